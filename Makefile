@@ -1,0 +1,36 @@
+# `make run` and `make test` work on a fresh machine: they create the virtualenv and
+# install what they need (again whenever pyproject.toml changes).
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+DEV := $(VENV)/.dev-installed
+BENCH := $(VENV)/.bench-installed
+
+.PHONY: run test lint bench clean
+
+$(DEV): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+$(BENCH): $(DEV)
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	touch $@
+
+run: $(DEV)
+	$(VENV)/bin/rummyhall match gin
+
+lint: $(DEV)
+	$(PY) -m ruff check src tests bench
+	$(PY) -m ruff format --check src tests bench
+	$(PY) -m mypy
+
+test: lint
+	$(PY) -m pytest README.md src tests
+
+bench: $(BENCH)
+	$(PY) bench/gin.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,119 @@
+"""Actions and events: small frozen values with a stable JSON form (DESIGN.md).
+
+An interface turns input into an :class:`Action`; a game state validates and applies it
+and answers with :class:`Event` values. Events carry public information only (a stock
+draw says "from stock", never which card), so they can be broadcast to every seat.
+
+>>> action_from_json({"type": "discard", "card": "7H"})
+Discard(card='7H')
+>>> Knock("7H").to_json()
+{'type': 'knock', 'discard': '7H'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from rummyhall.errors import NotationError
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class of every action; ``type`` is the JSON tag."""
+
+    type: ClassVar[str] = ""
+
+    def to_json(self) -> JSON:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Take the top card of ``"stock"`` or of the ``"discard"`` pile."""
+
+    type: ClassVar[str] = "draw"
+    source: str
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "source": self.source}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline the first upcard (GIN-2)."""
+
+    type: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    type: ClassVar[str] = "discard"
+    card: str
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "card": self.card}
+
+
+@dataclass(frozen=True, slots=True)
+class Knock(Action):
+    """Discard ``discard`` face down and knock (gin when no deadwood is left)."""
+
+    type: ClassVar[str] = "knock"
+    discard: str
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "discard": self.discard}
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Discard ``discard`` and show a complete hand (Indian Rummy)."""
+
+    type: ClassVar[str] = "declare"
+    discard: str
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "discard": self.discard}
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Action):
+    """Leave the deal, paying the drop penalty (Indian Rummy)."""
+
+    type: ClassVar[str] = "drop"
+
+
+_ACTION_TYPES: dict[str, type[Action]] = {
+    cls.type: cls for cls in (Draw, Pass, Discard, Knock, Declare, Drop)
+}
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    """Parse the JSON form of an action; raises :class:`NotationError` when malformed."""
+    if not isinstance(data, Mapping) or "type" not in data:
+        raise NotationError(f"an action is an object with a 'type': {data!r}")
+    cls = _ACTION_TYPES.get(data["type"])
+    if cls is None:
+        raise NotationError(f"unknown action type {data['type']!r}")
+    given = {k: v for k, v in data.items() if k != "type"}
+    expected = {f.name for f in fields(cls)}
+    if set(given) != expected or not all(isinstance(v, str) for v in given.values()):
+        names = ", ".join(sorted(expected)) or "no other fields"
+        raise NotationError(f"action {data['type']!r} takes {names} as strings: {data!r}")
+    return cls(**given)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, public to every seat. ``data`` is JSON-safe."""
+
+    type: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "seat": self.seat, **self.data}

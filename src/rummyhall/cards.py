@@ -1,0 +1,109 @@
+"""Card and tile notation, faces and physical copies (RULES.md, "Card notation").
+
+A *face* is what a card shows; a *physical card* is one object of a deck. Games with two
+packs hold two physical cards of each face, so the engines track physical ids and the
+notation (``"7H"``, ``"R7"``) names faces only.
+
+Standard cards: rank ``A 2 3 4 5 6 7 8 9 T J Q K`` (``10`` accepted on input) and suit
+``S H D C``; face index ``suit * 13 + rank`` with ``A = 0 … K = 12``; the printed joker
+``JK`` is face 52.
+
+>>> parse_cards("AS 10h kd")
+[0, 22, 38]
+>>> card_names([0, 22, 38, JOKER])
+['AS', 'TH', 'KD', 'JK']
+
+Rummikub tiles: colour ``R B K O`` (red, blue, black, orange) and number 1–13; face index
+``colour * 13 + number - 1``; the joker ``*`` is face 52.
+
+>>> parse_tiles("R1 K13 *")
+[0, 38, 52]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rummyhall.errors import NotationError
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+COLOURS = "RBKO"
+JOKER = 52
+"""Face index of the printed joker (cards) and of the joker tile (Rummikub)."""
+
+CARD_NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + ("JK",)
+TILE_NAMES: tuple[str, ...] = tuple(f"{c}{n}" for c in COLOURS for n in range(1, 14)) + ("*",)
+
+_CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
+_CARD_INDEX.update({name.replace("T", "10"): i for i, name in enumerate(CARD_NAMES[:52])})
+_TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
+
+
+def rank_of(face: int) -> int:
+    """Rank index of a standard card face: A = 0 … K = 12."""
+    return face % 13
+
+
+def suit_of(face: int) -> int:
+    """Suit index of a standard card face: S = 0, H = 1, D = 2, C = 3."""
+    return face // 13
+
+
+def card_index(text: str) -> int:
+    """The face index of one card in notation (case-insensitive)."""
+    try:
+        return _CARD_INDEX[text.strip().upper()]
+    except (KeyError, AttributeError):
+        raise NotationError(
+            f"not a card: {text!r} (expected rank A23456789TJQK or 10, then suit SHDC, "
+            "or JK)"
+        ) from None
+
+
+def card_name(face: int) -> str:
+    return CARD_NAMES[face]
+
+
+def card_names(faces: Iterable[int]) -> list[str]:
+    return [CARD_NAMES[f] for f in faces]
+
+
+def _split(cards: str | Iterable[str]) -> list[str]:
+    if isinstance(cards, str):
+        return cards.replace(",", " ").split()
+    return list(cards)
+
+
+def parse_cards(cards: str | Iterable[str]) -> list[int]:
+    """Faces of cards given as one space/comma separated string or an iterable of names."""
+    return [card_index(c) for c in _split(cards)]
+
+
+def tile_index(text: str) -> int:
+    """The face index of one Rummikub tile in notation (``R7``, ``k13``, ``*``)."""
+    try:
+        return _TILE_INDEX[text.strip().upper()]
+    except (KeyError, AttributeError):
+        raise NotationError(
+            f"not a tile: {text!r} (expected colour RBKO then 1-13, or * for the joker)"
+        ) from None
+
+
+def tile_name(face: int) -> str:
+    return TILE_NAMES[face]
+
+
+def parse_tiles(tiles: str | Iterable[str]) -> list[int]:
+    return [tile_index(t) for t in _split(tiles)]
+
+
+def canonical_key(face: int) -> tuple[int, int]:
+    """The documented card order used for sorting outputs and breaking ties.
+
+    Rank first (A … K), then suit in the order S, H, D, C; the joker last.
+    """
+    if face == JOKER:
+        return (13, 0)
+    return (face % 13, face // 13)

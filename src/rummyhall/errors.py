@@ -1,0 +1,28 @@
+"""One exception hierarchy for the whole package.
+
+Everything derives from :class:`RummyhallError`, itself a :class:`ValueError`, so callers
+that only care about "bad input" can catch ``ValueError`` (as with python-chess).
+"""
+
+from __future__ import annotations
+
+
+class RummyhallError(ValueError):
+    """Base class of every error raised by rummyhall."""
+
+
+class NotationError(RummyhallError):
+    """A card, tile or action could not be parsed, or a collection of them is malformed."""
+
+
+class IllegalAction(RummyhallError):
+    """An action that the rules forbid in the current state.
+
+    ``rule`` names the rule of RULES.md that forbids it (e.g. ``"GIN-4"``); the state the
+    action was tried on is left exactly as it was.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message

@@ -1,0 +1,160 @@
+"""The state API shared by every game, and the registry behind ``new_game``.
+
+Every game (and every multi-hand match) is a :class:`GameState`: interfaces, bots and
+the conformance tests use only the methods declared here, so a new game plugs in by
+subclassing it and calling :func:`register`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rummyhall.actions import JSON, Action, Event, action_from_json
+from rummyhall.errors import IllegalAction, NotationError
+
+
+class GameState(ABC):
+    """A hand, deal or round (or a whole match) as a state machine.
+
+    ``apply`` is the only way to change a state; an action that ``is_legal`` rejects
+    raises that :class:`IllegalAction` and leaves the state exactly as it was.
+    """
+
+    game: str = ""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat for the hand (match: running totals); zeros until scored."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def log(self) -> list[JSON]:
+        """Every action applied so far, in JSON form (a copy)."""
+
+    @property
+    def turn(self) -> int:
+        """A counter that grows with every applied action (servers reject stale ones)."""
+        return len(self.log)
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def is_legal(self, action: Action) -> IllegalAction | None:
+        """``None`` when ``action`` may be applied now, else the error naming the rule."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]: ...
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know (``None``: a spectator), JSON-safe, no secret."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The complete record: options, seed, deck and action log, plus a summary."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: JSON) -> GameState: ...
+
+    def apply_json(self, data: JSON) -> list[Event]:
+        """Parse and apply an action given in its JSON form."""
+        return self.apply(action_from_json(data))
+
+    def copy(self) -> GameState:
+        return type(self).from_json(self.to_json())
+
+    def _require_legal(self, action: Action) -> None:
+        error = self.is_legal(action)
+        if error is not None:
+            raise error
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registered game: how to start a hand and a match of it, and how to load one."""
+
+    name: str
+    new_hand: Callable[..., GameState]
+    new_match: Callable[..., GameState]
+    load: Callable[[JSON], GameState]
+    description: str
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> None:
+    _REGISTRY[info.name] = info
+
+
+def available_games() -> list[str]:
+    """Names accepted by :func:`new_game`, sorted."""
+    _load_builtin_games()
+    return sorted(_REGISTRY)
+
+
+def find_game(name: str) -> GameInfo:
+    _load_builtin_games()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise NotationError(f"unknown game {name!r} (available: {known})") from None
+
+
+def random_seed() -> int:
+    """A fresh seed for callers that give none; it is recorded in the state."""
+    return int.from_bytes(os.urandom(8), "little") >> 1
+
+
+def new_game(
+    name: str, *, seed: int | None = None, deck: Sequence[str] | None = None, **options: Any
+) -> GameState:
+    """Start one hand/deal/round of ``name``.
+
+    ``seed`` fixes every random choice (a fresh one is drawn and recorded when omitted);
+    ``deck`` stacks the deck: the given cards come first in dealing order (see each
+    game's docs), the rest follow in the seeded order.
+    """
+    return find_game(name).new_hand(
+        seed=random_seed() if seed is None else seed, deck=deck, **options
+    )
+
+
+def new_match(name: str, *, seed: int | None = None, **options: Any) -> GameState:
+    """Start a multi-hand match of ``name`` (Gin to 100/150, Indian pools, …)."""
+    return find_game(name).new_match(seed=random_seed() if seed is None else seed, **options)
+
+
+def load(data: JSON | str) -> GameState:
+    """Rebuild a state (hand or match) from :meth:`GameState.to_json` output."""
+    record = json.loads(data) if isinstance(data, str) else data
+    if not isinstance(record, dict) or "game" not in record:
+        raise NotationError("a saved game is an object with a 'game' field")
+    return find_game(str(record["game"]).split(":")[0]).load(record)
+
+
+def _load_builtin_games() -> None:
+    # Importing a game package registers it; done lazily to keep imports acyclic.
+    import rummyhall.games.gin  # noqa: F401

@@ -1,0 +1,1 @@
+"""The rules of each game, one package a game (``gin``, later ``indian``, ``rummikub``)."""

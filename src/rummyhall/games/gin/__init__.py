@@ -1,0 +1,32 @@
+"""Gin Rummy, standard and Oklahoma (RULES.md GIN-1…GIN-15).
+
+Public solver API (DESIGN.md): :func:`deadwood`, :func:`arrange`, :func:`settle`; the
+rules engine: :class:`GinState` (one hand) and :class:`GinMatch` (to 100 / 150).
+"""
+
+from rummyhall.game import GameInfo, register
+from rummyhall.games.gin.match import GinMatch, load
+from rummyhall.games.gin.solver import Arrangement, Layoff, Settlement, arrange, deadwood, settle
+from rummyhall.games.gin.state import GinState, Phase
+
+__all__ = [
+    "Arrangement",
+    "GinMatch",
+    "GinState",
+    "Layoff",
+    "Phase",
+    "Settlement",
+    "arrange",
+    "deadwood",
+    "settle",
+]
+
+register(
+    GameInfo(
+        name="gin",
+        new_hand=GinState,
+        new_match=GinMatch,
+        load=load,
+        description="Gin Rummy for two, standard (to 100) or Oklahoma (to 150)",
+    )
+)

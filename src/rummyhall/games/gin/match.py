@@ -1,0 +1,163 @@
+"""A Gin match: hands until a player reaches the target (GIN-1, GIN-8, GIN-9, GIN-15).
+
+The match is itself a :class:`GameState`: actions go to the hand in progress, and when a
+hand ends the next one is dealt at once — by the winner of a scored hand, by the same
+dealer after a cancelled one (GIN-1). Each hand's seed comes from the match's seeded
+generator, so the match replays from its seed and its flat action log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rummyhall.actions import JSON, Action, Event
+from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.game import GameState
+from rummyhall.games.gin.state import MODES, GinState
+from rummyhall.rng import Rng
+
+TARGETS = {"standard": 100, "oklahoma": 150}
+
+
+class GinMatch(GameState):
+    """Hands of Gin to 100 (standard) or 150 (Oklahoma); modern scoring only (GIN-15)."""
+
+    game = "gin"
+
+    def __init__(self, *, seed: int, mode: str = "standard", target: int | None = None) -> None:
+        if mode not in MODES:
+            raise NotationError(f"unknown Gin mode {mode!r} (choose from {', '.join(MODES)})")
+        self.seed = seed
+        self.mode = mode
+        self.target = TARGETS[mode] if target is None else int(target)
+        if self.target <= 0:
+            raise NotationError("the match target must be positive")
+        self._rng = Rng(seed)
+        self.totals = [0, 0]
+        self.history: list[JSON] = []  # one summary per finished hand
+        self._log: list[JSON] = []
+        self.winner: int | None = None
+        self.hand = self._deal(self._rng.below(2))  # GIN-1: first dealer at random
+
+    def _deal(self, dealer: int) -> GinState:
+        return GinState(seed=self._rng.derive(), mode=self.mode, dealer=dealer)
+
+    # ----------------------------------------------------------------- state API
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.winner is not None else self.hand.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def log(self) -> list[JSON]:
+        return list(self._log)
+
+    @property
+    def turn(self) -> int:
+        return len(self._log)
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.is_over else self.hand.legal_actions()
+
+    def is_legal(self, action: Action) -> IllegalAction | None:
+        if self.is_over:
+            return IllegalAction("GIN-15", "the match is over")
+        return self.hand.is_legal(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        if self.is_over:
+            raise IllegalAction("GIN-15", "the match is over")
+        events = self.hand.apply(action)
+        self._log.append(action.to_json())
+        if self.hand.is_over:
+            events.extend(self._finish_hand())
+        return events
+
+    def _finish_hand(self) -> list[Event]:
+        hand = self.hand
+        points = hand.scores
+        for seat in (0, 1):
+            self.totals[seat] += points[seat]
+        self.history.append(
+            {"number": len(self.history) + 1, "dealer": hand.dealer,
+             "result": hand.view(None)["result"], "totals": list(self.totals)}
+        )
+        events = [Event("hand_scored", None, {"hand": len(self.history), "scores": points,
+                                              "totals": list(self.totals)})]
+        leader = max((0, 1), key=lambda s: self.totals[s])
+        if self.totals[leader] >= self.target:
+            self.winner = leader
+            events.append(Event("match_over", None, {"winner": leader,
+                                                     "totals": list(self.totals)}))
+            return events
+        # GIN-1: the winner of a scored hand deals next; a cancelled hand is redealt.
+        dealer = hand.dealer if hand.outcome == "cancelled" else points.index(max(points))
+        self.hand = self._deal(dealer)
+        events.append(Event("deal", dealer, {"hand": len(self.history) + 1}))
+        return events
+
+    def view(self, seat: int | None) -> JSON:
+        view = self.hand.view(seat)
+        view["match"] = {
+            "target": self.target,
+            "totals": list(self.totals),
+            "hands": list(self.history),
+            "hand_number": len(self.history) + (0 if self.is_over else 1),
+            "winner": self.winner,
+        }
+        if self.is_over:
+            view["current_player"] = None
+        return view
+
+    # ------------------------------------------------------------ persistence
+
+    def to_json(self) -> JSON:
+        return {
+            "game": "gin",
+            "kind": "match",
+            "version": 1,
+            "seed": self.seed,
+            "options": {"mode": self.mode, "target": self.target},
+            "log": list(self._log),
+            "snapshot": {"totals": list(self.totals), "hand": self.hand.to_json()["snapshot"]},
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GinMatch:
+        try:
+            match = cls(seed=int(data["seed"]), **data["options"])
+            log: Sequence[JSON] = data["log"]
+        except (KeyError, TypeError) as error:
+            raise NotationError(f"not a saved Gin match: {error}") from None
+        for index, entry in enumerate(log):
+            try:
+                match.apply_json(entry)
+            except IllegalAction as error:
+                raise NotationError(f"action {index} of the log is illegal: {error}") from None
+        snapshot = data.get("snapshot")
+        if snapshot is not None and snapshot != match.to_json()["snapshot"]:
+            raise NotationError("the saved snapshot does not match its action log")
+        return match
+
+
+def load(data: JSON) -> GameState:
+    """Load a saved Gin hand or match (``to_json`` output)."""
+    kind: Any = data.get("kind", "hand")
+    if kind == "match":
+        return GinMatch.from_json(data)
+    if kind == "hand":
+        return GinState.from_json(data)
+    raise NotationError(f"unknown kind of saved Gin game: {kind!r}")

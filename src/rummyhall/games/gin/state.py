@@ -1,0 +1,398 @@
+"""One hand of Gin Rummy as a state machine (GIN-1…GIN-15).
+
+Phases follow the table: the first upcard is offered (``OFFER``, GIN-2), then each turn
+is ``DRAW`` then ``DISCARD`` (a discard may be a knock, GIN-7), until a knock is scored
+or the stock runs down to its last two cards (GIN-14).
+
+Stacked decks: ``deck`` lists cards in dealing order — seat 0's ten cards, seat 1's ten,
+the first upcard, then the stock from the top down. A partial list is completed by the
+remaining cards in the seeded order. The seed also picks the dealer when ``dealer`` is
+not given (GIN-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any
+
+from rummyhall.actions import JSON, Action, Discard, Draw, Event, Knock, Pass
+from rummyhall.cards import CARD_NAMES, canonical_key, card_index, parse_cards
+from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.game import GameState
+from rummyhall.games.gin.melds import CARD_VALUES, cards_of
+from rummyhall.games.gin.solver import Settlement, deadwood_mask, settle_masks
+from rummyhall.rng import Rng
+
+MODES = ("standard", "oklahoma")
+HAND_SIZE = 10
+WALL = 2
+"""GIN-14: the last two stock cards are never drawn."""
+
+
+class Phase(Enum):
+    OFFER = "offer"  # the first upcard is offered (GIN-2)
+    DRAW = "draw"
+    DISCARD = "discard"
+    OVER = "over"
+
+
+# Actions are interned so legal_actions() allocates nothing per card.
+DRAW_STOCK = Draw("stock")
+DRAW_DISCARD = Draw("discard")
+PASS = Pass()
+DISCARDS = tuple(Discard(name) for name in CARD_NAMES[:52])
+KNOCKS = tuple(Knock(name) for name in CARD_NAMES[:52])
+
+
+def knock_limit_for(mode: str, first_upcard: int) -> int:
+    """GIN-8/GIN-9: 10, or in Oklahoma the upcard's value (J/Q/K 10; an Ace: gin only)."""
+    if mode == "standard":
+        return 10
+    rank = first_upcard % 13
+    return 0 if rank == 0 else CARD_VALUES[first_upcard]
+
+
+def stacked_deck(seed: int, deck: Sequence[str] | None) -> tuple[int, list[int]]:
+    """The dealer draw (0/1) and the full 52-card order for a seed and optional stack."""
+    rng = Rng(seed)
+    dealer_draw = rng.below(2)
+    order = list(range(52))
+    rng.shuffle(order)
+    if not deck:
+        return dealer_draw, order
+    given = parse_cards(deck)
+    seen: set[int] = set()
+    for face in given:
+        if face >= 52:
+            raise NotationError("GIN-1: Gin Rummy is played without jokers")
+        if face in seen:
+            raise NotationError(f"GIN-1: {CARD_NAMES[face]} is stacked twice; one deck only")
+        seen.add(face)
+    return dealer_draw, given + [c for c in order if c not in seen]
+
+
+class GinState(GameState):
+    """A hand of Gin Rummy. Create with ``rummyhall.new_game("gin", seed=…, mode=…)``."""
+
+    game = "gin"
+
+    def __init__(
+        self,
+        *,
+        seed: int,
+        deck: Sequence[str] | None = None,
+        mode: str = "standard",
+        dealer: int | None = None,
+    ) -> None:
+        if mode not in MODES:
+            raise NotationError(f"unknown Gin mode {mode!r} (choose from {', '.join(MODES)})")
+        if dealer not in (None, 0, 1):
+            raise NotationError(f"dealer must be seat 0 or 1, not {dealer!r}")
+        dealer_draw, order = stacked_deck(seed, deck)
+        self.seed = seed
+        self.mode = mode
+        self.dealer: int = dealer_draw if dealer is None else dealer
+        self.deck = order
+        self.hands = [sum(1 << c for c in order[0:10]), sum(1 << c for c in order[10:20])]
+        self.first_upcard = order[20]
+        self.discard_pile = [order[20]]
+        self.stock = order[:20:-1]  # top of the stock is the end of the list
+        self.knock_limit = knock_limit_for(mode, self.first_upcard)
+        self.multiplier = 2 if mode == "oklahoma" and self.first_upcard // 13 == 0 else 1
+        self.phase = Phase.OFFER
+        self.player = 1 - self.dealer
+        self.passes = 0
+        self.stock_only = False  # GIN-2: both passed, the non-dealer draws from stock
+        self.taken_from_discard = -1
+        self.knocker: int | None = None
+        self.settlement: Settlement | None = None
+        self.outcome: str | None = None  # "gin" | "knock" | "undercut" | "cancelled"
+        self.points = [0, 0]
+        self._log: list[JSON] = []
+        self.moves: list[JSON] = []  # public history: every event's JSON
+
+    # ----------------------------------------------------------------- state API
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase is Phase.OVER else self.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def log(self) -> list[JSON]:
+        return list(self._log)
+
+    @property
+    def turn(self) -> int:
+        return len(self._log)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"mode": self.mode, "dealer": self.dealer}
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase is Phase.DISCARD:
+            return self._discard_actions()
+        if phase is Phase.DRAW:
+            return [DRAW_STOCK] if self.stock_only else [DRAW_STOCK, DRAW_DISCARD]
+        if phase is Phase.OFFER:
+            return [DRAW_DISCARD, PASS]
+        return []
+
+    def _discard_actions(self) -> list[Action]:
+        hand = self.hands[self.player]
+        taken = self.taken_from_discard
+        actions: list[Action] = []
+        knocks: list[Action] = []
+        limit = self.knock_limit
+        whole = deadwood_mask(hand)
+        # Discarding a card lowers the 11-card minimum by at most the card's value.
+        may_knock = whole - 10 <= limit
+        mask = hand
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            card = low.bit_length() - 1
+            if card == taken:
+                continue
+            actions.append(DISCARDS[card])
+            if may_knock and whole - CARD_VALUES[card] <= limit:
+                if deadwood_mask(hand ^ low) <= limit:
+                    knocks.append(KNOCKS[card])
+        return actions + knocks
+
+    def is_legal(self, action: Action) -> IllegalAction | None:
+        try:
+            self._check(action)
+        except IllegalAction as error:
+            return error
+        return None
+
+    def _check(self, action: Action) -> int:
+        """Validate ``action``; return the card it names (or -1). Changes nothing."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            raise IllegalAction("GIN-3", "the hand is over")
+        if phase is Phase.OFFER:
+            if action == DRAW_DISCARD or action == PASS:
+                return -1
+            who = "dealer" if self.player == self.dealer else "non-dealer"
+            raise IllegalAction(
+                "GIN-2", f"the {who} must take the first upcard or pass, not {action.type}"
+            )
+        if phase is Phase.DRAW:
+            if action == DRAW_STOCK:
+                return -1
+            if action == DRAW_DISCARD:
+                if self.stock_only:
+                    raise IllegalAction(
+                        "GIN-2", "both players passed the upcard: the non-dealer draws from stock"
+                    )
+                return -1
+            if isinstance(action, Draw):
+                raise IllegalAction("GIN-3", f"draw from 'stock' or 'discard', not {action.source!r}")
+            raise IllegalAction("GIN-3", f"draw a card before you {action.type}")
+        # Phase.DISCARD
+        if isinstance(action, Discard):
+            name = action.card
+        elif isinstance(action, Knock):
+            name = action.discard
+        else:
+            raise IllegalAction("GIN-3", f"you have drawn: discard or knock, not {action.type}")
+        try:
+            card = card_index(name)
+        except NotationError as error:
+            raise IllegalAction("GIN-3", str(error)) from None
+        if card >= 52 or not self.hands[self.player] >> card & 1:
+            raise IllegalAction("GIN-3", f"{name} is not in your hand")
+        if card == self.taken_from_discard:
+            raise IllegalAction(
+                "GIN-4", f"{CARD_NAMES[card]} was just taken from the discard pile"
+            )
+        if isinstance(action, Knock):
+            left = deadwood_mask(self.hands[self.player] ^ (1 << card))
+            if left > self.knock_limit:
+                if self.knock_limit == 0:
+                    raise IllegalAction(
+                        "GIN-9", f"the first upcard is an Ace: gin only, but {left} deadwood is left"
+                    )
+                raise IllegalAction(
+                    "GIN-7",
+                    f"knocking needs deadwood ≤ {self.knock_limit}; discarding "
+                    f"{CARD_NAMES[card]} leaves {left}",
+                )
+        return card
+
+    def apply(self, action: Action) -> list[Event]:
+        card = self._check(action)
+        self._log.append(action.to_json())
+        if isinstance(action, Pass):
+            events = self._pass()
+        elif isinstance(action, Draw):
+            events = self._draw(action.source)
+        elif isinstance(action, Knock):
+            events = self._knock(card)
+        else:
+            events = self._discard(card)
+        for event in events:
+            self.moves.append(event.to_json())
+        return events
+
+    # ------------------------------------------------------------ transitions
+
+    def _pass(self) -> list[Event]:
+        events = [Event("pass", self.player)]
+        self.passes += 1
+        self.player = 1 - self.player
+        if self.passes == 2:
+            self.phase = Phase.DRAW
+            self.stock_only = True
+        return events
+
+    def _draw(self, source: str) -> list[Event]:
+        player = self.player
+        self.stock_only = False
+        if source == "stock":
+            card = self.stock.pop()
+            self.taken_from_discard = -1
+            event = Event("draw", player, {"source": "stock"})
+        else:
+            card = self.discard_pile.pop()
+            self.taken_from_discard = card
+            event = Event("draw", player, {"source": "discard", "card": CARD_NAMES[card]})
+        self.hands[player] |= 1 << card
+        self.phase = Phase.DISCARD
+        return [event]
+
+    def _discard(self, card: int) -> list[Event]:
+        player = self.player
+        self.hands[player] ^= 1 << card
+        self.discard_pile.append(card)
+        events = [Event("discard", player, {"card": CARD_NAMES[card]})]
+        if len(self.stock) <= WALL:  # GIN-14: the hand is cancelled
+            self.phase = Phase.OVER
+            self.outcome = "cancelled"
+            events.append(Event("hand_over", None, {"outcome": "cancelled", "scores": [0, 0]}))
+            return events
+        self.player = 1 - player
+        self.taken_from_discard = -1
+        self.phase = Phase.DRAW
+        return events
+
+    def _knock(self, card: int) -> list[Event]:
+        player = self.player
+        self.hands[player] ^= 1 << card
+        self.discard_pile.append(card)
+        settlement = settle_masks(self.hands[player], self.hands[1 - player], self.knock_limit)
+        self.settlement = settlement
+        self.knocker = player
+        self.outcome = settlement.kind
+        winner = player if settlement.winner == "knocker" else 1 - player
+        self.points[winner] = settlement.points * self.multiplier  # GIN-12
+        self.phase = Phase.OVER
+        return [
+            Event("knock", player, {"discard": CARD_NAMES[card], "gin": settlement.kind == "gin"}),
+            Event("hand_over", None, self._result_json()),
+        ]
+
+    # ------------------------------------------------------------ views
+
+    def _result_json(self) -> JSON | None:
+        if self.outcome is None:
+            return None
+        if self.settlement is None:
+            return {"outcome": self.outcome, "scores": [0, 0]}
+        return {
+            "outcome": self.outcome,
+            "knocker": self.knocker,
+            "multiplier": self.multiplier,
+            "scores": list(self.points),
+            "settlement": self.settlement.to_json(),
+        }
+
+    def hand_names(self, seat: int) -> list[str]:
+        """Seat's cards in the documented card order."""
+        return [CARD_NAMES[c] for c in sorted(cards_of(self.hands[seat]), key=canonical_key)]
+
+    def view(self, seat: int | None) -> JSON:
+        if seat not in (None, 0, 1):
+            raise NotationError(f"Gin has seats 0 and 1, not {seat!r}")
+        taken = self.taken_from_discard
+        return {
+            "game": "gin",
+            "mode": self.mode,
+            "seat": seat,
+            "dealer": self.dealer,
+            "phase": self.phase.value,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "hand": None if seat is None else self.hand_names(seat),
+            "hand_sizes": [self.hands[0].bit_count(), self.hands[1].bit_count()],
+            "stock_count": len(self.stock),
+            "discard_pile": [CARD_NAMES[c] for c in self.discard_pile],
+            "first_upcard": CARD_NAMES[self.first_upcard],
+            "knock_limit": self.knock_limit,
+            "multiplier": self.multiplier,
+            "taken_from_discard": None if taken < 0 else CARD_NAMES[taken],
+            "moves": list(self.moves),
+            "result": self._result_json(),
+            "scores": list(self.points),
+        }
+
+    # ------------------------------------------------------------ persistence
+
+    def to_json(self) -> JSON:
+        return {
+            "game": "gin",
+            "kind": "hand",
+            "version": 1,
+            "seed": self.seed,
+            "options": self.options,
+            "deck": [CARD_NAMES[c] for c in self.deck],
+            "log": list(self._log),
+            "snapshot": self._snapshot(),
+        }
+
+    def _snapshot(self) -> JSON:
+        return {
+            "phase": self.phase.value,
+            "player": self.player,
+            "hands": [self.hand_names(0), self.hand_names(1)],
+            "stock": [CARD_NAMES[c] for c in self.stock],
+            "discard_pile": [CARD_NAMES[c] for c in self.discard_pile],
+            "scores": list(self.points),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GinState:
+        """Rebuild by replaying the log on the recorded deck; the snapshot must agree."""
+        try:
+            state = cls(seed=int(data["seed"]), deck=data["deck"], **data["options"])
+            log = data["log"]
+        except (KeyError, TypeError) as error:
+            raise NotationError(f"not a saved Gin hand: {error}") from None
+        state.replay(log)
+        snapshot = data.get("snapshot")
+        if snapshot is not None and snapshot != state._snapshot():
+            raise NotationError("the saved snapshot does not match its action log")
+        return state
+
+    def replay(self, log: Sequence[JSON]) -> None:
+        for index, entry in enumerate(log):
+            try:
+                self.apply_json(entry)
+            except IllegalAction as error:
+                raise NotationError(f"action {index} of the log is illegal: {error}") from None
