@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 # OpenSpiel's suit order is s, c, d, h (index 0..3); ours is S, H, D, C.
 _OPENSPIEL_SUIT = (0, 3, 2, 1)
@@ -43,6 +43,7 @@ def available() -> dict[str, bool]:
 
 
 # ---------------------------------------------------------------- OpenSpiel
+
 
 def _openspiel_hands(hands: list[list[int]]) -> list[list[int]]:
     return [[_OPENSPIEL_SUIT[c // 13] * 13 + c % 13 for c in hand] for hand in hands]
@@ -138,6 +139,7 @@ def openspiel_random_hands_seconds(n: int, seed: int) -> float | None:
 
 # ------------------------------------------------------------------- RLCard
 
+
 def _rlcard_hands(hands: list[list[int]]) -> list[list]:
     # RLCard's card_id is rank_id + 13 * suit_id with suits S, H, D, C: same as
     # ours.  get_card returns the shared Card objects the game itself uses.
@@ -231,7 +233,7 @@ def rlcard_random_hands_seconds(n: int, seed: int, use_env: bool = False) -> flo
     ``np.random.seed(seed)``.
     """
     try:
-        import rlcard  # noqa: F401
+        import rlcard
     except ImportError:
         return None
     if use_env:
@@ -259,31 +261,3 @@ def rlcard_random_hands_seconds(n: int, seed: int, use_env: bool = False) -> flo
         while not game.is_over():
             game.step(rng.choice(game.judge.get_legal_actions()))
     return time.perf_counter() - start
-
-
-if __name__ == "__main__":
-    print("available:", available())
-    rng = random.Random(12345)
-    hands = [rng.sample(range(52), 10) for _ in range(2000)]
-    for name, fn in (("openspiel", openspiel_deadwood_seconds),
-                     ("rlcard", rlcard_deadwood_seconds)):
-        secs = fn(hands)
-        if secs is None:
-            print(f"{name:>9}: min deadwood, not available")
-        else:
-            print(f"{name:>9}: min deadwood, 10 cards: {secs / len(hands) * 1e6:8.1f} us/call")
-    os_vals, rl_vals = openspiel_deadwood_values(hands), rlcard_deadwood_values(hands)
-    if os_vals is not None and rl_vals is not None:
-        diff = sum(a != b for a, b in zip(os_vals, rl_vals))
-        print(f"deadwood values: {diff} of {len(hands)} hands differ between peers")
-    n = 200
-    for name, fn in (("openspiel", openspiel_random_hands_seconds),
-                     ("rlcard", rlcard_random_hands_seconds)):
-        secs = fn(n, 7)
-        if secs is None:
-            print(f"{name:>9}: random hands, not available")
-        else:
-            print(f"{name:>9}: random hands: {n / secs:8.1f} hands/s")
-    secs = rlcard_random_hands_seconds(n, 7, use_env=True)
-    if secs is not None:
-        print(f"{'rlcard':>9}: random hands via env.run: {n / secs:8.1f} hands/s")

@@ -33,8 +33,8 @@ COLOURS = "RBKO"
 JOKER = 52
 """Face index of the printed joker (cards) and of the joker tile (Rummikub)."""
 
-CARD_NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + ("JK",)
-TILE_NAMES: tuple[str, ...] = tuple(f"{c}{n}" for c in COLOURS for n in range(1, 14)) + ("*",)
+CARD_NAMES: tuple[str, ...] = (*(r + s for s in SUITS for r in RANKS), "JK")
+TILE_NAMES: tuple[str, ...] = (*(f"{c}{n}" for c in COLOURS for n in range(1, 14)), "*")
 
 _CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 _CARD_INDEX.update({name.replace("T", "10"): i for i, name in enumerate(CARD_NAMES[:52])})
@@ -57,8 +57,7 @@ def card_index(text: str) -> int:
         return _CARD_INDEX[text.strip().upper()]
     except (KeyError, AttributeError):
         raise NotationError(
-            f"not a card: {text!r} (expected rank A23456789TJQK or 10, then suit SHDC, "
-            "or JK)"
+            f"not a card: {text!r} (expected rank A23456789TJQK or 10, then suit SHDC, or JK)"
         ) from None
 
 

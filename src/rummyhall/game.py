@@ -26,6 +26,8 @@ class GameState(ABC):
     """
 
     game: str = ""
+    legal_actions_complete: bool = True
+    """Whether ``legal_actions()`` lists every legal action (Rummikub lists suggestions)."""
 
     @property
     @abstractmethod
@@ -68,6 +70,18 @@ class GameState(ABC):
     @abstractmethod
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may know (``None``: a spectator), JSON-safe, no secret."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, list[str]]:
+        """Where every physical card is now (hands, stock, piles, table), by face name.
+
+        Used to check that no card is ever lost or copied.
+        """
+
+    @abstractmethod
+    def hidden_from(self, seat: int | None) -> set[str]:
+        """Faces that ``seat`` cannot know the place of, so its view must never name them
+        (the stock, other hands less what the rules have shown)."""
 
     @abstractmethod
     def to_json(self) -> JSON:

@@ -36,7 +36,7 @@ class GinMatch(GameState):
         self._rng = Rng(seed)
         self.totals = [0, 0]
         self.history: list[JSON] = []  # one summary per finished hand
-        self._log: list[JSON] = []
+        self.actions: list[Action] = []
         self.winner: int | None = None
         self.hand = self._deal(self._rng.below(2))  # GIN-1: first dealer at random
 
@@ -63,11 +63,11 @@ class GinMatch(GameState):
 
     @property
     def log(self) -> list[JSON]:
-        return list(self._log)
+        return [action.to_json() for action in self.actions]
 
     @property
     def turn(self) -> int:
-        return len(self._log)
+        return len(self.actions)
 
     def legal_actions(self) -> list[Action]:
         return [] if self.is_over else self.hand.legal_actions()
@@ -81,7 +81,7 @@ class GinMatch(GameState):
         if self.is_over:
             raise IllegalAction("GIN-15", "the match is over")
         events = self.hand.apply(action)
-        self._log.append(action.to_json())
+        self.actions.append(action)
         if self.hand.is_over:
             events.extend(self._finish_hand())
         return events
@@ -92,16 +92,26 @@ class GinMatch(GameState):
         for seat in (0, 1):
             self.totals[seat] += points[seat]
         self.history.append(
-            {"number": len(self.history) + 1, "dealer": hand.dealer,
-             "result": hand.view(None)["result"], "totals": list(self.totals)}
+            {
+                "number": len(self.history) + 1,
+                "dealer": hand.dealer,
+                "result": hand.view(None)["result"],
+                "totals": list(self.totals),
+            }
         )
-        events = [Event("hand_scored", None, {"hand": len(self.history), "scores": points,
-                                              "totals": list(self.totals)})]
+        events = [
+            Event(
+                "hand_scored",
+                None,
+                {"hand": len(self.history), "scores": points, "totals": list(self.totals)},
+            )
+        ]
         leader = max((0, 1), key=lambda s: self.totals[s])
         if self.totals[leader] >= self.target:
             self.winner = leader
-            events.append(Event("match_over", None, {"winner": leader,
-                                                     "totals": list(self.totals)}))
+            events.append(
+                Event("match_over", None, {"winner": leader, "totals": list(self.totals)})
+            )
             return events
         # GIN-1: the winner of a scored hand deals next; a cancelled hand is redealt.
         dealer = hand.dealer if hand.outcome == "cancelled" else points.index(max(points))
@@ -122,6 +132,12 @@ class GinMatch(GameState):
             view["current_player"] = None
         return view
 
+    def zones(self) -> dict[str, list[str]]:
+        return self.hand.zones()
+
+    def hidden_from(self, seat: int | None) -> set[str]:
+        return self.hand.hidden_from(seat)
+
     # ------------------------------------------------------------ persistence
 
     def to_json(self) -> JSON:
@@ -131,7 +147,7 @@ class GinMatch(GameState):
             "version": 1,
             "seed": self.seed,
             "options": {"mode": self.mode, "target": self.target},
-            "log": list(self._log),
+            "log": self.log,
             "snapshot": {"totals": list(self.totals), "hand": self.hand.to_json()["snapshot"]},
         }
 

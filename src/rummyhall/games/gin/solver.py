@@ -16,12 +16,12 @@ one whose meld list comes first in that order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
 from rummyhall.actions import JSON
-from rummyhall.cards import canonical_key, card_name, parse_cards
+from rummyhall.cards import CARD_NAMES, canonical_key, card_index, card_name
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.games.gin.melds import (
     CARD_VALUES,
@@ -260,9 +260,7 @@ def _layoff_options(melds: list[Meld], defender: int) -> list[list[_LayoffPlan]]
         if is_set(meld):
             if len(cards) == 3:
                 rank = cards[0] % 13
-                missing = next(
-                    13 * s + rank for s in range(4) if not meld >> (13 * s + rank) & 1
-                )
+                missing = next(13 * s + rank for s in range(4) if not meld >> (13 * s + rank) & 1)
                 if defender >> missing & 1:
                     options.append((1 << missing, [(missing, index)]))
         else:
@@ -321,8 +319,7 @@ def settle_masks(knocker: int, defender: int, knock_limit: int = 10) -> Settleme
     if least == 0:
         _, k_melds = best_arrangement(knocker)
         d_points, d_melds = best_arrangement(defender)
-        return _settlement("gin", "knocker", 25 + d_points, knocker, k_melds, defender,
-                           d_melds, [])
+        return _settlement("gin", "knocker", 25 + d_points, knocker, k_melds, defender, d_melds, [])
     # GIN-13: try every legal layout of the knocker against the defender's best reply.
     best_key = None
     best = None
@@ -374,21 +371,33 @@ def _settlement(
 # ------------------------------------------------------------------------ public API
 
 
-def _hand_mask(cards: object, what: str, size: int | None = None) -> int:
-    faces = parse_cards(cards)  # type: ignore[arg-type]
-    mask = 0
-    for face in faces:
-        if face >= 52:
-            raise NotationError(f"{what}: Gin Rummy has no jokers (GIN-1)")
-        if mask >> face & 1:
-            raise NotationError(f"{what}: {card_name(face)} appears twice; Gin uses one deck")
-        mask |= 1 << face
-    if size is not None and len(faces) != size:
-        raise NotationError(f"{what}: expected {size} cards, got {len(faces)}")
+_CARD_BITS = {name: 1 << face for face, name in enumerate(CARD_NAMES[:52])}
+
+
+def _hand_mask(cards: Iterable[str] | str, what: str, size: int | None = None) -> int:
+    """The mask of distinct Gin cards given in notation; a clear error otherwise."""
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
+    mask = count = 0
+    for name in cards:
+        bit = _CARD_BITS.get(name)
+        if bit is None:  # lower case, "10", a joker or no card at all
+            face = card_index(name)
+            if face >= 52:
+                raise NotationError(f"{what}: Gin Rummy has no jokers (GIN-1)")
+            bit = 1 << face
+        if mask & bit:
+            raise NotationError(
+                f"{what}: {card_name(bit.bit_length() - 1)} appears twice; Gin uses one deck"
+            )
+        mask |= bit
+        count += 1
+    if size is not None and count != size:
+        raise NotationError(f"{what}: expected {size} cards, got {count}")
     return mask
 
 
-def deadwood(cards: list[str] | str) -> int:
+def deadwood(cards: Iterable[str] | str) -> int:
     """Minimum deadwood counting every card given (GIN-6).
 
     >>> deadwood(["AS", "2S", "3S", "7H", "7D", "7C", "KS", "QH", "9D", "2C"])
@@ -397,7 +406,7 @@ def deadwood(cards: list[str] | str) -> int:
     return deadwood_mask(_hand_mask(cards, "deadwood"))
 
 
-def arrange(cards: list[str] | str) -> Arrangement:
+def arrange(cards: Iterable[str] | str) -> Arrangement:
     """An optimal layout of the cards (minimum deadwood), ties broken as documented above.
 
     >>> arrange("AS 2S 3S 4S 4H 4D KC").melds
@@ -408,8 +417,9 @@ def arrange(cards: list[str] | str) -> Arrangement:
     return arrangement_of(mask, melds)
 
 
-def settle(knocker: list[str] | str, defender: list[str] | str, *, knock_limit: int = 10
-           ) -> Settlement:
+def settle(
+    knocker: Iterable[str] | str, defender: Iterable[str] | str, *, knock_limit: int = 10
+) -> Settlement:
     """Score a knock: both hands have 10 cards, the knocker's after his discard.
 
     >>> s = settle("AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "5S 6S 7S 8S 3H 3D 3C JC QC TD")

@@ -20,7 +20,7 @@ from rummyhall.actions import JSON, Action, Discard, Draw, Event, Knock, Pass
 from rummyhall.cards import CARD_NAMES, canonical_key, card_index, parse_cards
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
-from rummyhall.games.gin.melds import CARD_VALUES, cards_of
+from rummyhall.games.gin.melds import CARD_VALUES, SUIT_BITS, cards_of
 from rummyhall.games.gin.solver import Settlement, deadwood_mask, settle_masks
 from rummyhall.rng import Rng
 
@@ -43,6 +43,15 @@ DRAW_DISCARD = Draw("discard")
 PASS = Pass()
 DISCARDS = tuple(Discard(name) for name in CARD_NAMES[:52])
 KNOCKS = tuple(Knock(name) for name in CARD_NAMES[:52])
+# The discards of one suit's 13-bit slice of a hand, for every slice: a hand's discards
+# are then four lookups (this is the hottest path of a playout).
+SUIT_DISCARDS = tuple(
+    tuple(
+        tuple(DISCARDS[13 * suit + rank] for rank in range(13) if bits >> rank & 1)
+        for bits in range(1 << 13)
+    )
+    for suit in range(4)
+)
 
 
 def knock_limit_for(mode: str, first_upcard: int) -> int:
@@ -109,8 +118,8 @@ class GinState(GameState):
         self.settlement: Settlement | None = None
         self.outcome: str | None = None  # "gin" | "knock" | "undercut" | "cancelled"
         self.points = [0, 0]
-        self._log: list[JSON] = []
-        self.moves: list[JSON] = []  # public history: every event's JSON
+        self.actions: list[Action] = []  # every action applied, in order
+        self.events: list[Event] = []  # the public history
 
     # ----------------------------------------------------------------- state API
 
@@ -132,11 +141,11 @@ class GinState(GameState):
 
     @property
     def log(self) -> list[JSON]:
-        return list(self._log)
+        return [action.to_json() for action in self.actions]
 
     @property
     def turn(self) -> int:
-        return len(self._log)
+        return len(self.actions)
 
     @property
     def options(self) -> dict[str, Any]:
@@ -154,25 +163,29 @@ class GinState(GameState):
 
     def _discard_actions(self) -> list[Action]:
         hand = self.hands[self.player]
+        spades, hearts, diamonds, clubs = SUIT_DISCARDS
+        actions: list[Action] = [
+            *spades[hand & SUIT_BITS],
+            *hearts[(hand >> 13) & SUIT_BITS],
+            *diamonds[(hand >> 26) & SUIT_BITS],
+            *clubs[hand >> 39],
+        ]
         taken = self.taken_from_discard
-        actions: list[Action] = []
-        knocks: list[Action] = []
+        if taken >= 0:
+            actions.remove(DISCARDS[taken])  # GIN-4
         limit = self.knock_limit
         whole = deadwood_mask(hand)
-        # Discarding a card lowers the 11-card minimum by at most the card's value.
-        may_knock = whole - 10 <= limit
-        mask = hand
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            card = low.bit_length() - 1
-            if card == taken:
-                continue
-            actions.append(DISCARDS[card])
-            if may_knock and whole - CARD_VALUES[card] <= limit:
-                if deadwood_mask(hand ^ low) <= limit:
-                    knocks.append(KNOCKS[card])
-        return actions + knocks
+        # Discarding a card lowers the 11-card minimum by at most the card's value (10).
+        if whole - 10 > limit:
+            return actions
+        for card in cards_of(hand):
+            if (
+                card != taken
+                and whole - CARD_VALUES[card] <= limit
+                and deadwood_mask(hand ^ (1 << card)) <= limit
+            ):
+                actions.append(KNOCKS[card])
+        return actions
 
     def is_legal(self, action: Action) -> IllegalAction | None:
         try:
@@ -187,7 +200,7 @@ class GinState(GameState):
         if phase is Phase.OVER:
             raise IllegalAction("GIN-3", "the hand is over")
         if phase is Phase.OFFER:
-            if action == DRAW_DISCARD or action == PASS:
+            if action in (DRAW_DISCARD, PASS):
                 return -1
             who = "dealer" if self.player == self.dealer else "non-dealer"
             raise IllegalAction(
@@ -203,7 +216,9 @@ class GinState(GameState):
                     )
                 return -1
             if isinstance(action, Draw):
-                raise IllegalAction("GIN-3", f"draw from 'stock' or 'discard', not {action.source!r}")
+                raise IllegalAction(
+                    "GIN-3", f"draw from 'stock' or 'discard', not {action.source!r}"
+                )
             raise IllegalAction("GIN-3", f"draw a card before you {action.type}")
         # Phase.DISCARD
         if isinstance(action, Discard):
@@ -219,15 +234,14 @@ class GinState(GameState):
         if card >= 52 or not self.hands[self.player] >> card & 1:
             raise IllegalAction("GIN-3", f"{name} is not in your hand")
         if card == self.taken_from_discard:
-            raise IllegalAction(
-                "GIN-4", f"{CARD_NAMES[card]} was just taken from the discard pile"
-            )
+            raise IllegalAction("GIN-4", f"{CARD_NAMES[card]} was just taken from the discard pile")
         if isinstance(action, Knock):
             left = deadwood_mask(self.hands[self.player] ^ (1 << card))
             if left > self.knock_limit:
                 if self.knock_limit == 0:
                     raise IllegalAction(
-                        "GIN-9", f"the first upcard is an Ace: gin only, but {left} deadwood is left"
+                        "GIN-9",
+                        f"the first upcard is an Ace: gin only, but {left} deadwood is left",
                     )
                 raise IllegalAction(
                     "GIN-7",
@@ -238,7 +252,7 @@ class GinState(GameState):
 
     def apply(self, action: Action) -> list[Event]:
         card = self._check(action)
-        self._log.append(action.to_json())
+        self.actions.append(action)
         if isinstance(action, Pass):
             events = self._pass()
         elif isinstance(action, Draw):
@@ -247,8 +261,7 @@ class GinState(GameState):
             events = self._knock(card)
         else:
             events = self._discard(card)
-        for event in events:
-            self.moves.append(event.to_json())
+        self.events.extend(events)
         return events
 
     # ------------------------------------------------------------ transitions
@@ -303,9 +316,11 @@ class GinState(GameState):
         winner = player if settlement.winner == "knocker" else 1 - player
         self.points[winner] = settlement.points * self.multiplier  # GIN-12
         self.phase = Phase.OVER
+        result = self._result_json()
+        assert result is not None
         return [
             Event("knock", player, {"discard": CARD_NAMES[card], "gin": settlement.kind == "gin"}),
-            Event("hand_over", None, self._result_json()),
+            Event("hand_over", None, result),
         ]
 
     # ------------------------------------------------------------ views
@@ -347,10 +362,35 @@ class GinState(GameState):
             "knock_limit": self.knock_limit,
             "multiplier": self.multiplier,
             "taken_from_discard": None if taken < 0 else CARD_NAMES[taken],
-            "moves": list(self.moves),
+            "moves": [event.to_json() for event in self.events],
             "result": self._result_json(),
             "scores": list(self.points),
         }
+
+    def zones(self) -> dict[str, list[str]]:
+        return {
+            "hand0": self.hand_names(0),
+            "hand1": self.hand_names(1),
+            "stock": [CARD_NAMES[c] for c in self.stock],
+            "discard_pile": [CARD_NAMES[c] for c in self.discard_pile],
+        }
+
+    def hidden_from(self, seat: int | None) -> set[str]:
+        hidden = set(self.stock)
+        if self.settlement is None:  # a scored knock lays both hands open (GIN-10)
+            for other in (0, 1):
+                if other != seat:
+                    hidden |= set(cards_of(self.hands[other])) - self.known_cards(other)
+        return {CARD_NAMES[c] for c in hidden}
+
+    def known_cards(self, seat: int) -> set[int]:
+        """Cards of ``seat``'s hand that everyone knows: taken from the discard pile."""
+        known = {
+            card_index(e.data["card"])
+            for e in self.events
+            if e.type == "draw" and e.seat == seat and e.data["source"] == "discard"
+        }
+        return known & set(cards_of(self.hands[seat]))
 
     # ------------------------------------------------------------ persistence
 
@@ -362,7 +402,7 @@ class GinState(GameState):
             "seed": self.seed,
             "options": self.options,
             "deck": [CARD_NAMES[c] for c in self.deck],
-            "log": list(self._log),
+            "log": self.log,
             "snapshot": self._snapshot(),
         }
 

@@ -1,0 +1,104 @@
+"""The ``rummyhall`` command.
+
+For now it plays a Gin match between two computer players and prints each hand's result
+(``rummyhall match gin``); the server, terminal play and solver commands come later.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from rummyhall.actions import JSON
+from rummyhall.bots import make_bot
+from rummyhall.errors import RummyhallError
+from rummyhall.game import new_match, random_seed
+
+
+def describe_hand(number: int, result: JSON, names: Sequence[str]) -> list[str]:
+    """Human-readable lines for one finished hand of Gin (from a match history entry)."""
+    if result["outcome"] == "cancelled":
+        return [f"Hand {number}: stock down to two cards, hand cancelled (GIN-14)"]
+    settlement = result["settlement"]
+    knocker = result["knocker"]
+    k, d = settlement["knocker"], settlement["defender"]
+    verb = "goes gin" if settlement["kind"] == "gin" else f"knocks with {k['points']} deadwood"
+
+    def layout(side: JSON) -> str:
+        melds = " ".join("[" + " ".join(m) + "]" for m in side["melds"]) or "no melds"
+        rest = " ".join(side["deadwood"]) or "-"
+        return f"{melds}  deadwood: {rest} = {side['points']}"
+
+    lines = [
+        f"Hand {number}: {names[knocker]} {verb}",
+        f"  {names[knocker]:>12}: {layout(k)}",
+        f"  {names[1 - knocker]:>12}: {layout(d)}",
+    ]
+    if settlement["layoffs"]:
+        laid = ", ".join(
+            f"{x['card']} on [{' '.join(k['melds'][x['meld']])}]" for x in settlement["layoffs"]
+        )
+        lines.append(f"  lay-offs: {laid}")
+    winner = knocker if settlement["winner"] == "knocker" else 1 - knocker
+    how = {
+        "gin": "gin: 25 + deadwood",
+        "knock": "difference of deadwood",
+        "undercut": "undercut: 25 + difference",
+    }[settlement["kind"]]
+    doubled = " ×2 (spade upcard, GIN-12)" if result["multiplier"] == 2 else ""
+    total = settlement["points"] * result["multiplier"]
+    lines.append(f"  {names[winner]} scores {total} ({how}{doubled})")
+    return lines
+
+
+def play_match(game: str, mode: str, seed: int, players: Sequence[str]) -> int:
+    match = new_match(game, seed=seed, mode=mode)
+    bots = [make_bot(game, kind, seed=seed + seat) for seat, kind in enumerate(players)]
+    names = [f"P{seat + 1} ({kind})" for seat, kind in enumerate(players)]
+    target = match.view(None)["match"]["target"]
+    print(f"Gin Rummy, {mode}, to {target} — seed {seed} (replay with --seed {seed})")
+    shown = 0
+    while not match.is_over:
+        seat = match.current_player
+        assert seat is not None
+        match.apply(bots[seat].act(match.view(seat), match.legal_actions()))
+        history = match.view(None)["match"]["hands"]
+        for entry in history[shown:]:
+            for line in describe_hand(entry["number"], entry["result"], names):
+                print(line)
+            totals = entry["totals"]
+            print(f"  totals: {names[0]} {totals[0]}, {names[1]} {totals[1]}")
+        shown = len(history)
+    final = match.view(None)["match"]
+    print(
+        f"{names[final['winner']]} wins the match {max(final['totals'])}–"
+        f"{min(final['totals'])} after {len(final['hands'])} hands"
+    )
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="rummyhall", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    match = commands.add_parser("match", help="play a match between computer players")
+    match.add_argument("game", choices=["gin"])
+    match.add_argument("--mode", choices=["standard", "oklahoma"], default="standard")
+    match.add_argument("--seed", type=int, default=None)
+    match.add_argument(
+        "--players", default="simple,simple", help="two bot kinds, comma separated (random, simple)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        players = args.players.split(",")
+        if len(players) != 2:
+            parser.error("--players takes exactly two kinds")
+        seed = random_seed() if args.seed is None else args.seed
+        return play_match(args.game, args.mode, seed, players)
+    except RummyhallError as error:
+        print(f"rummyhall: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
