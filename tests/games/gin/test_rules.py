@@ -308,8 +308,8 @@ def test_gin_10_lay_off_fourth_card_on_a_set_and_both_ends_of_a_run() -> None:
 def test_gin_10_lay_offs_chain() -> None:
     # Hearts 5-6-7 on the table: 4H then 3H.
     s = gin.settle("5H 6H 7H TS TD TC JS QS KS AC", "4H 3H 9C 9D 2S 4S 6C 6D KC QC")
-    chain = [x.card for x in s.layoffs]
-    assert chain == ["4H", "3H"]
+    assert s.layoffs == ["4H", "3H"]  # in the order they are laid, onto meld 0
+    assert [x.meld for x in s.layoffs] == [0, 0] and "4H" in s.layoffs
     assert s.defender_points == 9 + 9 + 2 + 4 + 6 + 6 + 10 + 10
 
 

@@ -196,12 +196,25 @@ def arrangement_of(mask: int, melds: list[Meld]) -> Arrangement:
 # ------------------------------------------------------------------------ settlement
 
 
-@dataclass(frozen=True)
-class Layoff:
-    """The defender's ``card`` laid off onto the knocker's meld number ``meld``."""
+class Layoff(str):
+    """A card the defender laid off (GIN-10). It reads as the card's notation, so
+    ``"4H" in settlement.layoffs`` works; ``meld`` is the index of the knocker's meld it
+    joined, in ``Settlement.knocker_melds``.
+    """
 
-    card: str
     meld: int
+
+    def __new__(cls, card: str, meld: int) -> Layoff:
+        layoff = super().__new__(cls, card)
+        layoff.meld = meld
+        return layoff
+
+    @property
+    def card(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Layoff(card={self.card!r}, meld={self.meld})"
 
     def to_json(self) -> JSON:
         return {"card": self.card, "meld": self.meld}
