@@ -13,7 +13,7 @@ Discard(card='7H')
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
 from rummyhall.errors import NotationError
@@ -69,15 +69,24 @@ class Knock(Action):
         return {"type": self.type, "discard": self.discard}
 
 
+Groups = tuple[tuple[str, ...], ...]
+"""Cards grouped into melds, e.g. ``(("AH", "2H", "3H"), ("9S", "9D", "JK"))``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Declare(Action):
-    """Discard ``discard`` and show a complete hand (Indian Rummy)."""
+    """Discard ``discard`` and show a complete hand (Indian Rummy). ``groups`` is the
+    player's own grouping, needed only under the ``manual_declaration`` option."""
 
     type: ClassVar[str] = "declare"
     discard: str
+    groups: Groups | None = None
 
     def to_json(self) -> JSON:
-        return {"type": self.type, "discard": self.discard}
+        data: JSON = {"type": self.type, "discard": self.discard}
+        if self.groups is not None:
+            data["groups"] = [list(group) for group in self.groups]
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +109,28 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     if cls is None:
         raise NotationError(f"unknown action type {data['type']!r}")
     given = {k: v for k, v in data.items() if k != "type"}
-    expected = {f.name for f in fields(cls)}
-    if set(given) != expected or not all(isinstance(v, str) for v in given.values()):
-        names = ", ".join(sorted(expected)) or "no other fields"
-        raise NotationError(f"action {data['type']!r} takes {names} as strings: {data!r}")
-    return cls(**given)
+    known = {f.name: f for f in fields(cls)}
+    required = {name for name, f in known.items() if f.default is MISSING}
+    if not required <= set(given) <= set(known):
+        names = ", ".join(sorted(known)) or "no other fields"
+        raise NotationError(f"action {data['type']!r} takes {names}: {data!r}")
+    values: dict[str, Any] = {}
+    for name, value in given.items():
+        if name == "groups":
+            values[name] = None if value is None else _groups(value, data)
+        elif isinstance(value, str):
+            values[name] = value
+        else:
+            raise NotationError(f"action {data['type']!r}: {name} must be a string: {data!r}")
+    return cls(**values)
+
+
+def _groups(value: Any, data: Mapping[str, Any]) -> Groups:
+    if not isinstance(value, list) or not all(
+        isinstance(group, list) and all(isinstance(card, str) for card in group) for group in value
+    ):
+        raise NotationError(f"groups must be a list of lists of card names: {data!r}")
+    return tuple(tuple(group) for group in value)
 
 
 @dataclass(frozen=True, slots=True)

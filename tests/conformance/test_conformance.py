@@ -36,6 +36,7 @@ from rummyhall.cards import CARD_NAMES
 
 RULE_ID = re.compile(r"^[A-Z]{3}-\d+$")
 PLAYOUTS = 12
+MAX_STEPS = 1500
 
 # Every action shape the games know, with every card name and some malformed ones.
 CANDIDATES: list[Action] = [
@@ -49,11 +50,37 @@ CANDIDATES: list[Action] = [
     *[cls(name) for cls in (Discard, Knock, Declare) for name in CARD_NAMES],
 ]
 
+# Options worth their own run, per game (the defaults always run).
+VARIANTS: dict[str, list[dict[str, object]]] = {
+    "gin": [{"mode": "oklahoma"}],
+    "indian": [
+        {"players": 4, "joker_from_discard": True},
+        {"players": 6, "reshuffle_on_empty": True},
+        {"players": 3, "manual_declaration": True},
+        {"players": 3, "format": "deals"},
+    ],
+}
+
 Factory = Callable[[int], GameState]
 FACTORIES: list[tuple[str, Factory]] = []
 for _name in available_games():
     FACTORIES.append((f"{_name}-hand", lambda seed, n=_name: new_game(n, seed=seed)))
     FACTORIES.append((f"{_name}-match", lambda seed, n=_name: new_match(n, seed=seed)))
+    for _options in VARIANTS.get(_name, []):
+        _label = "-".join(f"{k}={v}" for k, v in _options.items())
+        FACTORIES.append(
+            (
+                f"{_name}-hand-{_label}",
+                lambda seed, n=_name, o=_options: new_game(n, seed=seed, **o),
+            )
+        )
+
+
+def choose(rng: random.Random, legal: list[Action]) -> Action:
+    """A random legal action; leaving the game (a drop) only now and then, so that
+    playouts also reach the end of the hand."""
+    stay = [a for a in legal if not isinstance(a, Drop)]
+    return rng.choice(stay if stay and rng.random() < 0.97 else legal)
 
 
 def snapshot(state: GameState) -> str:
@@ -101,25 +128,29 @@ def check_illegal(state: GameState, rng: random.Random) -> None:
 
 @pytest.mark.parametrize(("label", "factory"), FACTORIES, ids=[f[0] for f in FACTORIES])
 def test_random_playouts(label: str, factory: Factory) -> None:
-    is_hand = label.endswith("hand")
+    is_hand = "-hand" in label
     every = 7 if is_hand else 400  # a random-play match runs to tens of thousands of steps
-    for seed in range(PLAYOUTS if is_hand else 1):
+    runs = 1 if not is_hand else PLAYOUTS if label.endswith("-hand") else 3
+    for seed in range(runs):
+        cap = MAX_STEPS if is_hand else 10 * MAX_STEPS
         rng = random.Random(seed)
         state = factory(seed)
         cards = Counter(c for zone in state.zones().values() for c in zone)
         steps = 0
-        while not state.is_over:
+        while not state.is_over and steps < cap:
             assert state.current_player is not None
             if steps % every == 0:
                 check_views(state)
                 check_illegal(state, rng)
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(choose(rng, state.legal_actions()))
             steps += 1
             now = Counter(c for zone in state.zones().values() for c in zone)
             if is_hand:
                 assert now == cards, "a card was lost or copied"
             else:
                 assert sum(now.values()) == sum(cards.values())
+        if not state.is_over:
+            continue  # e.g. a reshuffling stock: random players may never finish
         assert state.current_player is None
         assert state.legal_actions() == []
         check_views(state)
@@ -132,7 +163,7 @@ def test_json_and_replay_round_trips(label: str, factory: Factory) -> None:
     rng = random.Random(99)
     state = factory(1234)
     fresh = factory(1234)  # the same seed: replaying the log must give the same game
-    chance = 1.0 if label.endswith("hand") else 0.005  # reloading a match replays it all
+    chance = 1.0 if "-hand" in label else 0.005  # reloading a match replays it all
     while True:
         if rng.random() < chance or state.is_over:
             record = state.to_json()
@@ -144,7 +175,7 @@ def test_json_and_replay_round_trips(label: str, factory: Factory) -> None:
                 assert replayed.to_json() == record
         if state.is_over:
             break
-        action = rng.choice(state.legal_actions())
+        action = choose(rng, state.legal_actions())
         state.apply(action)
         fresh.apply_json(action.to_json())
     assert fresh.to_json() == state.to_json()
@@ -175,7 +206,7 @@ def test_illegal_action_leaves_the_state_byte_identical(
     for _ in range(steps):
         if state.is_over:
             break
-        state.apply(players.choice(state.legal_actions()))
+        state.apply(choose(players, state.legal_actions()))
     error = state.is_legal(action)
     assume(error is not None)
     before = snapshot(state)

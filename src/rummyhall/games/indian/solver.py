@@ -277,23 +277,27 @@ class _Hand:
         return sum(c * card_points(f, self.wild) for f, c in enumerate(self.counts))
 
 
-def _parse(cards: Iterable[str] | str, indicator: str, size: int | None) -> _Hand:
+def _parse(cards: Iterable[str] | str, size: int | None) -> list[int]:
     names = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
     faces = [card_index(name) for name in names]
     if size is not None and len(faces) != size:
         raise NotationError(f"expected {size} cards, got {len(faces)}")
-    for face in set(faces):
-        if faces.count(face) > 2:
+    for face, copies in Counter(faces).items():
+        if copies > 2:
             raise NotationError(
-                f"{CARD_NAMES[face]} appears {faces.count(face)} times; two packs hold two (IND-1)"
+                f"{CARD_NAMES[face]} appears {copies} times; two packs hold two (IND-1)"
             )
-    wild = wild_rank(card_index(indicator))
-    counts, flex = [0] * 52, [0] * 52
+    return faces
+
+
+def hand_of(faces: Iterable[int], wild: int) -> _Hand:
+    counts, flex, jokers = [0] * 52, [0] * 52, 0
     for face in faces:
         if face == JOKER:
-            continue
-        (flex if is_wild(face, wild) else counts)[face] += 1
-    return _Hand(counts, flex, faces.count(JOKER), wild)
+            jokers += 1
+        else:
+            (flex if is_wild(face, wild) else counts)[face] += 1
+    return _Hand(counts, flex, jokers, wild)
 
 
 def _search(hand: _Hand, declare: bool) -> _Search:
@@ -406,16 +410,8 @@ def _ordered(
     return sorted(zip(kinds, melds, strict=True), key=key)
 
 
-def find_declaration(cards: Iterable[str] | str, indicator: str) -> list[list[str]] | None:
-    """A valid declaration of 13 cards (IND-9), or ``None`` when there is none.
-
-    Pure sequences come first, then impure sequences, then sets; each sequence in
-    order with its wild cards where they stand.
-
-    >>> find_declaration("AH 2H 3H 5S 6S JK 9C 9D 9H KS KD KC 7D", "7C")
-    [['AH', '2H', '3H'], ['JK', '5S', '6S'], ['9H', '9D', '9C'], ['KS', 'KD', 'KC', '7D']]
-    """
-    hand = _parse(cards, indicator, 13)
+def declaration_of(hand: _Hand) -> list[tuple[MeldKind, list[int]]] | None:
+    """A valid declaration of the hand's cards as (kind, faces) melds, or ``None``."""
     search = _search(hand, declare=True)
     if search.best_melds is None:
         return None
@@ -423,12 +419,33 @@ def find_declaration(cards: Iterable[str] | str, indicator: str) -> list[list[st
     if layout is None:
         return None
     melds, kinds, _ = layout
-    return [[CARD_NAMES[f] for f in meld] for _, meld in _ordered(melds, kinds, hand.wild)]
+    return _ordered(melds, kinds, hand.wild)
 
 
-def arrange(cards: Iterable[str] | str, indicator: str) -> Arrangement:
-    """The layout behind :func:`penalty`: what is melded, what counts, and why."""
-    hand = _parse(cards, indicator, None)
+def declaring_discards(faces: list[int], wild: int) -> list[int]:
+    """The faces whose discard leaves a valid declaration, from 14 cards (IND-9).
+
+    One search of all 14 cards first: if the two lives leave more points unmelded than
+    one card can carry away, no discard declares.
+    """
+    whole = hand_of(faces, wild)
+    best = _search(whole, declare=False).best
+    if best < 0:
+        return []
+    gap = whole.points() - best
+    found = []
+    for face in sorted(set(faces)):
+        if card_points(face, wild) < gap:
+            continue
+        rest = list(faces)
+        rest.remove(face)
+        if declaration_of(hand_of(rest, wild)) is not None:
+            found.append(face)
+    return found
+
+
+def arrangement_of(hand: _Hand) -> Arrangement:
+    """The layout behind the minimum penalty of a hand (IND-10)."""
     total = hand.points()
     options: list[tuple[int, str, list[_Meld]]] = [(total, "no pure", [])]
     pure = _best_pure_sequence(hand)
@@ -453,6 +470,25 @@ def arrange(cards: Iterable[str] | str, indicator: str) -> Arrangement:
         points=min(points, PENALTY_CAP),
         tier=tier,
     )
+
+
+def find_declaration(cards: Iterable[str] | str, indicator: str) -> list[list[str]] | None:
+    """A valid declaration of 13 cards (IND-9), or ``None`` when there is none.
+
+    Pure sequences come first, then impure sequences, then sets; each sequence in
+    order with its wild cards where they stand.
+
+    >>> find_declaration("AH 2H 3H 5S 6S JK 9C 9D 9H KS KD KC 7D", "7C")
+    [['AH', '2H', '3H'], ['JK', '5S', '6S'], ['9H', '9D', '9C'], ['KS', 'KD', 'KC', '7D']]
+    """
+    hand = hand_of(_parse(cards, 13), wild_rank(card_index(indicator)))
+    melds = declaration_of(hand)
+    return None if melds is None else [[CARD_NAMES[f] for f in meld] for _, meld in melds]
+
+
+def arrange(cards: Iterable[str] | str, indicator: str) -> Arrangement:
+    """The layout behind :func:`penalty`: what is melded, what counts, and why."""
+    return arrangement_of(hand_of(_parse(cards, None), wild_rank(card_index(indicator))))
 
 
 def penalty(cards: Iterable[str] | str, indicator: str) -> int:

@@ -1,0 +1,270 @@
+"""Indian Rummy formats over several deals (IND-14, IND-15).
+
+* ``points``: one deal; the winner pays nothing, each loser his penalty.
+* ``pool101`` / ``pool201``: deals repeat and penalties add up; a player whose total
+  exceeds 101 (201) is out; the last player left wins. Drops cost 20/40 in Pool 101 and
+  25/50 in Pool 201.
+* ``deals``: a fixed number of deals (default 2). Everyone starts with 80 × deals chips;
+  after each deal the winner takes each loser's penalty in chips. Most chips wins; equal
+  chips share the win.
+
+The match is itself a :class:`GameState`: actions go to the deal in progress, and the
+next deal is dealt at once, the dealer moving to the next player still in (IND-15).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rummyhall.actions import JSON, Action, Event
+from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.game import GameState
+from rummyhall.games.indian.state import IndianState
+from rummyhall.rng import Rng
+
+FORMATS = ("points", "pool101", "pool201", "deals")
+POOL_LIMITS = {"pool101": 101, "pool201": 201}
+DROPS = {"pool201": (25, 50)}
+"""IND-14: drop penalties by format (20/40 unless named here)."""
+
+
+def drop_penalties(format: str) -> tuple[int, int]:
+    return DROPS.get(format, (20, 40))
+
+
+class IndianMatch(GameState):
+    """A Points deal, a Pool 101/201 or a Deals match for 2–6 players."""
+
+    game = "indian"
+
+    def __init__(
+        self,
+        *,
+        seed: int,
+        players: int = 2,
+        format: str = "pool101",
+        deals: int = 2,
+        joker_from_discard: bool = False,
+        manual_declaration: bool = False,
+        reshuffle_on_empty: bool = False,
+    ) -> None:
+        if format not in FORMATS:
+            raise NotationError(f"unknown format {format!r} (choose from {', '.join(FORMATS)})")
+        if not 2 <= players <= 6:
+            raise NotationError(f"Indian Rummy seats 2 to 6 players, not {players!r} (IND-1)")
+        if deals < 1:
+            raise NotationError("a Deals match plays at least one deal")
+        self.seed = seed
+        self.players = players
+        self.format = format
+        self.deals = deals
+        self.rules: dict[str, Any] = {
+            "joker_from_discard": joker_from_discard,
+            "manual_declaration": manual_declaration,
+            "reshuffle_on_empty": reshuffle_on_empty,
+        }
+        self.legal_actions_complete = not manual_declaration
+        self._rng = Rng(seed)
+        self.totals = [0] * players  # penalties added up (pools)
+        self.chips = [80 * deals] * players if format == "deals" else [0] * players
+        self.out: list[bool] = [False] * players  # eliminated from a pool
+        self.history: list[JSON] = []
+        self.winners: list[int] | None = None
+        self.actions: list[Action] = []
+        self.deal = self._new_deal(self._rng.below(players))
+
+    def _new_deal(self, dealer: int) -> IndianState:
+        first, middle = drop_penalties(self.format)
+        return IndianState(
+            seed=self._rng.derive(),
+            players=self.players,
+            dealer=dealer,
+            seated=[s for s in range(self.players) if not self.out[s]],
+            first_drop=first,
+            middle_drop=middle,
+            **self.rules,
+        )
+
+    # ----------------------------------------------------------------- state API
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.deal.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def scores(self) -> list[int]:
+        """Chips in a Deals match; otherwise minus the penalties so far."""
+        if self.format == "deals":
+            return list(self.chips)
+        return [-t for t in self.totals]
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def log(self) -> list[JSON]:
+        return [action.to_json() for action in self.actions]
+
+    @property
+    def turn(self) -> int:
+        return len(self.actions)
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.is_over else self.deal.legal_actions()
+
+    def is_legal(self, action: Action) -> IllegalAction | None:
+        if self.is_over:
+            return IllegalAction("IND-14", "the match is over")
+        return self.deal.is_legal(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        if self.is_over:
+            raise IllegalAction("IND-14", "the match is over")
+        events = self.deal.apply(action)
+        self.actions.append(action)
+        if self.deal.is_over:
+            events.extend(self._finish_deal())
+        return events
+
+    def _finish_deal(self) -> list[Event]:
+        deal = self.deal
+        penalties = deal.penalties
+        for seat in range(self.players):
+            self.totals[seat] += penalties[seat]
+        if self.format == "deals" and deal.winner is not None:
+            for seat in range(self.players):
+                if seat != deal.winner:
+                    self.chips[seat] -= penalties[seat]
+                    self.chips[deal.winner] += penalties[seat]
+        limit = POOL_LIMITS.get(self.format)
+        eliminated = []
+        if limit is not None:
+            for seat in range(self.players):
+                if not self.out[seat] and self.totals[seat] > limit:
+                    self.out[seat] = True
+                    eliminated.append(seat)
+        self.history.append(
+            {
+                "number": len(self.history) + 1,
+                "dealer": deal.dealer,
+                "outcome": deal.outcome,
+                "winner": deal.winner,
+                "penalties": list(penalties),
+                "totals": list(self.totals),
+                "chips": list(self.chips),
+                "eliminated": eliminated,
+            }
+        )
+        events = [Event("deal_scored", None, dict(self.history[-1]))]
+        winners = self._winners()
+        if winners is not None:
+            self.winners = winners
+            return [*events, Event("match_over", None, {"winners": winners, "scores": self.scores})]
+        self.deal = self._new_deal(self._next_dealer(deal.dealer))
+        return [*events, Event("deal", self.deal.dealer, {"deal": len(self.history) + 1})]
+
+    def _winners(self) -> list[int] | None:
+        """The match's winners once it is decided, else ``None``."""
+        if self.format == "points":
+            winner = self.deal.winner
+            return [] if winner is None else [winner]  # a void deal has no winner
+        if self.format == "deals":
+            if len(self.history) < self.deals:
+                return None
+            best = max(self.chips)
+            return [s for s in range(self.players) if self.chips[s] == best]
+        left = [s for s in range(self.players) if not self.out[s]]
+        return left if len(left) == 1 else None
+
+    def _next_dealer(self, dealer: int) -> int:
+        for step in range(1, self.players + 1):
+            seat = (dealer + step) % self.players
+            if not self.out[seat]:
+                return seat
+        raise AssertionError("nobody left to deal")
+
+    def view(self, seat: int | None) -> JSON:
+        view = self.deal.view(seat)
+        view["match"] = {
+            "format": self.format,
+            "deals": self.deals if self.format == "deals" else None,
+            "limit": POOL_LIMITS.get(self.format),
+            "deal_number": len(self.history) + (0 if self.is_over else 1),
+            "history": list(self.history),
+            "totals": list(self.totals),
+            "chips": list(self.chips) if self.format == "deals" else None,
+            "out": list(self.out),
+            "winners": self.winners,
+        }
+        if self.is_over:
+            view["current_player"] = None
+        return view
+
+    def zones(self) -> dict[str, list[str]]:
+        return self.deal.zones()
+
+    def hidden_from(self, seat: int | None) -> set[str]:
+        return self.deal.hidden_from(seat)
+
+    # ------------------------------------------------------------ persistence
+
+    def to_json(self) -> JSON:
+        return {
+            "game": "indian",
+            "kind": "match",
+            "version": 1,
+            "seed": self.seed,
+            "options": {
+                "players": self.players,
+                "format": self.format,
+                "deals": self.deals,
+                **self.rules,
+            },
+            "log": self.log,
+            "snapshot": {"scores": self.scores, "deal": self.deal.to_json()["snapshot"]},
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> IndianMatch:
+        try:
+            match = cls(seed=int(data["seed"]), **data["options"])
+            log: Sequence[JSON] = data["log"]
+        except (KeyError, TypeError) as error:
+            raise NotationError(f"not a saved Indian Rummy match: {error}") from None
+        for index, entry in enumerate(log):
+            try:
+                match.apply_json(entry)
+            except IllegalAction as error:
+                raise NotationError(f"action {index} of the log is illegal: {error}") from None
+        snapshot = data.get("snapshot")
+        if snapshot is not None and snapshot != match.to_json()["snapshot"]:
+            raise NotationError("the saved snapshot does not match its action log")
+        return match
+
+
+def new_deal_or_match(
+    *, seed: int, deck: Sequence[str] | None = None, format: str = "points", **options: Any
+) -> GameState:
+    """``new_game("indian", format=…)``: one deal for Points, a match for the others."""
+    if format == "points":
+        first, middle = drop_penalties(format)
+        return IndianState(seed=seed, deck=deck, first_drop=first, middle_drop=middle, **options)
+    if deck:
+        raise NotationError("deck= stacks a single deal: use format='points'")
+    return IndianMatch(seed=seed, format=format, **options)
+
+
+def load(data: JSON) -> GameState:
+    """Load a saved Indian Rummy deal or match (``to_json`` output)."""
+    kind = data.get("kind", "deal")
+    if kind == "match":
+        return IndianMatch.from_json(data)
+    if kind == "deal":
+        return IndianState.from_json(data)
+    raise NotationError(f"unknown kind of saved Indian Rummy game: {kind!r}")

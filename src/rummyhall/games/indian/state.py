@@ -1,0 +1,534 @@
+"""One deal of Indian Rummy for 2–6 players (IND-1…IND-13, IND-15).
+
+Each turn is ``DRAW`` (stock or open discard pile; or drop, IND-11) then ``DISCARD`` (a
+plain discard, or a declaration, IND-9). The deal ends at a valid declaration, when only
+one player is left in it (drops, wrong shows), or void when the stock runs out (IND-13).
+
+Physical cards are ids 0–105 (``id % 53`` is the face; the second pack adds 53), so the
+two copies of a face stay apart where the rules care (IND-3, IND-7); actions name faces.
+
+Stacked decks: ``deck`` lists cards in dealing order — the 13 cards of each seated player
+in seat order, the joker indicator, the first open discard, then the stock from the top.
+A face named twice is its two copies; a partial list is completed in the seeded order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any
+
+from rummyhall.actions import JSON, Action, Declare, Discard, Draw, Drop, Event
+from rummyhall.cards import CARD_NAMES, RANKS, canonical_key, card_index, parse_cards
+from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.game import GameState
+from rummyhall.games.indian.melds import MeldKind, classify, is_wild, wild_rank
+from rummyhall.games.indian.solver import (
+    Arrangement,
+    arrangement_of,
+    declaration_of,
+    declaring_discards,
+    hand_of,
+)
+from rummyhall.rng import Rng
+
+PACK = 53
+HAND_SIZE = 13
+WRONG_SHOW = 80
+"""IND-12."""
+
+
+class Phase(Enum):
+    DRAW = "draw"
+    DISCARD = "discard"
+    OVER = "over"
+
+
+class Seat(Enum):
+    """Where a seat stands in the deal."""
+
+    PLAYING = "playing"
+    OUT = "out"  # not dealt in (eliminated from a pool)
+    DROPPED = "dropped"  # IND-11
+    WRONG_SHOW = "wrong show"  # IND-12
+    DECLARED = "declared"
+
+
+DRAW_STOCK = Draw("stock")
+DRAW_DISCARD = Draw("discard")
+DROP = Drop()
+DISCARDS = tuple(Discard(name) for name in CARD_NAMES)
+
+
+def face(card: int) -> int:
+    return card % PACK
+
+
+def stacked_deck(rng: Rng, deck: Sequence[str] | None) -> list[int]:
+    """The full order of the 106 physical cards: the stack first, then the seeded rest."""
+    order = list(range(2 * PACK))
+    rng.shuffle(order)
+    if not deck:
+        return order
+    given: list[int] = []
+    used: Counter[int] = Counter()
+    for f in parse_cards(deck):
+        if used[f] == 2:
+            raise NotationError(f"IND-1: {CARD_NAMES[f]} is stacked three times; two packs")
+        given.append(f + PACK * used[f])
+        used[f] += 1
+    taken = set(given)
+    return given + [card for card in order if card not in taken]
+
+
+class IndianState(GameState):
+    """A deal of Indian Rummy. Create with ``rummyhall.new_game("indian", players=…)``."""
+
+    game = "indian"
+
+    def __init__(
+        self,
+        *,
+        seed: int,
+        deck: Sequence[str] | None = None,
+        players: int = 2,
+        dealer: int | None = None,
+        seated: Sequence[int] | None = None,
+        joker_from_discard: bool = False,
+        manual_declaration: bool = False,
+        reshuffle_on_empty: bool = False,
+        first_drop: int = 20,
+        middle_drop: int = 40,
+    ) -> None:
+        if not 2 <= players <= 6:
+            raise NotationError(f"Indian Rummy seats 2 to 6 players, not {players!r} (IND-1)")
+        in_deal = sorted(set(range(players) if seated is None else seated))
+        if len(in_deal) < 2 or not set(in_deal) <= set(range(players)):
+            raise NotationError(f"seated must name at least two of the seats 0…{players - 1}")
+        rng = Rng(seed)
+        dealer_draw = in_deal[rng.below(len(in_deal))]
+        if dealer is not None and dealer not in in_deal:
+            raise NotationError(f"the dealer must be a seated player, not {dealer!r}")
+        self.seed = seed
+        self.players = players
+        self.dealer = dealer_draw if dealer is None else dealer
+        self.joker_from_discard = bool(joker_from_discard)
+        self.manual_declaration = bool(manual_declaration)
+        self.reshuffle_on_empty = bool(reshuffle_on_empty)
+        self.drops = (int(first_drop), int(middle_drop))
+        self.legal_actions_complete = not self.manual_declaration
+        self._rng = rng  # after the shuffle: reshuffles of the discard pile (IND-13)
+        self.deck = stacked_deck(rng, deck)
+        cards = iter(self.deck)
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        for seat in in_deal:
+            self.hands[seat] = [next(cards) for _ in range(HAND_SIZE)]
+        self.indicator = next(cards)
+        self.wild = wild_rank(face(self.indicator))
+        self.discard_pile = [next(cards)]
+        self.stock = list(cards)[::-1]  # the top of the stock is the end of the list
+        self.seats = [Seat.PLAYING if s in in_deal else Seat.OUT for s in range(players)]
+        self.has_drawn = [False] * players
+        self.penalties = [0] * players
+        self.layouts: dict[int, Arrangement] = {}  # losers' hands as shown at the end
+        self.declaration: list[tuple[MeldKind, list[int]]] | None = None
+        self.winner: int | None = None
+        self.outcome: str | None = None  # "declared" | "last player" | "void"
+        self.phase = Phase.DRAW
+        self.player = self._next_seat(self.dealer)  # IND-15
+        self.taken = -1  # the physical card just taken from the discard pile
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+
+    # ----------------------------------------------------------------- state API
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase is Phase.OVER else self.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> list[int]:
+        """Minus each seat's penalty as settled so far (the winner's is 0, IND-14)."""
+        return [-p for p in self.penalties]
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def log(self) -> list[JSON]:
+        return [action.to_json() for action in self.actions]
+
+    @property
+    def turn(self) -> int:
+        return len(self.actions)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "dealer": self.dealer,
+            "seated": [s for s in range(self.players) if self.seats[s] is not Seat.OUT],
+            "joker_from_discard": self.joker_from_discard,
+            "manual_declaration": self.manual_declaration,
+            "reshuffle_on_empty": self.reshuffle_on_empty,
+            "first_drop": self.drops[0],
+            "middle_drop": self.drops[1],
+        }
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase is Phase.DRAW:
+            actions: list[Action] = [DRAW_STOCK]
+            if self._may_take_discard():
+                actions.append(DRAW_DISCARD)
+            actions.append(DROP)
+            return actions
+        if self.phase is Phase.OVER:
+            return []
+        hand = self.hands[self.player]
+        faces = sorted({face(c) for c in hand if c != self.taken}, key=canonical_key)
+        actions = [DISCARDS[f] for f in faces]
+        for f in declaring_discards([face(c) for c in hand], self.wild):
+            if f not in faces:
+                continue
+            if self.manual_declaration:  # the engine's own grouping, as a suggestion
+                actions.append(Declare(CARD_NAMES[f], self._suggested_groups(f)))
+            else:
+                actions.append(Declare(CARD_NAMES[f]))
+        return actions
+
+    def _suggested_groups(self, discard: int) -> tuple[tuple[str, ...], ...]:
+        rest = [face(c) for c in self.hands[self.player]]
+        rest.remove(discard)
+        melds = declaration_of(hand_of(rest, self.wild))
+        assert melds is not None
+        return tuple(tuple(CARD_NAMES[f] for f in meld) for _, meld in melds)
+
+    def _may_take_discard(self) -> bool:
+        top = face(self.discard_pile[-1])
+        return self.joker_from_discard or not is_wild(top, self.wild)  # IND-4
+
+    def is_legal(self, action: Action) -> IllegalAction | None:
+        try:
+            self._check(action)
+        except IllegalAction as error:
+            return error
+        return None
+
+    def _check(self, action: Action) -> int:
+        """Validate ``action`` without changing anything; return its physical card (or -1)."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction("IND-9", "the deal is over")
+        if self.phase is Phase.DRAW:
+            if action in (DRAW_STOCK, DROP):
+                return -1
+            if action == DRAW_DISCARD:
+                if not self._may_take_discard():
+                    top = CARD_NAMES[face(self.discard_pile[-1])]
+                    raise IllegalAction("IND-4", f"{top} is a wild card: it cannot be picked up")
+                return -1
+            if isinstance(action, Draw):
+                raise IllegalAction(
+                    "IND-3", f"draw from 'stock' or 'discard', not {action.source!r}"
+                )
+            raise IllegalAction("IND-3", f"draw a card (or drop) before you {action.type}")
+        if isinstance(action, Discard):
+            name = action.card
+        elif isinstance(action, Declare):
+            name = action.discard
+        elif isinstance(action, Drop):
+            raise IllegalAction("IND-11", "a player drops at the start of his turn, before drawing")
+        else:
+            raise IllegalAction("IND-3", f"you have drawn: discard or declare, not {action.type}")
+        card = self._card_to_discard(name)
+        if isinstance(action, Declare):
+            self._check_declaration(action, card)
+        return card
+
+    def _card_to_discard(self, name: str) -> int:
+        try:
+            f = card_index(name)
+        except NotationError as error:
+            raise IllegalAction("IND-3", str(error)) from None
+        copies = sorted(c for c in self.hands[self.player] if face(c) == f)
+        if not copies:
+            raise IllegalAction("IND-3", f"{CARD_NAMES[f]} is not in your hand")
+        allowed = [c for c in copies if c != self.taken]
+        if not allowed:
+            raise IllegalAction(
+                "IND-3", f"{CARD_NAMES[f]} was just taken from the discard pile; keep it this turn"
+            )
+        return allowed[0]
+
+    def _check_declaration(self, action: Declare, card: int) -> None:
+        rest = [face(c) for c in self.hands[self.player] if c != card]
+        if not self.manual_declaration:
+            if action.groups is not None:
+                raise IllegalAction(
+                    "IND-9", "groups are given only under the manual_declaration option"
+                )
+            if declaration_of(hand_of(rest, self.wild)) is None:
+                raise IllegalAction(
+                    "IND-9",
+                    f"discarding {action.discard} leaves no two sequences with a pure one",
+                )
+            return
+        if action.groups is None:
+            raise IllegalAction("IND-12", "a manual declaration shows its groups")
+        try:
+            grouped = [f for group in action.groups for f in parse_cards(group)]
+        except NotationError as error:
+            raise IllegalAction("IND-12", str(error)) from None
+        if Counter(grouped) != Counter(rest):
+            raise IllegalAction("IND-12", "the groups must hold exactly your other 13 cards")
+
+    def apply(self, action: Action) -> list[Event]:
+        card = self._check(action)
+        self.actions.append(action)
+        if isinstance(action, Draw):
+            events = self._draw(action.source)
+        elif isinstance(action, Drop):
+            events = self._drop()
+        elif isinstance(action, Declare):
+            events = self._declare(card, action.groups)
+        else:
+            events = self._discard(card)
+        self.events.extend(events)
+        return events
+
+    # ------------------------------------------------------------ transitions
+
+    def _next_seat(self, after: int) -> int:
+        for step in range(1, self.players + 1):
+            seat = (after + step) % self.players
+            if self.seats[seat] is Seat.PLAYING:
+                return seat
+        raise AssertionError("no player left in the deal")
+
+    def _playing(self) -> list[int]:
+        return [s for s in range(self.players) if self.seats[s] is Seat.PLAYING]
+
+    def _draw(self, source: str) -> list[Event]:
+        player = self.player
+        if source == "stock":
+            card = self.stock.pop()
+            self.taken = -1
+            event = Event("draw", player, {"source": "stock"})
+        else:
+            card = self.discard_pile.pop()
+            self.taken = card
+            event = Event("draw", player, {"source": "discard", "card": CARD_NAMES[face(card)]})
+        self.hands[player].append(card)
+        self.has_drawn[player] = True
+        self.phase = Phase.DISCARD
+        return [event]
+
+    def _discard(self, card: int) -> list[Event]:
+        player = self.player
+        self.hands[player].remove(card)
+        self.discard_pile.append(card)
+        events = [Event("discard", player, {"card": CARD_NAMES[face(card)]})]
+        if not self.stock:  # IND-13
+            if self.reshuffle_on_empty and len(self.discard_pile) > 1:
+                self.stock = self.discard_pile[:-1]
+                self._rng.shuffle(self.stock)
+                self.discard_pile = self.discard_pile[-1:]
+                events.append(Event("reshuffle", None, {"stock_count": len(self.stock)}))
+            else:
+                return events + self._finish("void", None)
+        return events + self._pass_turn()
+
+    def _pass_turn(self) -> list[Event]:
+        self.player = self._next_seat(self.player)
+        self.taken = -1
+        self.phase = Phase.DRAW
+        return []
+
+    def _drop(self) -> list[Event]:
+        player = self.player
+        cost = self.drops[1] if self.has_drawn[player] else self.drops[0]  # IND-11
+        self.seats[player] = Seat.DROPPED
+        self.penalties[player] = cost
+        events = [
+            Event(
+                "drop",
+                player,
+                {"penalty": cost, "kind": "middle" if self.has_drawn[player] else "first"},
+            )
+        ]
+        return events + self._after_leaving()
+
+    def _after_leaving(self) -> list[Event]:
+        left = self._playing()
+        if len(left) == 1:
+            return self._finish("last player", left[0])
+        return self._pass_turn()
+
+    def _declare(self, card: int, groups: tuple[tuple[str, ...], ...] | None) -> list[Event]:
+        player = self.player
+        self.hands[player].remove(card)
+        self.discard_pile.append(card)
+        event = Event("declare", player, {"discard": CARD_NAMES[face(card)]})
+        rest = [face(c) for c in self.hands[player]]
+        if groups is None:
+            self.declaration = declaration_of(hand_of(rest, self.wild))
+        else:
+            self.declaration = self._judge(groups)
+        if self.declaration is None:  # IND-12: a wrong show
+            self.seats[player] = Seat.WRONG_SHOW
+            self.penalties[player] = WRONG_SHOW
+            shown = [list(g) for g in groups or ()]
+            wrong = Event("wrong_show", player, {"penalty": WRONG_SHOW, "groups": shown})
+            events = [event, wrong]
+            return events + self._after_leaving()
+        self.seats[player] = Seat.DECLARED
+        return [event, *self._finish("declared", player)]
+
+    def _judge(
+        self, groups: tuple[tuple[str, ...], ...]
+    ) -> list[tuple[MeldKind, list[int]]] | None:
+        """A manual declaration as (kind, faces) melds if it is valid (IND-9), else None."""
+        melds = []
+        for group in groups:
+            faces = parse_cards(group)
+            kind = classify(faces, self.wild)
+            if kind is None:
+                return None
+            melds.append((kind, faces))
+        sequences = [k for k, _ in melds if k.is_sequence]
+        if len(sequences) < 2 or MeldKind.PURE not in sequences:
+            return None
+        return melds
+
+    def _finish(self, outcome: str, winner: int | None) -> list[Event]:
+        self.phase = Phase.OVER
+        self.outcome = outcome
+        self.winner = winner
+        if outcome == "declared":
+            for seat in self._playing():
+                layout = arrangement_of(hand_of((face(c) for c in self.hands[seat]), self.wild))
+                self.layouts[seat] = layout
+                self.penalties[seat] = layout.points
+        return [Event("deal_over", None, self._result_json())]
+
+    # ------------------------------------------------------------ views
+
+    def _result_json(self) -> JSON:
+        declaration = None
+        if self.declaration is not None and self.outcome == "declared":
+            declaration = [
+                {"kind": kind.value, "cards": [CARD_NAMES[f] for f in meld]}
+                for kind, meld in self.declaration
+            ]
+        return {
+            "outcome": self.outcome,
+            "winner": self.winner,
+            "penalties": list(self.penalties),
+            "declaration": declaration,
+            "hands": {str(seat): layout.to_json() for seat, layout in self.layouts.items()},
+        }
+
+    def hand_names(self, seat: int) -> list[str]:
+        """Seat's cards in card order (the second copy of a face beside the first)."""
+        return [
+            CARD_NAMES[f] for f in sorted((face(c) for c in self.hands[seat]), key=canonical_key)
+        ]
+
+    def view(self, seat: int | None) -> JSON:
+        if seat is not None and not 0 <= seat < self.players:
+            raise NotationError(f"this deal has seats 0…{self.players - 1}, not {seat!r}")
+        mine = seat is not None and self.seats[seat] is not Seat.OUT
+        return {
+            "game": "indian",
+            "seat": seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "phase": self.phase.value,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "hand": self.hand_names(seat) if mine and seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "seats": [s.value for s in self.seats],
+            "stock_count": len(self.stock),
+            "discard_pile": [CARD_NAMES[face(c)] for c in self.discard_pile],
+            "indicator": CARD_NAMES[face(self.indicator)],
+            "wild_rank": RANKS[self.wild],
+            "joker_from_discard": self.joker_from_discard,
+            "manual_declaration": self.manual_declaration,
+            "taken_from_discard": None if self.taken < 0 else CARD_NAMES[face(self.taken)],
+            "drop_penalty": [self.drops[1] if d else self.drops[0] for d in self.has_drawn],
+            "moves": [event.to_json() for event in self.events],
+            "result": self._result_json() if self.is_over else None,
+            "scores": self.scores,
+        }
+
+    def zones(self) -> dict[str, list[str]]:
+        zones = {f"hand{s}": self.hand_names(s) for s in range(self.players)}
+        zones["stock"] = [CARD_NAMES[face(c)] for c in self.stock]
+        zones["discard_pile"] = [CARD_NAMES[face(c)] for c in self.discard_pile]
+        zones["indicator"] = [CARD_NAMES[face(self.indicator)]]
+        return zones
+
+    def hidden_from(self, seat: int | None) -> set[str]:
+        hidden = [face(c) for c in self.stock]
+        for other in range(self.players):
+            if other != seat and other not in self.layouts:
+                hidden += [face(c) for c in self.hands[other]]
+        seen = {face(c) for c in self.discard_pile} | {face(self.indicator)}
+        if seat is not None:
+            seen |= {face(c) for c in self.hands[seat]}
+        named = {
+            card_index(e.data[k]) for e in self.events for k in ("card", "discard") if k in e.data
+        }
+        if self.declaration is not None:
+            named |= {f for _, meld in self.declaration for f in meld}
+        for layout in self.layouts.values():
+            named |= {card_index(c) for c in layout.deadwood}
+            named |= {card_index(c) for meld in layout.melds for c in meld}
+        return {CARD_NAMES[f] for f in hidden} - {CARD_NAMES[f] for f in seen | named}
+
+    # ------------------------------------------------------------ persistence
+
+    def to_json(self) -> JSON:
+        return {
+            "game": "indian",
+            "kind": "deal",
+            "version": 1,
+            "seed": self.seed,
+            "options": self.options,
+            "deck": [CARD_NAMES[face(c)] for c in self.deck],
+            "log": self.log,
+            "snapshot": self._snapshot(),
+        }
+
+    def _snapshot(self) -> JSON:
+        return {
+            "phase": self.phase.value,
+            "player": self.player,
+            "zones": self.zones(),
+            "seats": [s.value for s in self.seats],
+            "penalties": list(self.penalties),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> IndianState:
+        """Rebuild by replaying the log on the recorded deck; the snapshot must agree."""
+        try:
+            state = cls(seed=int(data["seed"]), deck=data["deck"], **data["options"])
+            log = data["log"]
+        except (KeyError, TypeError) as error:
+            raise NotationError(f"not a saved Indian Rummy deal: {error}") from None
+        for index, entry in enumerate(log):
+            try:
+                state.apply_json(entry)
+            except IllegalAction as error:
+                raise NotationError(f"action {index} of the log is illegal: {error}") from None
+        snapshot = data.get("snapshot")
+        if snapshot is not None and snapshot != state._snapshot():
+            raise NotationError("the saved snapshot does not match its action log")
+        return state
