@@ -12,7 +12,7 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from rummyhall.actions import JSON, Action, Event, action_from_json
 from rummyhall.errors import IllegalAction, NotationError
@@ -23,11 +23,17 @@ class GameState(ABC):
 
     ``apply`` is the only way to change a state; an action that ``is_legal`` rejects
     raises that :class:`IllegalAction` and leaves the state exactly as it was.
+
+    Subclasses keep every applied action in ``actions``, validate in ``_check`` (which
+    raises and changes nothing) and summarise themselves in ``to_json()["snapshot"]``;
+    the log, the legality test and loading a record are then shared.
     """
 
     game: str = ""
     legal_actions_complete: bool = True
     """Whether ``legal_actions()`` lists every legal action (Rummikub lists suggestions)."""
+    actions: list[Action]
+    """Every action applied so far, in order."""
 
     @property
     @abstractmethod
@@ -48,21 +54,29 @@ class GameState(ABC):
     def num_players(self) -> int: ...
 
     @property
-    @abstractmethod
     def log(self) -> list[JSON]:
-        """Every action applied so far, in JSON form (a copy)."""
+        """Every action applied so far, in JSON form."""
+        return [action.to_json() for action in self.actions]
 
     @property
     def turn(self) -> int:
         """A counter that grows with every applied action (servers reject stale ones)."""
-        return len(self.log)
+        return len(self.actions)
 
     @abstractmethod
     def legal_actions(self) -> list[Action]: ...
 
-    @abstractmethod
     def is_legal(self, action: Action) -> IllegalAction | None:
         """``None`` when ``action`` may be applied now, else the error naming the rule."""
+        try:
+            self._check(action)
+        except IllegalAction as error:
+            return error
+        return None
+
+    @abstractmethod
+    def _check(self, action: Action) -> object:
+        """Raise the :class:`IllegalAction` that forbids ``action``; change nothing."""
 
     @abstractmethod
     def apply(self, action: Action) -> list[Event]: ...
@@ -88,20 +102,37 @@ class GameState(ABC):
         """The complete record: options, seed, deck and action log, plus a summary."""
 
     @classmethod
-    @abstractmethod
-    def from_json(cls, data: JSON) -> GameState: ...
+    def from_json(cls, data: JSON) -> Self:
+        """Rebuild from :meth:`to_json` output by replaying its log from its seed (and
+        stacked deck); the record's snapshot must agree with the result."""
+        try:
+            options = dict(data["options"])
+            if "deck" in data:
+                options["deck"] = data["deck"]
+            state = cls(seed=int(data["seed"]), **options)  # type: ignore[call-arg]
+            log = list(data["log"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise NotationError(f"not a saved {cls.game} game: {error}") from None
+        state.replay(log)
+        snapshot = data.get("snapshot")
+        if snapshot is not None and snapshot != state.to_json()["snapshot"]:
+            raise NotationError("the saved snapshot does not match its action log")
+        return state
+
+    def replay(self, log: Sequence[JSON]) -> None:
+        """Apply a recorded action log; an illegal entry is a corrupt record."""
+        for index, entry in enumerate(log):
+            try:
+                self.apply_json(entry)
+            except IllegalAction as error:
+                raise NotationError(f"action {index} of the log is illegal: {error}") from None
 
     def apply_json(self, data: JSON) -> list[Event]:
         """Parse and apply an action given in its JSON form."""
         return self.apply(action_from_json(data))
 
-    def copy(self) -> GameState:
+    def copy(self) -> Self:
         return type(self).from_json(self.to_json())
-
-    def _require_legal(self, action: Action) -> None:
-        error = self.is_legal(action)
-        if error is not None:
-            raise error
 
 
 @dataclass(frozen=True)

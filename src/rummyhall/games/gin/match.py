@@ -8,7 +8,6 @@ generator, so the match replays from its seed and its flat action log.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Event
@@ -61,25 +60,16 @@ class GinMatch(GameState):
     def num_players(self) -> int:
         return 2
 
-    @property
-    def log(self) -> list[JSON]:
-        return [action.to_json() for action in self.actions]
-
-    @property
-    def turn(self) -> int:
-        return len(self.actions)
-
     def legal_actions(self) -> list[Action]:
         return [] if self.is_over else self.hand.legal_actions()
 
-    def is_legal(self, action: Action) -> IllegalAction | None:
-        if self.is_over:
-            return IllegalAction("GIN-15", "the match is over")
-        return self.hand.is_legal(action)
-
-    def apply(self, action: Action) -> list[Event]:
+    def _check(self, action: Action) -> object:
         if self.is_over:
             raise IllegalAction("GIN-15", "the match is over")
+        return self.hand._check(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        self._check(action)
         events = self.hand.apply(action)
         self.actions.append(action)
         if self.hand.is_over:
@@ -150,23 +140,6 @@ class GinMatch(GameState):
             "log": self.log,
             "snapshot": {"totals": list(self.totals), "hand": self.hand.to_json()["snapshot"]},
         }
-
-    @classmethod
-    def from_json(cls, data: JSON) -> GinMatch:
-        try:
-            match = cls(seed=int(data["seed"]), **data["options"])
-            log: Sequence[JSON] = data["log"]
-        except (KeyError, TypeError) as error:
-            raise NotationError(f"not a saved Gin match: {error}") from None
-        for index, entry in enumerate(log):
-            try:
-                match.apply_json(entry)
-            except IllegalAction as error:
-                raise NotationError(f"action {index} of the log is illegal: {error}") from None
-        snapshot = data.get("snapshot")
-        if snapshot is not None and snapshot != match.to_json()["snapshot"]:
-            raise NotationError("the saved snapshot does not match its action log")
-        return match
 
 
 def load(data: JSON) -> GameState:

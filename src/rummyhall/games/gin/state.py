@@ -140,14 +140,6 @@ class GinState(GameState):
         return 2
 
     @property
-    def log(self) -> list[JSON]:
-        return [action.to_json() for action in self.actions]
-
-    @property
-    def turn(self) -> int:
-        return len(self.actions)
-
-    @property
     def options(self) -> dict[str, Any]:
         return {"mode": self.mode, "dealer": self.dealer}
 
@@ -186,13 +178,6 @@ class GinState(GameState):
             ):
                 actions.append(KNOCKS[card])
         return actions
-
-    def is_legal(self, action: Action) -> IllegalAction | None:
-        try:
-            self._check(action)
-        except IllegalAction as error:
-            return error
-        return None
 
     def _check(self, action: Action) -> int:
         """Validate ``action``; return the card it names (or -1). Changes nothing."""
@@ -415,24 +400,3 @@ class GinState(GameState):
             "discard_pile": [CARD_NAMES[c] for c in self.discard_pile],
             "scores": list(self.points),
         }
-
-    @classmethod
-    def from_json(cls, data: JSON) -> GinState:
-        """Rebuild by replaying the log on the recorded deck; the snapshot must agree."""
-        try:
-            state = cls(seed=int(data["seed"]), deck=data["deck"], **data["options"])
-            log = data["log"]
-        except (KeyError, TypeError) as error:
-            raise NotationError(f"not a saved Gin hand: {error}") from None
-        state.replay(log)
-        snapshot = data.get("snapshot")
-        if snapshot is not None and snapshot != state._snapshot():
-            raise NotationError("the saved snapshot does not match its action log")
-        return state
-
-    def replay(self, log: Sequence[JSON]) -> None:
-        for index, entry in enumerate(log):
-            try:
-                self.apply_json(entry)
-            except IllegalAction as error:
-                raise NotationError(f"action {index} of the log is illegal: {error}") from None

@@ -107,25 +107,16 @@ class IndianMatch(GameState):
     def num_players(self) -> int:
         return self.players
 
-    @property
-    def log(self) -> list[JSON]:
-        return [action.to_json() for action in self.actions]
-
-    @property
-    def turn(self) -> int:
-        return len(self.actions)
-
     def legal_actions(self) -> list[Action]:
         return [] if self.is_over else self.deal.legal_actions()
 
-    def is_legal(self, action: Action) -> IllegalAction | None:
-        if self.is_over:
-            return IllegalAction("IND-14", "the match is over")
-        return self.deal.is_legal(action)
-
-    def apply(self, action: Action) -> list[Event]:
+    def _check(self, action: Action) -> object:
         if self.is_over:
             raise IllegalAction("IND-14", "the match is over")
+        return self.deal._check(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        self._check(action)
         events = self.deal.apply(action)
         self.actions.append(action)
         if self.deal.is_over:
@@ -229,23 +220,6 @@ class IndianMatch(GameState):
             "log": self.log,
             "snapshot": {"scores": self.scores, "deal": self.deal.to_json()["snapshot"]},
         }
-
-    @classmethod
-    def from_json(cls, data: JSON) -> IndianMatch:
-        try:
-            match = cls(seed=int(data["seed"]), **data["options"])
-            log: Sequence[JSON] = data["log"]
-        except (KeyError, TypeError) as error:
-            raise NotationError(f"not a saved Indian Rummy match: {error}") from None
-        for index, entry in enumerate(log):
-            try:
-                match.apply_json(entry)
-            except IllegalAction as error:
-                raise NotationError(f"action {index} of the log is illegal: {error}") from None
-        snapshot = data.get("snapshot")
-        if snapshot is not None and snapshot != match.to_json()["snapshot"]:
-            raise NotationError("the saved snapshot does not match its action log")
-        return match
 
 
 def new_deal_or_match(

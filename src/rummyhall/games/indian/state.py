@@ -161,14 +161,6 @@ class IndianState(GameState):
         return self.players
 
     @property
-    def log(self) -> list[JSON]:
-        return [action.to_json() for action in self.actions]
-
-    @property
-    def turn(self) -> int:
-        return len(self.actions)
-
-    @property
     def options(self) -> dict[str, Any]:
         return {
             "players": self.players,
@@ -212,13 +204,6 @@ class IndianState(GameState):
     def _may_take_discard(self) -> bool:
         top = face(self.discard_pile[-1])
         return self.joker_from_discard or not is_wild(top, self.wild)  # IND-4
-
-    def is_legal(self, action: Action) -> IllegalAction | None:
-        try:
-            self._check(action)
-        except IllegalAction as error:
-            return error
-        return None
 
     def _check(self, action: Action) -> int:
         """Validate ``action`` without changing anything; return its physical card (or -1)."""
@@ -514,21 +499,3 @@ class IndianState(GameState):
             "seats": [s.value for s in self.seats],
             "penalties": list(self.penalties),
         }
-
-    @classmethod
-    def from_json(cls, data: JSON) -> IndianState:
-        """Rebuild by replaying the log on the recorded deck; the snapshot must agree."""
-        try:
-            state = cls(seed=int(data["seed"]), deck=data["deck"], **data["options"])
-            log = data["log"]
-        except (KeyError, TypeError) as error:
-            raise NotationError(f"not a saved Indian Rummy deal: {error}") from None
-        for index, entry in enumerate(log):
-            try:
-                state.apply_json(entry)
-            except IllegalAction as error:
-                raise NotationError(f"action {index} of the log is illegal: {error}") from None
-        snapshot = data.get("snapshot")
-        if snapshot is not None and snapshot != state._snapshot():
-            raise NotationError("the saved snapshot does not match its action log")
-        return state
