@@ -31,6 +31,8 @@ test: lint
 
 bench: $(BENCH)
 	$(PY) bench/gin.py
+	$(PY) bench/indian.py
+	$(PY) bench/rummikub.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
