@@ -200,12 +200,11 @@ class _Search:
         return found
 
     def _sequences_with(self, face: int) -> Iterator[tuple[_Meld, int]]:
-        counts, flex, value = self.counts, self.flex, self.value
+        counts, flex = self.counts, self.flex
         room = self.wilds - self.spent
         for first, faces, at in _WINDOWS[face]:
             slots = list(faces)
-            missing = 0
-            as_itself = 0
+            missing = as_itself = 0
             for i, f in enumerate(faces):
                 if i == at or counts[f]:
                     continue
@@ -215,33 +214,40 @@ class _Search:
                 else:
                     slots[i] = WILD
                     missing += 1
-            last = len(faces) - 1
-            if missing + as_itself > room:
+                if missing + as_itself > room:
+                    break
+            else:
+                yield from self._window_melds(slots, first, at, missing, as_itself, room)
+
+    def _window_melds(
+        self, slots: list[int], first: int, at: int, missing: int, as_itself: int, room: int
+    ) -> Iterator[tuple[_Meld, int]]:
+        """The melds of one window whose places are filled as far as the hand allows:
+        the pure sequence when nothing is missing, and the impure ones."""
+        value = self.value
+        last = len(slots) - 1
+        if missing and last > 2 and WILD in (slots[0], slots[-1]):
+            return  # an end wild card melds nothing more
+        if not missing:
+            gained = sum(value[f] for f in slots if f < AS_ITSELF)
+            yield (MeldKind.PURE, tuple(slots), first), gained
+        # Impure: cut jokers in place serve as any wild card; naturals may also be
+        # spared for other melds, a wild card taking their place.
+        impure = [WILD if f >= AS_ITSELF else f for f in slots]
+        spare = [
+            i for i, f in enumerate(impure) if f != WILD and i != at and (last == 2 or 0 < i < last)
+        ]
+        budget = room - missing - as_itself
+        for chosen in range(1 << len(spare)):
+            replaced = chosen.bit_count()
+            if replaced > budget or not (missing or as_itself or replaced):
                 continue
-            if missing and last > 2 and WILD in (slots[0], slots[-1]):
-                continue  # an end wild card melds nothing more
-            if not missing:
-                gained = sum(value[f] for f in slots if f < AS_ITSELF)
-                yield (MeldKind.PURE, tuple(slots), first), gained
-            # Impure: cut jokers in place serve as any wild card; naturals may also be
-            # spared for other melds, a wild card taking their place.
-            impure = [WILD if f >= AS_ITSELF else f for f in slots]
-            spare = [
-                i
-                for i, f in enumerate(impure)
-                if f != WILD and i != at and (last == 2 or 0 < i < last)
-            ]
-            budget = room - missing - as_itself
-            for chosen in range(1 << len(spare)):
-                replaced = chosen.bit_count()
-                if replaced > budget or not (missing or as_itself or replaced):
-                    continue
-                variant = list(impure)
-                for j, i in enumerate(spare):
-                    if chosen >> j & 1:
-                        variant[i] = WILD
-                gained = sum(value[f] for f in variant if f != WILD)
-                yield (MeldKind.IMPURE, tuple(variant), first), gained
+            variant = list(impure)
+            for j, i in enumerate(spare):
+                if chosen >> j & 1:
+                    variant[i] = WILD
+            gained = sum(value[f] for f in variant if f != WILD)
+            yield (MeldKind.IMPURE, tuple(variant), first), gained
 
     def _sets_with(self, face: int) -> Iterator[tuple[_Meld, int]]:
         rank = face % 13
@@ -425,10 +431,13 @@ def declaration_of(hand: _Hand) -> list[tuple[MeldKind, list[int]]] | None:
 def declaring_discards(faces: list[int], wild: int) -> list[int]:
     """The faces whose discard leaves a valid declaration, from 14 cards (IND-9).
 
-    One search of all 14 cards first: if the two lives leave more points unmelded than
-    one card can carry away, no discard declares.
+    Without any pure sequence nothing declares; otherwise one search of all 14 cards
+    first: if the two lives leave more points unmelded than one card can carry away, no
+    discard declares.
     """
     whole = hand_of(faces, wild)
+    if _best_pure_sequence(whole) is None:
+        return []
     best = _search(whole, declare=False).best
     if best < 0:
         return []
