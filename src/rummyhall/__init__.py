@@ -15,6 +15,7 @@ from rummyhall.actions import (
     Event,
     Knock,
     Pass,
+    Play,
     action_from_json,
 )
 from rummyhall.errors import IllegalAction, NotationError, RummyhallError
@@ -34,6 +35,7 @@ __all__ = [
     "Knock",
     "NotationError",
     "Pass",
+    "Play",
     "RummyhallError",
     "action_from_json",
     "available_games",

@@ -70,7 +70,8 @@ class Knock(Action):
 
 
 Groups = tuple[tuple[str, ...], ...]
-"""Cards grouped into melds, e.g. ``(("AH", "2H", "3H"), ("9S", "9D", "JK"))``."""
+"""Cards grouped into melds, e.g. ``(("AH", "2H", "3H"), ("9S", "9D", "JK"))``, or a
+Rummikub table of sets."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +97,20 @@ class Drop(Action):
     type: ClassVar[str] = "drop"
 
 
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Submit the whole new table (Rummikub, RKB-4, RKB-5): the sets in any order, tiles
+    in any order within a set."""
+
+    type: ClassVar[str] = "play"
+    table: Groups
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "table": [list(tiles) for tiles in self.table]}
+
+
 _ACTION_TYPES: dict[str, type[Action]] = {
-    cls.type: cls for cls in (Draw, Pass, Discard, Knock, Declare, Drop)
+    cls.type: cls for cls in (Draw, Pass, Discard, Knock, Declare, Drop, Play)
 }
 
 
@@ -116,8 +129,8 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         raise NotationError(f"action {data['type']!r} takes {names}: {data!r}")
     values: dict[str, Any] = {}
     for name, value in given.items():
-        if name == "groups":
-            values[name] = None if value is None else _groups(value, data)
+        if name in ("groups", "table"):
+            values[name] = None if value is None and name == "groups" else _groups(value, data)
         elif isinstance(value, str):
             values[name] = value
         else:
@@ -129,7 +142,7 @@ def _groups(value: Any, data: Mapping[str, Any]) -> Groups:
     if not isinstance(value, list) or not all(
         isinstance(group, list) and all(isinstance(card, str) for card in group) for group in value
     ):
-        raise NotationError(f"groups must be a list of lists of card names: {data!r}")
+        raise NotationError(f"groups and tables are lists of lists of names: {data!r}")
     return tuple(tuple(group) for group in value)
 
 

@@ -203,4 +203,5 @@ def load(data: JSON | str) -> GameState:
 def _load_builtin_games() -> None:
     # Importing a game package registers it; done lazily to keep imports acyclic.
     import rummyhall.games.gin
-    import rummyhall.games.indian  # noqa: F401
+    import rummyhall.games.indian
+    import rummyhall.games.rummikub  # noqa: F401

@@ -59,6 +59,7 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
         {"players": 3, "manual_declaration": True},
         {"players": 3, "format": "deals"},
     ],
+    "rummikub": [{"players": 4}],
 }
 
 Factory = Callable[[int], GameState]

@@ -6,10 +6,11 @@ Public solver API (DESIGN.md): :func:`is_valid_set`, :func:`joker_values`,
 multi-round match yet: ``new_match`` starts a single round.
 """
 
+from rummyhall.actions import Play
 from rummyhall.game import GameInfo, register
 from rummyhall.games.rummikub.melds import canonical, is_valid_set, joker_values, set_value
 from rummyhall.games.rummikub.solver import best_initial_meld, best_play
-from rummyhall.games.rummikub.state import Play, RummikubState
+from rummyhall.games.rummikub.state import RummikubState
 from rummyhall.games.rummikub.turn import Turn, check_turn
 
 __all__ = [

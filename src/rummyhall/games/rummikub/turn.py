@@ -1,0 +1,261 @@
+"""Is a proposed Rummikub table a legal play? (RKB-2 … RKB-6)
+
+A Rummikub turn is submitted as the whole new table, because rearranging (RKB-5) makes a
+move list meaningless: only the before and after matter. So the state machine asks one
+question — given the table at the start of the turn, the player's rack, whether he has
+made his initial meld and the table he proposes, is it legal, and which rack tiles did
+it use? — and this module answers it, or raises :class:`IllegalAction` naming the rule
+and the set or tile at fault.
+
+Everything is judged on multisets of faces: the two copies of a tile are
+interchangeable, and neither the order of the sets nor of the tiles in a set means
+anything (``melds``). The checks, in order:
+
+1. every tile name parses (RKB-1) and every proposed set is a group or a run (RKB-2/3);
+2. nothing copied: no face appears more often than the table and rack hold it (RKB-5);
+3. nothing lost: every table tile is still on the table (RKB-5). If the table shrank, a
+   tile was lost; if not, a table tile was swapped back into the rack;
+4. at least one rack tile is played (RKB-5);
+5. before the initial meld (RKB-4): every old set is still there unchanged, the new sets
+   hold rack tiles only and total ≥ 30, jokers at the number they represent (the
+   highest-valued reading, as ``melds.set_value``);
+6. after it, joker release (RKB-6), below.
+
+What a joker represents (RKB-6). A joker's tile is not always forced: ``R5 R6 *`` may be
+R4 or R7, ``R5 B5 *`` K5 or O5. A *reading* of a set gives each joker a tile so that the
+set is valid without jokers; a joker represents the tile of *any* reading (RKB-6 itself
+says so for a 3-tile group: either missing colour). We decide existentially: the play is
+legal when, for some reading of each old set holding a joker and some reading of each new
+one, every joker that was on the table either still represents the same tile or was
+released by a tile it represented that the player played *from his rack* this turn ("the
+player plays, this turn, the tile"); one played tile releases one joker. The two jokers
+look alike, so either old joker may be either joker of the new table. Hence a joker that
+stays in an unchanged set is always fine, and a joker moved to a set where some reading
+keeps its tile is fine too (``R4 * R6`` → ``K5 B5 *``: both read as R5). A tile moved
+from elsewhere on the table does not release a joker: it was played on an earlier turn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement, product
+
+from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
+from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.games.rummikub.melds import (
+    MAX_JOKERS,
+    canonical_faces,
+    colour_of,
+    interpret,
+    number_of,
+    set_key,
+)
+
+INITIAL_MELD = 30
+"""RKB-4: the initial meld totals at least 30."""
+
+Faces = tuple[int, ...]
+Readings = tuple[Faces, ...]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """An accepted play: the rack faces it placed (sorted) and the new table in canonical
+    order (each set as ``melds.canonical``, sets by what they represent)."""
+
+    played: list[int]
+    table: list[list[str]]
+
+
+def check_turn(
+    table: Sequence[Sequence[str]],
+    rack: Sequence[str],
+    proposal: Sequence[Sequence[str]],
+    *,
+    melded: bool,
+) -> Turn:
+    """Accept ``proposal`` as the new table or raise :class:`IllegalAction` (see above).
+
+    ``table`` (valid sets) and ``rack`` are trusted; ``melded`` says whether the player
+    has made his initial meld on an earlier turn.
+
+    >>> check_turn([["R5", "R6", "R7"]], ["R8", "B2"], [["R5", "R6", "R7", "R8"]],
+    ...            melded=True).played
+    [7]
+    >>> check_turn([["R5", "R6", "R7"]], ["R8"], [["R5", "R6"], ["R7", "R8"]], melded=True)
+    Traceback (most recent call last):
+    rummyhall.errors.IllegalAction: RKB-2: set 1 (R5 R6): a set has at least 3 tiles
+    """
+    old = [tuple(parse_tiles(tiles)) for tiles in table]
+    new = _parse_sets(proposal)
+    for index, faces in enumerate(new):
+        _check_set(index, faces)
+    played = _check_conservation(_tally(old), Counter(parse_tiles(rack)), _tally(new))
+    if not played:
+        raise IllegalAction("RKB-5", "play at least one tile from your rack (or draw)")
+    if melded:
+        _check_jokers(old, new, played)
+    else:
+        _check_initial_meld(old, new, played)
+    return Turn(sorted(played.elements()), arrange(new))
+
+
+def arrange(sets: Sequence[Sequence[int]]) -> list[list[str]]:
+    """Valid sets in canonical order: each set as ``melds.canonical``, the sets sorted by
+    what they represent (``melds.set_key``), then by their names."""
+    shown = [(faces, interpret(faces)) for faces in sets]
+    named = [
+        (set_key(reading), [TILE_NAMES[f] for f in canonical_faces(faces, reading)])
+        for faces, reading in shown
+        if reading is not None
+    ]
+    return [names for _, names in sorted(named)]
+
+
+def _names(faces: Sequence[int]) -> str:
+    return " ".join(TILE_NAMES[f] for f in faces)
+
+
+def _tally(sets: Sequence[Faces]) -> Counter[int]:
+    return Counter(f for faces in sets for f in faces)
+
+
+def _parse_sets(proposal: Sequence[Sequence[str]]) -> list[Faces]:
+    try:
+        return [tuple(parse_tiles(tiles)) for tiles in proposal]
+    except NotationError as error:
+        raise IllegalAction("RKB-1", str(error)) from None
+
+
+def _check_set(index: int, faces: Faces) -> None:
+    if interpret(faces) is None:
+        raise IllegalAction(
+            "RKB-2", f"set {index + 1} ({_names(faces) or 'empty'}): {_flaw(faces)}"
+        )
+
+
+def _flaw(faces: Faces) -> str:
+    """Why tiles that ``interpret`` rejects are no set (RKB-2)."""
+    real = sorted(f for f in faces if f != JOKER)
+    if len(faces) < 3:
+        return "a set has at least 3 tiles"
+    if len(faces) - len(real) > MAX_JOKERS:
+        return "the game has only two jokers"
+    if len(set(real)) != len(real):
+        return "a tile is repeated (no duplicate colour and number in a set)"
+    if len({number_of(f) for f in real}) == 1:
+        return "a group has at most 4 tiles, one of each colour"
+    if len({colour_of(f) for f in real}) > 1:
+        return "a group's tiles share one number and a run's one colour; these mix both"
+    return _run_flaw(real, len(faces))
+
+
+def _run_flaw(real: list[int], size: int) -> str:
+    low, high = number_of(real[0]), number_of(real[-1])
+    if size > 13:
+        return "a run has at most 13 tiles"
+    if low == 1 and high == 13:
+        return "1 is low only: 12-13-1 is not a run"
+    return f"the numbers {low}…{high} are not consecutive and the jokers cannot fill the gaps"
+
+
+def _check_conservation(old: Counter[int], rack: Counter[int], new: Counter[int]) -> Counter[int]:
+    """Nothing copied or lost (RKB-5); returns the rack faces played."""
+    copied = new - (old + rack)
+    if copied:
+        face = min(copied)
+        raise IllegalAction(
+            "RKB-5",
+            f"{TILE_NAMES[face]} is on the new table {new[face]} times but the table and "
+            f"your rack hold {old[face] + rack[face]}: nothing may be copied",
+        )
+    missing = old - new
+    if missing:
+        names = _names(sorted(missing.elements()))
+        if new.total() < old.total():
+            raise IllegalAction("RKB-5", f"{names} would be lost: every table tile stays")
+        raise IllegalAction(
+            "RKB-5", f"{names} would go back from the table to your rack: tiles never return"
+        )
+    return new - old
+
+
+def _check_initial_meld(old: list[Faces], new: list[Faces], played: Counter[int]) -> None:
+    """RKB-4: old sets untouched, new sets from the rack only, worth ≥ 30."""
+    unmatched = Counter(tuple(sorted(faces)) for faces in new)
+    unmatched.subtract(tuple(sorted(faces)) for faces in old)
+    changed = [faces for faces, n in unmatched.items() if n < 0]
+    fresh = [faces for faces, n in unmatched.items() for _ in range(n) if n > 0]
+    if changed:
+        for faces in fresh:
+            if Counter(faces) - played and Counter(faces) & played:
+                raise IllegalAction(
+                    "RKB-4",
+                    f"{_names(faces)} uses table tiles: the initial meld is new sets from "
+                    "your rack only (adding to a table set does not count)",
+                )
+        raise IllegalAction(
+            "RKB-4",
+            f"the table set {_names(changed[0])} was rearranged: that is allowed only from "
+            "the turn after your initial meld",
+        )
+    value = sum(number_of(f) for faces in fresh for f in interpret(faces) or ())
+    if value < INITIAL_MELD:
+        raise IllegalAction(
+            "RKB-4",
+            f"your initial meld totals {value}; it must reach {INITIAL_MELD} "
+            "(jokers count as the number they represent)",
+        )
+
+
+def _check_jokers(old: list[Faces], new: list[Faces], played: Counter[int]) -> None:
+    """RKB-6 (module docstring): some readings keep or release every old joker."""
+    before = [_readings(tuple(sorted(faces))) for faces in old if JOKER in faces]
+    if not before:
+        return
+    after = [_readings(tuple(sorted(faces))) for faces in new if JOKER in faces]
+    for was in _combined(before):
+        for now in _combined(after):
+            if not (Counter(was) - Counter(now)) - played:
+                return
+    stood = "; ".join(_stood_for(faces) for faces in old if JOKER in faces)
+    raise IllegalAction(
+        "RKB-6",
+        "a table joker may stand for another tile only if you play the tile it stood for "
+        f"from your rack this turn: {stood}",
+    )
+
+
+def _stood_for(faces: Faces) -> str:
+    tiles = sorted({f for reading in _readings(tuple(sorted(faces))) for f in reading})
+    return f"the joker of {_names(faces)} stood for " + " or ".join(TILE_NAMES[f] for f in tiles)
+
+
+def _combined(choices: list[Readings]) -> Iterator[Faces]:
+    """Every way of picking one reading per set, each as the tiles of all its jokers."""
+    for pick in product(*choices):
+        yield tuple(f for reading in pick for f in reading)
+
+
+@cache
+def _readings(faces: Faces) -> Readings:
+    """Every tile tuple (sorted) the jokers of a valid set may represent (module docstring).
+
+    >>> [[TILE_NAMES[f] for f in r] for r in _readings(tuple(parse_tiles("R5 R6 *")))]
+    [['R4'], ['R7']]
+    """
+    real = [f for f in faces if f != JOKER]
+    near = [
+        f
+        for f in range(JOKER)
+        if any(number_of(f) == number_of(r) or colour_of(f) == colour_of(r) for r in real)
+    ]
+    jokers = len(faces) - len(real)
+    return tuple(
+        tiles
+        for tiles in combinations_with_replacement(near, jokers)
+        if interpret([*real, *tiles]) is not None
+    )
