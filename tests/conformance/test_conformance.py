@@ -27,6 +27,7 @@ from rummyhall import (
     IllegalAction,
     Knock,
     Pass,
+    Play,
     available_games,
     load,
     new_game,
@@ -47,6 +48,10 @@ CANDIDATES: list[Action] = [
     Drop(),
     Discard("XX"),
     Knock("1Z"),
+    Play(()),
+    Play((("R1", "R2"),)),
+    Play((("R1", "R2", "R3"), ("B7", "K7", "*"))),
+    Play((("R12", "R13", "R1"),)),
     *[cls(name) for cls in (Discard, Knock, Declare) for name in CARD_NAMES],
 ]
 
