@@ -404,10 +404,21 @@ def test_gin_13_defender_layout_minimises_deadwood_after_lay_offs() -> None:
 
 
 def test_gin_13_ties_broken_by_documented_card_order() -> None:
-    # Two equally good layouts: AS-2S-3S-4S + 4H4D? no: 4S joins the set or the run.
-    a = gin.settle("AS 2S 3S 4S 4H 4D 9C 9D 9H AC", "KS KH QC QD JC JD 8S 7H 6D 5C")
-    b = gin.settle("4D 4H 4S 3S 2S AS 9H 9D 9C AC", "5C 6D 7H 8S JD JC QD QC KH KS")
-    assert a == b  # input order never matters
+    # Three runs or three sets: same score, same deadwood, same number of melds. Card
+    # order (rank, then suit S H D C) puts [AS AH AD] before [AS 2S 3S]: the sets win.
+    hand = "AS 2S 3S AH 2H 3H AD 2D 3D KC"
+    s = gin.settle(hand, "9S 9H 7C 6D JS JH QC QD 5H 8S")
+    assert s.knocker_melds == [["AS", "AH", "AD"], ["2S", "2H", "2D"], ["3S", "3H", "3D"]]
+    assert gin.arrange(hand).melds == s.knocker_melds
+    shuffled = gin.settle(list(reversed(hand.split())), "5H 8S QD QC JH JS 6D 7C 9H 9S")
+    assert shuffled == s  # input order never matters
+
+
+def test_gin_13_the_tie_break_yields_to_a_better_score() -> None:
+    # The defender holds AC and 2C: sets would take both as lay-offs, runs take neither.
+    s = gin.settle("AS 2S 3S AH 2H 3H AD 2D 3D KC", "AC 2C 9S 9H 7C 6D JS JH QD 5S")
+    assert s.knocker_melds == [["AS", "2S", "3S"], ["AH", "2H", "3H"], ["AD", "2D", "3D"]]
+    assert s.layoffs == []
 
 
 # ---------------------------------------------------------------------------- GIN-14
