@@ -30,9 +30,10 @@ class SimpleGinBot:
 
     @staticmethod
     def _discard(hand: int, legal_actions: Sequence[Action]) -> Action:
-        def left(action: Action) -> tuple[int, int, int]:
-            name = action.discard if isinstance(action, Knock) else action.card  # type: ignore[attr-defined]
-            card = card_index(name)
+        choices = [a for a in legal_actions if isinstance(a, (Discard, Knock))]
+
+        def left(action: Discard | Knock) -> tuple[int, bool, int]:
+            card = card_index(action.discard if isinstance(action, Knock) else action.card)
             # least deadwood, then knock over discard, then the highest card away
             return (
                 deadwood_mask(hand ^ 1 << card),
@@ -40,4 +41,4 @@ class SimpleGinBot:
                 -CARD_VALUES[card],
             )
 
-        return min(legal_actions, key=left)
+        return min(choices, key=left)
