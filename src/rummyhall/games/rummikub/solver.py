@@ -36,8 +36,8 @@ the colours still to come cannot complete are dropped; a state is dropped when a
 with the same fields has one track longer (or one more long run) and no lower score
 (``_dominating``); and a state is dropped when even placing every remaining rack tile
 that could still join a set cannot lift it to a floor. The floor comes from a cheap beam
-pass and from probing slightly higher floors first (``_search``): a sweep with a floor
-at or below the optimum returns the optimum, one above it returns nothing, quickly.
+pass (``_search``): an exact sweep with a floor just above the beam's layout either finds
+the optimum or returns nothing, quickly, which proves the beam's layout optimal.
 
 The initial meld (RKB-4) adds one more field: the value placed so far, capped at 30, so
 the ≥ 30 condition is decided exactly while maximising tiles then value.
@@ -55,7 +55,6 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from heapq import nlargest
 from itertools import product
-from operator import itemgetter
 
 from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
 from rummyhall.errors import IllegalAction, NotationError
@@ -76,7 +75,8 @@ MAX_TRACKS = 4
 """Open runs of one colour at one number: two real copies plus at most two jokers."""
 
 BEAM = 64
-"""States kept per step by the heuristic pass that guesses a floor for the exact pass."""
+"""States kept per step (best score + bound first) by the heuristic pass that finds a
+layout, and so a floor, for the exact pass."""
 
 VALUE_PROBES = (24, 12, 6)
 """Value margins above the guess probed (top down) before the guess itself (``_search``)."""
@@ -297,7 +297,16 @@ def _sweep(pos: _Position, cap: int, floor: int, beam: int) -> tuple[int, Layout
             )
             layer, parents = move.apply(layer, cap)
             if beam and len(layer) > beam:
-                layer = dict(nlargest(beam, layer.items(), key=itemgetter(1)))
+                rest = pos.rest[step]
+                layer = dict(
+                    nlargest(
+                        beam,
+                        layer.items(),
+                        key=lambda item: (
+                            item[1] + rest[total_jokers - (item[0] >> _JOKER_SHIFT & 3)]
+                        ),
+                    )
+                )
             steps.append(parents)
             step += 1
         layer, parents = _group_step(
@@ -549,15 +558,18 @@ def _search(pos: _Position, known: int) -> tuple[int, Layout]:
 
     An exact sweep with a floor returns the optimum if the floor is at or below it and
     nothing otherwise; the closer the floor, the more states it drops. So: a narrow beam
-    guesses a good score, then floors above it are probed — one more tile, then a little
-    more value — from the top down; the first probe that succeeds is the answer, and a
-    failed probe just above the optimum costs about what the exact sweep would.
+    (ranked by score plus the optimistic bound of what is left, so it does not spend the
+    jokers early) finds a real layout, usually optimal; one exact sweep with a floor just
+    above it either finds something better (then that is the optimum) or proves the beam's
+    layout optimal. If the beam finds nothing, floors above ``known`` are probed — one more
+    tile, then a little more value — from the top down, then ``known`` itself.
     """
     guess = _sweep(pos, 0, known, BEAM)
     if guess is not None:
-        known = max(known, guess[0])
-    probes = [(known // BIG + 1) * BIG] + [known + d for d in VALUE_PROBES]
-    for floor in probes:
+        # The beam's layout is a real one: if nothing scores above it, it is optimal.
+        result = _sweep(pos, 0, guess[0] + 1, 0)
+        return guess if result is None else result
+    for floor in [(known // BIG + 1) * BIG] + [known + d for d in VALUE_PROBES]:
         result = _sweep(pos, 0, floor, 0)
         if result is not None:
             return result
