@@ -29,13 +29,19 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
-from rummyhall.games import rummikub
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-COLOURS = "RBKO"
+from rummyhall.games import rummikub
+from tests.games.rummikub.positions import ALL_TILES, random_set
+
+RUN_LENGTHS = (3, 3, 4, 4, 5, 6)
+"""Lengths of the runs dealt onto the table."""
 Position = tuple[list[list[str]], list[str]]
 
 
@@ -43,36 +49,9 @@ Position = tuple[list[list[str]], list[str]]
 
 
 def new_pool(rng: random.Random) -> list[str]:
-    pool = [f"{c}{n}" for c in COLOURS for n in range(1, 14)] * 2 + ["*", "*"]
+    pool = list(ALL_TILES)
     rng.shuffle(pool)
     return pool
-
-
-def grow_set(rng: random.Random, pool: list[str]) -> list[str] | None:
-    """A valid set around a random tile of ``pool``, taken out of it, or ``None``."""
-    anchor = rng.choice([t for t in pool if t != "*"])
-    colour, number = anchor[0], int(anchor[1:])
-    if rng.random() < 0.5:
-        others = rng.sample([c for c in COLOURS if c != colour], rng.choice((2, 3)))
-        wanted = [anchor] + [f"{c}{number}" for c in others]
-    else:
-        length = rng.choice((3, 3, 4, 4, 5, 6))
-        low = rng.randint(max(1, number - length + 1), min(number, 14 - length))
-        wanted = [f"{colour}{n}" for n in range(low, low + length)]
-    left = Counter(pool)
-    tiles = []
-    for face in wanted:
-        if left[face]:
-            left[face] -= 1
-            tiles.append(face)
-        elif left["*"] and "*" not in tiles:
-            left["*"] -= 1
-            tiles.append("*")
-        else:
-            return None
-    for tile in tiles:
-        pool.remove(tile)
-    return tiles
 
 
 def deal_position(rng: random.Random, table_size: int, rack_size: int) -> Position:
@@ -80,7 +59,7 @@ def deal_position(rng: random.Random, table_size: int, rack_size: int) -> Positi
     table: list[list[str]] = []
     placed = 0
     while placed < table_size:
-        tiles = grow_set(rng, pool)
+        tiles = random_set(rng, pool, RUN_LENGTHS)
         if tiles is not None and placed + len(tiles) <= table_size + 3:
             table.append(tiles)
             placed += len(tiles)

@@ -22,7 +22,8 @@ Rummikub tiles: colour ``R B K O`` (red, blue, black, orange) and number 1–13;
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from rummyhall.errors import NotationError
 
@@ -106,3 +107,26 @@ def canonical_key(face: int) -> tuple[int, int]:
     if face == JOKER:
         return (13, 0)
     return (face % 13, face // 13)
+
+
+def stack_copies(
+    shuffled: Sequence[int], stacked: Sequence[int], stride: int, names: Sequence[str], rule: str
+) -> list[int]:
+    """A two-copy deck in dealing order: the ``stacked`` faces first, then the rest of
+    the ``shuffled`` physical ids.
+
+    A face ``f`` has the physical ids ``f`` and ``f + stride``; a face stacked twice is
+    its two copies, a third time is an error naming ``rule``.
+
+    >>> stack_copies([3, 0, 56, 53, 2, 55], [3, 0, 3], 53, CARD_NAMES, "IND-1")
+    [3, 0, 56, 53, 2, 55]
+    """
+    given: list[int] = []
+    used: Counter[int] = Counter()
+    for face in stacked:
+        if used[face] == 2:
+            raise NotationError(f"{rule}: {names[face]} is stacked three times; there are two")
+        given.append(face + stride * used[face])
+        used[face] += 1
+    taken = set(given)
+    return given + [card for card in shuffled if card not in taken]

@@ -13,36 +13,7 @@ from hypothesis import strategies as st
 from rummyhall import IllegalAction, NotationError
 from rummyhall.games import rummikub
 from tests.games.rummikub.brute_force import brute_best_play, brute_initial_meld
-
-COLOURS = "RBKO"
-ALL_TILES = [f"{c}{n}" for c in COLOURS for n in range(1, 14)] * 2 + ["*", "*"]
-
-
-def random_set(rng: random.Random, pool: list[str]) -> list[str] | None:
-    """A random valid set taken out of ``pool`` (a joker may replace a missing tile)."""
-    anchor = rng.choice([t for t in pool if t != "*"])
-    colour, number = anchor[0], int(anchor[1:])
-    if rng.random() < 0.5:
-        others = rng.sample([c for c in COLOURS if c != colour], rng.choice((2, 3)))
-        wanted = [anchor] + [f"{c}{number}" for c in others]
-    else:
-        length = rng.choice((3, 3, 4, 5))
-        low = rng.randint(max(1, number - length + 1), min(number, 14 - length))
-        wanted = [f"{colour}{n}" for n in range(low, low + length)]
-    left = Counter(pool)
-    tiles = []
-    for face in wanted:
-        if left[face]:
-            left[face] -= 1
-            tiles.append(face)
-        elif left["*"] and "*" not in tiles:
-            left["*"] -= 1
-            tiles.append("*")
-        else:
-            return None
-    for tile in tiles:
-        pool.remove(tile)
-    return tiles
+from tests.games.rummikub.positions import ALL_TILES, COLOURS, random_set
 
 
 def small_position(rng: random.Random) -> tuple[list[list[str]], list[str]]:

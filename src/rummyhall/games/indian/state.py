@@ -20,7 +20,7 @@ from enum import Enum
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Declare, Discard, Draw, Drop, Event
-from rummyhall.cards import CARD_NAMES, RANKS, canonical_key, card_index, parse_cards
+from rummyhall.cards import CARD_NAMES, RANKS, canonical_key, card_index, parse_cards, stack_copies
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
 from rummyhall.games.indian.melds import MeldKind, classify, is_wild, wild_rank
@@ -69,17 +69,7 @@ def stacked_deck(rng: Rng, deck: Sequence[str] | None) -> list[int]:
     """The full order of the 106 physical cards: the stack first, then the seeded rest."""
     order = list(range(2 * PACK))
     rng.shuffle(order)
-    if not deck:
-        return order
-    given: list[int] = []
-    used: Counter[int] = Counter()
-    for f in parse_cards(deck):
-        if used[f] == 2:
-            raise NotationError(f"IND-1: {CARD_NAMES[f]} is stacked three times; two packs")
-        given.append(f + PACK * used[f])
-        used[f] += 1
-    taken = set(given)
-    return given + [card for card in order if card not in taken]
+    return stack_copies(order, parse_cards(deck or ()), PACK, CARD_NAMES, "IND-1")
 
 
 class IndianState(GameState):

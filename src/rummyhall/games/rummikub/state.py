@@ -19,12 +19,11 @@ is given.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Draw, Event, Pass, Play
-from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
+from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles, stack_copies
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
 from rummyhall.games.rummikub.melds import number_of
@@ -57,17 +56,7 @@ def stacked_deck(rng: Rng, deck: Sequence[str] | None) -> list[int]:
     """The full order of the 106 physical tiles: the stack first, then the seeded rest."""
     order = list(range(2 * COPY))
     rng.shuffle(order)
-    if not deck:
-        return order
-    given: list[int] = []
-    used: Counter[int] = Counter()
-    for f in parse_tiles(deck):
-        if used[f] == 2:
-            raise NotationError(f"RKB-1: {TILE_NAMES[f]} is stacked three times; two exist")
-        given.append(f + COPY * used[f])
-        used[f] += 1
-    taken = set(given)
-    return given + [tile for tile in order if tile not in taken]
+    return stack_copies(order, parse_tiles(deck or ()), COPY, TILE_NAMES, "RKB-1")
 
 
 class RummikubState(GameState):

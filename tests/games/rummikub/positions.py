@@ -1,0 +1,40 @@
+"""Random Rummikub positions for the tests and the benchmark: valid sets grown around
+random tiles of a shuffled pool."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+COLOURS = "RBKO"
+ALL_TILES = [f"{c}{n}" for c in COLOURS for n in range(1, 14)] * 2 + ["*", "*"]
+
+
+def random_set(
+    rng: random.Random, pool: list[str], lengths: tuple[int, ...] = (3, 3, 4, 5)
+) -> list[str] | None:
+    """A random valid set taken out of ``pool``: a random tile grown into a group or into
+    a run of one of ``lengths``; a joker may replace one missing tile."""
+    anchor = rng.choice([t for t in pool if t != "*"])
+    colour, number = anchor[0], int(anchor[1:])
+    if rng.random() < 0.5:
+        others = rng.sample([c for c in COLOURS if c != colour], rng.choice((2, 3)))
+        wanted = [anchor] + [f"{c}{number}" for c in others]
+    else:
+        length = rng.choice(lengths)
+        low = rng.randint(max(1, number - length + 1), min(number, 14 - length))
+        wanted = [f"{colour}{n}" for n in range(low, low + length)]
+    left = Counter(pool)
+    tiles = []
+    for face in wanted:
+        if left[face]:
+            left[face] -= 1
+            tiles.append(face)
+        elif left["*"] and "*" not in tiles:
+            left["*"] -= 1
+            tiles.append("*")
+        else:
+            return None
+    for tile in tiles:
+        pool.remove(tile)
+    return tiles
