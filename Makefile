@@ -19,7 +19,7 @@ $(BENCH): $(DEV)
 	touch $@
 
 run: $(DEV)
-	$(VENV)/bin/rummyhall match gin
+	$(VENV)/bin/rummyhall serve
 
 lint: $(DEV)
 	$(PY) -m ruff check src tests bench

@@ -1,7 +1,8 @@
 """The ``rummyhall`` command.
 
-For now it plays a Gin match between two computer players and prints each hand's result
-(``rummyhall match gin``); the server, terminal play and solver commands come later.
+``rummyhall serve`` starts the game server (web front end, HTTP API and WebSocket in one
+process; what ``make run`` starts); ``rummyhall match gin`` plays a Gin match between two
+computer players in the terminal and prints each hand's result.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from rummyhall.actions import JSON
 from rummyhall.bots import make_bot
 from rummyhall.errors import RummyhallError
 from rummyhall.game import new_match, random_seed
+from rummyhall.server.settings import BOT_LEVELS
 
 
 def describe_hand(number: int, result: JSON, names: Sequence[str]) -> list[str]:
@@ -78,9 +80,59 @@ def play_match(game: str, mode: str, seed: int, players: Sequence[str]) -> int:
     return 0
 
 
+def serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from rummyhall.server import Settings, create_app
+
+    settings = Settings(
+        database_url=args.db,
+        away_after=args.away_after,
+        bot_delay=args.bot_delay,
+        messages_per_second=args.rate,
+        message_burst=max(1, int(2 * args.rate)),
+        bot_levels=tuple(args.bot_levels.split(",")),
+        away_level=args.away_level,
+    )
+    print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {args.db})")
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=4 * settings.max_message_bytes,
+    )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rummyhall", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
+    server = commands.add_parser("serve", help="run the game server (web, API, WebSocket)")
+    server.add_argument("--host", default="127.0.0.1")
+    server.add_argument("--port", type=int, default=8000)
+    server.add_argument("--db", default="sqlite:///rummyhall.db", help="SQLAlchemy database URL")
+    server.add_argument(
+        "--away-after",
+        type=float,
+        default=60.0,
+        help="seconds before an absent player's seat is played by a bot",
+    )
+    server.add_argument(
+        "--bot-delay", type=float, default=0.4, help="seconds a bot waits before moving"
+    )
+    server.add_argument(
+        "--rate", type=float, default=20.0, help="messages per second allowed per connection"
+    )
+    server.add_argument(
+        "--bot-levels", default=",".join(BOT_LEVELS), help="bot levels offered, comma separated"
+    )
+    server.add_argument(
+        "--away-level", default="medium", help="bot level that plays for an away player"
+    )
+    server.add_argument(
+        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
+    )
     match = commands.add_parser("match", help="play a match between computer players")
     match.add_argument("game", choices=["gin"])
     match.add_argument("--mode", choices=["standard", "oklahoma"], default="standard")
@@ -89,6 +141,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--players", default="simple,simple", help="two bot kinds, comma separated (random, simple)"
     )
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        try:
+            return serve(args)
+        except ValueError as error:
+            print(f"rummyhall: {error}", file=sys.stderr)
+            return 2
     try:
         players = args.players.split(",")
         if len(players) != 2:

@@ -1,0 +1,70 @@
+"""The async face of the repository: one writer thread, and group commits for the log.
+
+Every database call runs on a single thread (SQLite has one writer; PostgreSQL does not
+mind), so the event loop never blocks on I/O. Actions from many rooms that arrive while
+a commit is running are written together in the next one, so hundreds of busy rooms
+cost a few commits per millisecond rather than one each. An action is acknowledged to
+clients only after its commit: what a player saw is on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, ParamSpec, TypeVar
+
+from rummyhall.server.storage.repository import Repository
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class Store:
+    def __init__(self, repository: Repository) -> None:
+        self.repository = repository
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="rummyhall-db")
+        self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._lock = threading.Lock()
+
+    async def call(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run one repository method on the writer thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, partial(fn, *args, **kwargs))
+
+    async def append_action(self, row: dict[str, Any]) -> None:
+        """Append one log entry; returns once it is committed (raises if it was not)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        with self._lock:
+            self._pending.append((row, done))
+        self._executor.submit(self._flush, loop)
+        await done
+
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        with self._lock:
+            batch, self._pending = self._pending, []
+        if not batch:  # an earlier flush took these rows along
+            return
+        error: BaseException | None = None
+        try:
+            self.repository.append_actions([row for row, _ in batch])
+        except Exception as exc:  # every waiting room learns that nothing was written
+            error = exc
+        for _, done in batch:
+            loop.call_soon_threadsafe(_settle, done, error)
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)
+        self.repository.engine.dispose()
+
+
+def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
+    if done.cancelled():
+        return
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)

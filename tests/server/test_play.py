@@ -1,0 +1,80 @@
+"""Full hands over real sockets: two people, and a person against a bot."""
+
+from __future__ import annotations
+
+from tests.server.harness import BOT, Client, Message, Server, play_until
+
+
+def hand_over(state: Message) -> bool:
+    return len(state["view"]["match"]["hands"]) >= 1
+
+
+def seat_table(server: Server, bots: list[str | None] | None = None) -> tuple[str, list[Client]]:
+    """A Gin room with Ana (host, seat 0) and, unless a bot sits there, Bo in seat 1."""
+    _, ana = server.register("Ana")
+    room = server.create_room(ana, game="gin", options={"mode": "standard"}, bots=bots or [])
+    clients = [server.client(ana)]
+    clients[0].join(room["code"])
+    if not bots:
+        _, bo = server.register("Bo")
+        clients.append(server.client(bo))
+        clients[1].join(room["code"])
+    return room["code"], clients
+
+
+def test_two_people_play_a_full_gin_hand(server: Server) -> None:
+    code, (ana, bo) = seat_table(server)
+    ana.send({"type": "start"})
+    first = ana.wait("state")
+    assert first["turn"] == 0 and first["seat"] == 0 and bo.state_at(0)["seat"] == 1
+    assert len(first["view"]["hand"]) == 10 and first["view"]["game"] == "gin"
+
+    end = play_until({0: ana, 1: bo}, hand_over, 0)
+
+    for client in (ana, bo):
+        final = client.state_at(end["turn"])
+        (scored,) = [e for e in final["events"] if e["type"] == "hand_scored"]
+        hand = final["view"]["match"]["hands"][0]
+        assert hand["result"]["outcome"] in ("gin", "knock", "undercut", "cancelled")
+        assert scored["totals"] == hand["totals"] == final["scores"]
+    # Every action of the hand reached both players, in order, with one counter each.
+    turns = [m["turn"] for m in bo.received if m["type"] == "state"]
+    assert turns == list(range(end["turn"] + 1))
+    room = server.http().get(f"/api/rooms/{code}").json()
+    assert room["status"] == "playing" and room["match"]["number"] == 1
+
+
+def test_knock_buttons_say_gin_and_deadwood(server: Server) -> None:
+    _, (ana, bo) = seat_table(server)
+    ana.send({"type": "start"})
+    players = {0: ana, 1: bo}
+    state = play_until(
+        players,
+        lambda s: any(e["action"]["type"] == "knock" for e in s["legal"]) if s["legal"] else False,
+        0,
+    )
+    for entry in state["legal"]:
+        if entry["action"]["type"] == "knock":
+            assert isinstance(entry["deadwood"], int) and entry["gin"] == (entry["deadwood"] == 0)
+            assert entry["deadwood"] <= state["view"]["knock_limit"]
+        else:
+            assert entry["gin"] is None and entry["deadwood"] is None
+
+
+def test_a_person_plays_a_full_hand_against_a_bot(server: Server) -> None:
+    _, (ana,) = seat_table(server, bots=[None, BOT])
+    room = ana.wait("room") if ana.received[-1]["type"] != "room" else ana.received[-1]
+    assert room["room"]["seats"][1] == {
+        "seat": 1,
+        "occupant": "bot",
+        "player": None,
+        "bot": BOT,
+        "connected": True,
+        "away": False,
+    }
+    ana.send({"type": "start"})
+    ana.wait("state")
+    end = play_until({0: ana}, hand_over, 0)
+    moved = {e["seat"] for m in ana.received if m["type"] == "state" for e in m["events"]}
+    assert 1 in moved and 0 in moved
+    assert end["view"]["match"]["hands"][0]["number"] == 1
