@@ -23,7 +23,9 @@ Message = dict[str, Any]
 BOT_FLAGS: list[str] = ["--bot-levels", "random,simple", "--away-level", "simple"]
 """Bot levels the test server offers (the levels of ``rummyhall.bots.make_bot``)."""
 BOT = "simple"
-AWAY_BOT = "simple"
+"""A Gin bot level."""
+ANY_GAME_BOT = "random"
+"""A bot level that plays every game."""
 
 
 def free_port() -> int:
@@ -35,9 +37,9 @@ def free_port() -> int:
 class Server:
     """``rummyhall serve`` on a free port with its own SQLite file."""
 
-    def __init__(self, db: Path, *flags: str) -> None:
+    def __init__(self, db: Path, *flags: str, rate: int = 1000) -> None:
         self.db = db
-        self.flags = list(flags)
+        self.flags = ["--rate", str(rate), *flags]
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(".log")
@@ -60,8 +62,6 @@ class Server:
             "0",
             "--log-level",
             "warning",
-            "--rate",
-            "1000",
             *BOT_FLAGS,
             *self.flags,
         ]
@@ -149,12 +149,19 @@ class Client:
             if message["type"] == "error" and kind != "error":
                 raise AssertionError(f"waiting for {kind}, got {message}")
 
+    def find(
+        self, kind: str, where: Callable[[Message], bool] = lambda m: True, timeout: float = 10
+    ) -> Message:
+        """The latest message received of type ``kind`` that satisfies ``where``, or
+        else the next one."""
+        for message in reversed(self.received):
+            if message["type"] == kind and where(message):
+                return message
+        return self.wait(kind, where, timeout)
+
     def state_at(self, turn: int, timeout: float = 10) -> Message:
         """The state message for counter ``turn`` (already received or the next one)."""
-        for message in reversed(self.received):
-            if message["type"] == "state" and message["turn"] == turn:
-                return message
-        return self.wait("state", lambda m: m["turn"] == turn, timeout)
+        return self.find("state", lambda m: m["turn"] == turn, timeout)
 
     def join(self, room: str, role: str = "player", seat: int | None = None) -> Message:
         request: Message = {"type": "join", "room": room, "role": role}
