@@ -93,6 +93,7 @@ def serve(args: argparse.Namespace) -> int:
         message_burst=max(1, int(2 * args.rate)),
         bot_levels=tuple(args.bot_levels.split(",")),
         away_level=args.away_level,
+        compression=not args.no_compression,
     )
     print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {args.db})")
     uvicorn.run(
@@ -101,6 +102,7 @@ def serve(args: argparse.Namespace) -> int:
         port=args.port,
         log_level=args.log_level,
         ws_max_size=4 * settings.max_message_bytes,
+        ws_per_message_deflate=settings.compression,
     )
     return 0
 
@@ -129,6 +131,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     server.add_argument(
         "--away-level", default="medium", help="bot level that plays for an away player"
+    )
+    server.add_argument(
+        "--no-compression",
+        action="store_true",
+        help="no per-message deflate on the WebSocket (less CPU, more bytes)",
     )
     server.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]

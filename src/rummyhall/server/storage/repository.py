@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from rummyhall.server.storage import models
@@ -179,7 +179,7 @@ class Repository:
     def append_actions(self, rows: Sequence[dict[str, Any]]) -> None:
         """Append log entries (``match_id, seq, seat, actor, action``) in one commit."""
         with self.sessions.begin() as session:
-            session.add_all(models.ActionRecord(**row) for row in rows)
+            session.execute(insert(models.ActionRecord), [{"created_at": now(), **r} for r in rows])
 
     def finish_match(
         self, match_id: str, result: dict[str, Any], seats: Sequence[dict[str, Any]]

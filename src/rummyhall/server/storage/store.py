@@ -27,6 +27,7 @@ class Store:
         self.repository = repository
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="rummyhall-db")
         self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._flushing = False  # a flush is queued on the writer thread
         self._lock = threading.Lock()
 
     async def call(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -40,31 +41,37 @@ class Store:
         done: asyncio.Future[None] = loop.create_future()
         with self._lock:
             self._pending.append((row, done))
-        self._executor.submit(self._flush, loop)
+            start, self._flushing = not self._flushing, True
+        if start:
+            self._executor.submit(self._flush, loop)
         await done
 
     def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Write everything pending in one commit; queue another flush behind the other
+        jobs if more came meanwhile (so room and match updates are never starved)."""
         with self._lock:
             batch, self._pending = self._pending, []
-        if not batch:  # an earlier flush took these rows along
-            return
         error: BaseException | None = None
         try:
             self.repository.append_actions([row for row, _ in batch])
         except Exception as exc:  # every waiting room learns that nothing was written
             error = exc
-        for _, done in batch:
-            loop.call_soon_threadsafe(_settle, done, error)
+        loop.call_soon_threadsafe(_settle_all, [done for _, done in batch], error)
+        with self._lock:
+            self._flushing = bool(self._pending)
+            if self._flushing:
+                self._executor.submit(self._flush, loop)
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)
         self.repository.engine.dispose()
 
 
-def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
-    if done.cancelled():
-        return
-    if error is None:
-        done.set_result(None)
-    else:
-        done.set_exception(error)
+def _settle_all(waiting: list[asyncio.Future[None]], error: BaseException | None) -> None:
+    for done in waiting:
+        if done.cancelled():
+            continue
+        if error is None:
+            done.set_result(None)
+        else:
+            done.set_exception(error)
