@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -216,3 +217,30 @@ def play_until(
             mover.act(turn, pick(mover.state_at(turn)["legal"]))
         turn += 1
     raise AssertionError("the game did not end")
+
+
+@dataclass
+class Table:
+    """A started room: its code, and per seat the player's token, client and first state."""
+
+    code: str
+    tokens: list[str]
+    clients: list[Client]
+    first: list[Message]
+
+    @property
+    def mover(self) -> int:
+        """The seat to act first."""
+        return int(self.first[0]["current_player"])
+
+
+def open_table(server: Server, names: tuple[str, ...] = ("Ana", "Bo"), **room: Any) -> Table:
+    """Register ``names``, let the first open a room (``room`` is the request, Gin by
+    default) with everyone seated in order, start it and read everyone's first state."""
+    tokens = [server.register(name)[1] for name in names]
+    code = server.create_room(tokens[0], **{"game": "gin", **room})["code"]
+    clients = [server.client(token) for token in tokens]
+    for client in clients:
+        client.join(code)
+    clients[0].send({"type": "start"})
+    return Table(code, tokens, clients, [client.wait("state") for client in clients])

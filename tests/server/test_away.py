@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.server.harness import Client, Message, Server, pick
+from tests.server.harness import Server, open_table, pick
 
 
 @pytest.fixture(scope="module")
@@ -17,23 +17,11 @@ def quick_away(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-def started(server: Server) -> tuple[str, list[str], list[Client], Message]:
-    tokens = [server.register(name)[1] for name in ("Ana", "Bo")]
-    code = server.create_room(tokens[0], game="gin")["code"]
-    clients = [server.client(token) for token in tokens]
-    for client in clients:
-        client.join(code)
-    clients[0].send({"type": "start"})
-    first = clients[0].wait("state")
-    clients[1].wait("state")
-    return code, tokens, clients, first
-
-
 def test_reconnect_with_the_token_gets_the_full_view(server: Server) -> None:
-    code, tokens, clients, first = started(server)
-    seat = first["current_player"]
+    table = open_table(server)
+    code, tokens, clients, seat = table.code, table.tokens, table.clients, table.mover
     mover = clients[seat]
-    mover.act(0, pick(first["legal"] if first["seat"] == seat else mover.state_at(0)["legal"]))
+    mover.act(0, pick(table.first[seat]["legal"]))
     mover.wait("state")
     mover.close()
     watcher = clients[1 - seat]
@@ -53,9 +41,10 @@ def test_reconnect_with_the_token_gets_the_full_view(server: Server) -> None:
 
 
 def test_a_second_window_replaces_the_first(server: Server) -> None:
-    code, tokens, clients, _ = started(server)
-    second = server.client(tokens[0])
-    second.join(code)
+    table = open_table(server)
+    clients = table.clients
+    second = server.client(table.tokens[0])
+    second.join(table.code)
     assert second.wait("state")["seat"] == 0
     assert clients[0].wait("error")["code"] == "replaced"
 
@@ -63,10 +52,10 @@ def test_a_second_window_replaces_the_first(server: Server) -> None:
 def test_away_seat_is_played_by_the_bot_and_shown_until_the_player_returns(
     quick_away: Server,
 ) -> None:
-    code, tokens, clients, first = started(quick_away)
-    gone = first["current_player"]
-    stays = clients[1 - gone]
-    clients[gone].close()
+    table = open_table(quick_away)
+    code, tokens, gone = table.code, table.tokens, table.mover
+    stays = table.clients[1 - gone]
+    table.clients[gone].close()
 
     room = stays.wait("room", lambda m: m["room"]["seats"][gone]["away"], timeout=10)
     assert room["room"]["seats"][gone]["connected"] is False

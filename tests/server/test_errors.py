@@ -11,21 +11,13 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.server.harness import Client, Message, Server
+from tests.server.harness import Client, Message, Server, Table, open_table
 
 
 @pytest.fixture(scope="module")
-def table(server: Server) -> tuple[str, str, dict[int, Client], dict[int, Message]]:
-    """A started Gin room: its code, the mover's token, clients by seat, first states."""
-    tokens = [server.register(name)[1] for name in ("Ana", "Bo")]
-    code = server.create_room(tokens[0], game="gin")["code"]
-    clients = {seat: server.client(token) for seat, token in enumerate(tokens)}
-    for client in clients.values():
-        client.join(code)
-    clients[0].send({"type": "start"})
-    states = {seat: client.wait("state") for seat, client in clients.items()}
-    mover = states[0]["current_player"]
-    return code, tokens[mover], clients, states
+def table(server: Server) -> Table:
+    """A started Gin room where nobody will move."""
+    return open_table(server)
 
 
 def error(client: Client, message: Message | str) -> Message:
@@ -33,9 +25,8 @@ def error(client: Client, message: Message | str) -> Message:
     return client.wait("error")
 
 
-def test_malformed_messages(table: tuple[str, str, dict[int, Client], dict[int, Message]]) -> None:
-    _, _, clients, _ = table
-    client = clients[0]
+def test_malformed_messages(table: Table) -> None:
+    client = table.clients[0]
     for bad in (
         "not json",
         "[1, 2]",
@@ -49,21 +40,19 @@ def test_malformed_messages(table: tuple[str, str, dict[int, Client], dict[int, 
         assert reply["code"] == "malformed" and reply["message"] and reply["turn"] == 0
 
 
-def test_oversized_message(table: tuple[str, str, dict[int, Client], dict[int, Message]]) -> None:
-    _, _, clients, states = table
-    mover = clients[states[0]["current_player"]]
+def test_oversized_message(table: Table) -> None:
+    mover = table.clients[table.mover]
     big = {"type": "action", "turn": 0, "action": {"type": "discard", "card": "7H" * 10_000}}
     reply = error(mover, json.dumps(big))
     assert reply["code"] == "too_large" and "16384" in reply["message"]
 
 
 def test_stale_out_of_turn_illegal_and_unreadable_actions(
-    table: tuple[str, str, dict[int, Client], dict[int, Message]],
+    table: Table,
 ) -> None:
-    _, _, clients, states = table
-    seat = states[0]["current_player"]
-    mover, other = clients[seat], clients[1 - seat]
-    legal = states[seat]["legal"][0]["action"]
+    seat = table.mover
+    mover, other = table.clients[seat], table.clients[1 - seat]
+    legal = table.first[seat]["legal"][0]["action"]
 
     stale = error(mover, {"type": "action", "turn": 3, "action": legal})
     assert (stale["code"], stale["turn"]) == ("stale", 0)
@@ -103,21 +92,17 @@ def test_identity_errors(server: Server) -> None:
     )
 
 
-def test_nothing_changed_after_the_errors(
-    server: Server, table: tuple[str, str, dict[int, Client], dict[int, Message]]
-) -> None:
+def test_nothing_changed_after_the_errors(server: Server, table: Table) -> None:
     """Runs after the tests above (file order): the game is still at counter 0, with
     the same view, and no state was broadcast in between."""
-    code, mover_token, clients, states = table
-    for client in clients.values():
+    for client in table.clients:
         client.send({"type": "ping", "id": "last"})
         client.wait("pong")
         assert [m["turn"] for m in client.received if m["type"] == "state"] == [0]
-    again = server.client(mover_token)
-    again.join(code)
+    again = server.client(table.tokens[table.mover])
+    again.join(table.code)
     state = again.wait("state")
-    seat = state["seat"]
-    assert state["turn"] == 0 and state["view"] == states[seat]["view"]
+    assert state["turn"] == 0 and state["view"] == table.first[table.mover]["view"]
 
 
 def test_flooding_is_rate_limited_then_disconnected(tmp_path: Path) -> None:

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import httpx
 
-from tests.server.harness import ANY_GAME_BOT, BOT, Client, Message, Server, play_until
+from tests.server.harness import (
+    ANY_GAME_BOT,
+    BOT,
+    Client,
+    Message,
+    Server,
+    open_table,
+    play_until,
+)
 
 
 def auth(token: str) -> dict[str, str]:
@@ -101,15 +109,9 @@ def test_seats_bots_and_the_hosts_rights(server: Server) -> None:
 
 
 def test_rummikub_hints_and_draft_checks(server: Server) -> None:
-    tokens = [server.register(name)[1] for name in ("Kim", "Lu")]
-    code = server.create_room(tokens[0], game="rummikub", hints=True)["code"]
-    clients = [server.client(token) for token in tokens]
-    for client in clients:
-        client.join(code)
-    clients[0].send({"type": "start"})
-    state = clients[0].wait("state")
-    mover = clients[state["current_player"]]
-    own = mover.state_at(0)
+    table = open_table(server, game="rummikub", hints=True)
+    mover = table.clients[table.mover]
+    own = table.first[table.mover]
     assert own["legal_complete"] is False and own["legal"][0]["action"] == {
         "type": "draw",
         "source": "pool",
@@ -125,21 +127,13 @@ def test_rummikub_hints_and_draft_checks(server: Server) -> None:
 
 
 def test_hints_follow_the_room_option(server: Server) -> None:
-    tokens = [server.register(name)[1] for name in ("Mo", "Ned")]
-    code = server.create_room(tokens[0], game="gin", hints=False)["code"]
-    clients = [server.client(token) for token in tokens]
-    for client in clients:
-        client.join(code)
-    clients[0].send({"type": "start"})
-    clients[0].wait("state")
-    assert clients[0].request({"type": "hint", "turn": 0}, "error")["code"] == "hints_disabled"
-
-    code = server.create_room(tokens[0], game="gin", hints=True)["code"]
-    for client in clients:
-        client.join(code)
-    clients[0].send({"type": "start"})
-    state = clients[0].wait("state")
-    hint = clients[0].request({"type": "hint", "turn": state["turn"]}, "hint")["hint"]
+    silent = open_table(server, hints=False)
+    assert silent.clients[0].request({"type": "hint", "turn": 0}, "error")["code"] == (
+        "hints_disabled"
+    )
+    table = open_table(server, hints=True)
+    state = table.first[0]
+    hint = table.clients[0].request({"type": "hint", "turn": 0}, "hint")["hint"]
     laid_out = [card for meld in hint["arrangement"]["melds"] for card in meld]
     assert sorted(laid_out + hint["arrangement"]["deadwood"]) == sorted(state["view"]["hand"])
 

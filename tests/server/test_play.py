@@ -2,31 +2,17 @@
 
 from __future__ import annotations
 
-from tests.server.harness import BOT, Client, Message, Server, play_until
+from tests.server.harness import BOT, Message, Server, open_table, play_until
 
 
 def hand_over(state: Message) -> bool:
     return len(state["view"]["match"]["hands"]) >= 1
 
 
-def seat_table(server: Server, bots: list[str | None] | None = None) -> tuple[str, list[Client]]:
-    """A Gin room with Ana (host, seat 0) and, unless a bot sits there, Bo in seat 1."""
-    _, ana = server.register("Ana")
-    room = server.create_room(ana, game="gin", options={"mode": "standard"}, bots=bots or [])
-    clients = [server.client(ana)]
-    clients[0].join(room["code"])
-    if not bots:
-        _, bo = server.register("Bo")
-        clients.append(server.client(bo))
-        clients[1].join(room["code"])
-    return room["code"], clients
-
-
 def test_two_people_play_a_full_gin_hand(server: Server) -> None:
-    code, (ana, bo) = seat_table(server)
-    ana.send({"type": "start"})
-    first = ana.wait("state")
-    assert first["turn"] == 0 and first["seat"] == 0 and bo.state_at(0)["seat"] == 1
+    table = open_table(server, options={"mode": "standard"})
+    code, (ana, bo), first = table.code, table.clients, table.first[0]
+    assert first["turn"] == 0 and first["seat"] == 0 and table.first[1]["seat"] == 1
     assert len(first["view"]["hand"]) == 10 and first["view"]["game"] == "gin"
 
     end = play_until({0: ana, 1: bo}, hand_over, 0)
@@ -45,8 +31,7 @@ def test_two_people_play_a_full_gin_hand(server: Server) -> None:
 
 
 def test_knock_buttons_say_gin_and_deadwood(server: Server) -> None:
-    _, (ana, bo) = seat_table(server)
-    ana.send({"type": "start"})
+    ana, bo = open_table(server).clients
     players = {0: ana, 1: bo}
     state = play_until(
         players,
@@ -62,8 +47,8 @@ def test_knock_buttons_say_gin_and_deadwood(server: Server) -> None:
 
 
 def test_a_person_plays_a_full_hand_against_a_bot(server: Server) -> None:
-    _, (ana,) = seat_table(server, bots=[None, BOT])
-    room = ana.wait("room") if ana.received[-1]["type"] != "room" else ana.received[-1]
+    (ana,) = open_table(server, names=("Ana",), bots=[None, BOT]).clients
+    room = ana.find("room")
     assert room["room"]["seats"][1] == {
         "seat": 1,
         "occupant": "bot",
@@ -72,8 +57,6 @@ def test_a_person_plays_a_full_hand_against_a_bot(server: Server) -> None:
         "connected": True,
         "away": False,
     }
-    ana.send({"type": "start"})
-    ana.wait("state")
     end = play_until({0: ana}, hand_over, 0)
     moved = {e["seat"] for m in ana.received if m["type"] == "state" for e in m["events"]}
     assert 1 in moved and 0 in moved

@@ -5,20 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.server.harness import Server, pick, play_until
+from tests.server.harness import Server, open_table, pick, play_until
 
 
 def test_sigkill_mid_hand_then_restart_loses_nothing(tmp_path: Path) -> None:
     server = Server(tmp_path / "crash.db").start()
     try:
-        _, ana_token = server.register("Ana")
-        _, bo_token = server.register("Bo")
-        code = server.create_room(ana_token, game="gin", options={"mode": "oklahoma"})["code"]
-        ana, bo = server.client(ana_token), server.client(bo_token)
-        ana.join(code)
-        bo.join(code)
-        ana.send({"type": "start"})
-        players = {0: ana, 1: bo}
+        table = open_table(server, options={"mode": "oklahoma"})
+        code, (ana_token, bo_token) = table.code, table.tokens
+        players = dict(enumerate(table.clients))
         before = play_until(players, lambda s: s["turn"] == 9, 0)
         views = {seat: players[seat].state_at(9) for seat in (0, 1)}
 
