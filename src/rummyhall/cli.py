@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from rummyhall.actions import JSON
-from rummyhall.bots import make_bot
+from rummyhall.bots import KINDS, decide, make_bot
 from rummyhall.errors import RummyhallError
 from rummyhall.game import new_match, random_seed
 
@@ -62,7 +62,7 @@ def play_match(game: str, mode: str, seed: int, players: Sequence[str]) -> int:
     while not match.is_over:
         seat = match.current_player
         assert seat is not None
-        match.apply(bots[seat].act(match.view(seat), match.legal_actions()))
+        match.apply(decide(match, bots[seat]))
         history = match.view(None)["match"]["hands"]
         for entry in history[shown:]:
             for line in describe_hand(entry["number"], entry["result"], names):
@@ -86,7 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     match.add_argument("--mode", choices=["standard", "oklahoma"], default="standard")
     match.add_argument("--seed", type=int, default=None)
     match.add_argument(
-        "--players", default="simple,simple", help="two bot kinds, comma separated (random, simple)"
+        "--players",
+        default="medium,medium",
+        help=f"two bot kinds, comma separated ({', '.join(KINDS)})",
     )
     args = parser.parse_args(argv)
     try:
