@@ -21,12 +21,8 @@ from websockets.sync.client import ClientConnection, connect
 
 Message = dict[str, Any]
 
-BOT_FLAGS: list[str] = ["--bot-levels", "random,simple", "--away-level", "simple"]
-"""Bot levels the test server offers (the levels of ``rummyhall.bots.make_bot``)."""
-BOT = "simple"
-"""A Gin bot level."""
-ANY_GAME_BOT = "random"
-"""A bot level that plays every game."""
+BOT = "medium"
+"""The bot level the tests seat (``easy``, ``medium``, ``hard``; hard thinks 1 s a move)."""
 
 
 def free_port() -> int:
@@ -63,7 +59,6 @@ class Server:
             "0",
             "--log-level",
             "warning",
-            *BOT_FLAGS,
             *self.flags,
         ]
         with self.log.open("ab") as log:
@@ -126,6 +121,7 @@ class Client:
             connect(f"ws://127.0.0.1:{server.port}/ws", max_size=2**22)
         )
         self.received: list[Message] = []
+        self.arrivals: list[float] = []
         if token is not None:
             self.send({"type": "hello", "protocol": 1, "token": token, **hello})
             self.welcome = self.wait("welcome")
@@ -136,7 +132,13 @@ class Client:
     def recv(self, timeout: float = 10.0) -> Message:
         message: Message = json.loads(self.socket.recv(timeout))
         self.received.append(message)
+        self.arrivals.append(time.monotonic())
         return message
+
+    def arrival(self, message: Message) -> float:
+        """When ``message`` was received (monotonic clock), to compare orders across
+        clients."""
+        return next(t for m, t in zip(self.received, self.arrivals, strict=True) if m is message)
 
     def wait(
         self, kind: str, where: Callable[[Message], bool] = lambda m: True, timeout: float = 10

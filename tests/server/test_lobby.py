@@ -7,7 +7,6 @@ from __future__ import annotations
 import httpx
 
 from tests.server.harness import (
-    ANY_GAME_BOT,
     BOT,
     Client,
     Message,
@@ -93,8 +92,8 @@ def test_seats_bots_and_the_hosts_rights(server: Server) -> None:
     assert host.request({"type": "set_seat", "seat": 2, "occupant": "bot"}, "error")["code"] == (
         "seat_taken"
     )
-    host.send({"type": "set_seat", "seat": 1, "occupant": "bot", "level": ANY_GAME_BOT})
-    host.wait("room", lambda m: m["room"]["seats"][1]["bot"] == ANY_GAME_BOT)
+    host.send({"type": "set_seat", "seat": 1, "occupant": "bot", "level": BOT})
+    host.wait("room", lambda m: m["room"]["seats"][1]["bot"] == BOT)
     watcher = server.client(server.register("Jo")[1])
     assert watcher.request({"type": "join", "room": code, "role": "spectator"}, "error")[
         "code"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.server.harness import BOT, Message, Server, open_table, play_until
+from tests.server.harness import BOT, Message, Server, open_table, pick, play_until
 
 
 def hand_over(state: Message) -> bool:
@@ -61,3 +61,22 @@ def test_a_person_plays_a_full_hand_against_a_bot(server: Server) -> None:
     moved = {e["seat"] for m in ana.received if m["type"] == "state" for e in m["events"]}
     assert 1 in moved and 0 in moved
     assert end["view"]["match"]["hands"][0]["number"] == 1
+
+
+def test_a_thinking_hard_bot_does_not_hold_up_other_rooms(server: Server) -> None:
+    """The hard bot searches for a second a move in a worker thread: meanwhile another
+    room is served (an order of arrivals is compared, no duration)."""
+    table = open_table(server, names=("Ana",), bots=[None, "hard"])
+    (ana,) = table.clients
+    turn, state = 0, table.first[0]
+    while state["current_player"] == 0:
+        ana.act(turn, pick(state["legal"]))
+        turn += 1
+        state = ana.state_at(turn)
+    # The bot is thinking about turn `turn` now; another room plays meanwhile.
+    other = open_table(server, names=("Cy", "Di"))
+    mover = other.clients[other.mover]
+    mover.act(0, other.first[other.mover]["legal"][0]["action"])
+    answered = mover.wait("state")
+    bot_move = ana.state_at(turn + 1)
+    assert mover.arrival(answered) < ana.arrival(bot_move)

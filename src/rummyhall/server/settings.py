@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-BOT_LEVELS = ("easy", "medium", "hard")
+from rummyhall.bots import LEVELS as BOT_LEVELS
 
 
 @dataclass(frozen=True)
