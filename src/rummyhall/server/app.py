@@ -64,7 +64,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.database_url)
         await anyio.to_thread.run_sync(upgrade, engine)
         store = Store(Repository(engine))
-        lobby = Lobby(Services(settings, store, Autoplay(settings)))
+        autoplay = Autoplay(settings)
+        lobby = Lobby(Services(settings, store, autoplay))
         hub = Hub(settings, store, Players(store), lobby)
         app.state.hub = hub
         await lobby.restore()
@@ -74,6 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             sweeper.cancel()
             lobby.stop()
+            autoplay.close()
             store.close()
 
     app = FastAPI(

@@ -15,17 +15,16 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 import anyio.to_thread
 
 from rummyhall.actions import Action, Event, action_from_json
-from rummyhall.bots import Bot
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, random_seed
 from rummyhall.server import advice
-from rummyhall.server.autoplay import Autoplay
+from rummyhall.server.autoplay import Autoplay, move_seed
 from rummyhall.server.catalog import GameOptions, start_match, winners_of
 from rummyhall.server.i18n import Locale
 from rummyhall.server.players import Player
@@ -119,7 +118,6 @@ class LiveMatch:
     seed: int
     state: GameState
     seats: list[Any]
-    bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
 
 
 class Room:
@@ -543,11 +541,13 @@ class Room:
             turn = state.turn
             view = state.view(seat)
             legal = await self._legal(state)
-            bot = self._bot(match, seat, actor)
+            level = self.seats[seat].bot if actor == "bot" else self.settings.away_level
+            assert level is not None
         if self.settings.bot_delay:
             await asyncio.sleep(self.settings.bot_delay)
         try:
-            action = await self.services.autoplay.think(bot, view, legal)
+            seed = move_seed(match.seed, seat, turn)
+            action = await self.services.autoplay.think(self.game, level, seed, view, legal)
         except Exception:
             log.exception("bot failed in room %s; it plays its first legal action", self.code)
             action = legal[0]
@@ -559,15 +559,6 @@ class Room:
                 action = legal[0]
             await self._commit(match, seat, action, actor)
         return True
-
-    def _bot(self, match: LiveMatch, seat: int, actor: Actor) -> Bot:
-        level = self.seats[seat].bot if actor == "bot" else self.settings.away_level
-        assert level is not None
-        key = (seat, level)
-        if key not in match.bots:
-            seed = (match.seed + 7919 * (seat + 1) + (1 if actor == "away" else 0)) % 2**63
-            match.bots[key] = self.services.autoplay.make(self.game, level, seed)
-        return match.bots[key]
 
     # ------------------------------------------------------------------ output
 

@@ -26,7 +26,9 @@ class Settings:
     bot_delay: float = 0.4
     """Seconds a bot waits before moving, so people can follow the table."""
     bot_threads: int = 4
-    """Bots think in worker threads, at most this many at once."""
+    """Quick bots think in worker threads, at most this many at once."""
+    bot_processes: int = 2
+    """Worker processes for the searching (hard) bots."""
 
     max_message_bytes: int = 16 * 1024
     """A client message larger than this is refused with ``too_large``."""
