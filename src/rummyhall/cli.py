@@ -104,6 +104,7 @@ def serve(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         ws_max_size=4 * settings.max_message_bytes,
         ws_per_message_deflate=settings.compression,
+        limit_concurrency=settings.max_connections,
     )
     return 0
 

@@ -42,6 +42,8 @@ class Settings:
     outbound_queue: int = 256
     """Messages queued for a client that reads too slowly before it is disconnected."""
 
+    max_connections: int = 5000
+    """Open connections and requests at once; more are refused (HTTP 503)."""
     max_rooms: int = 2000
     """Open rooms on the server (waiting, playing or finished but not closed)."""
     max_rooms_per_player: int = 10
