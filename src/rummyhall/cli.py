@@ -94,7 +94,7 @@ def serve(args: argparse.Namespace) -> int:
         message_burst=max(1, int(2 * args.rate)),
         bot_levels=tuple(args.bot_levels.split(",")),
         away_level=args.away_level,
-        compression=not args.no_compression,
+        compression=args.compression,
     )
     print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {args.db})")
     uvicorn.run(
@@ -157,9 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--away-level", default="medium", help="bot level that plays for an away player"
     )
     server.add_argument(
-        "--no-compression",
+        "--compression",
         action="store_true",
-        help="no per-message deflate on the WebSocket (less CPU, more bytes)",
+        help="per-message deflate on the WebSocket (fewer bytes, more CPU)",
     )
     server.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]

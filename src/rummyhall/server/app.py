@@ -69,11 +69,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(settings, store, Players(store), lobby)
         app.state.hub = hub
         await lobby.restore()
-        sweeper = asyncio.create_task(lobby.sweep_forever())
+        chores = [
+            asyncio.create_task(lobby.sweep_forever()),
+            asyncio.create_task(store.checkpoint_forever()),
+        ]
         try:
             yield
         finally:
-            sweeper.cancel()
+            for chore in chores:
+                chore.cancel()
             lobby.stop()
             autoplay.close()
             store.close()

@@ -37,8 +37,10 @@ class Settings:
     """Token-bucket rate limit per connection."""
     rate_strikes: int = 50
     """Refused messages in a row after which a flooding connection is closed."""
-    compression: bool = True
-    """Per-message deflate on the WebSocket: views shrink about fivefold for some CPU."""
+    compression: bool = False
+    """Per-message deflate on the WebSocket: views (2–8 KB) shrink about fivefold, but
+    it costs more CPU per action than everything else the server does (bench/server.py),
+    so it is off unless bandwidth is scarcer than CPU."""
     outbound_queue: int = 256
     """Messages queued for a client that reads too slowly before it is disconnected."""
 
