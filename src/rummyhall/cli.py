@@ -82,6 +82,8 @@ def play_match(game: str, mode: str, seed: int, players: Sequence[str]) -> int:
 
 
 def serve(args: argparse.Namespace) -> int:
+    import logging
+
     import uvicorn
 
     from rummyhall.server import Settings, create_app
@@ -95,6 +97,9 @@ def serve(args: argparse.Namespace) -> int:
         bot_levels=tuple(args.bot_levels.split(",")),
         away_level=args.away_level,
         compression=args.compression,
+    )
+    logging.basicConfig(
+        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {args.db})")
     uvicorn.run(

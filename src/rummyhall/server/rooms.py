@@ -334,6 +334,8 @@ class Room:
     # ------------------------------------------------------------------ the host
 
     async def set_seat(self, client: Client, index: int, occupant: str, level: str | None) -> None:
+        """Before the start, the host seats a bot or opens a seat (also the seat of a
+        player who has disconnected)."""
         async with self.lock:
             self._require_host(client)
             if self.status != "waiting":
@@ -341,15 +343,17 @@ class Room:
             if not 0 <= index < len(self.seats):
                 raise ProtocolError("no_such_seat", seat=index)
             seat = self.seats[index]
-            if seat.player is not None:
+            # A player who has gone may be replaced; a connected one (or the host) not.
+            if seat.player is not None and (
+                seat.client is not None or seat.player.id == self.host.id
+            ):
                 raise ProtocolError("seat_taken", seat=index)
             if occupant == "bot":
                 level = level or self.settings.away_level
                 if not self.services.autoplay.offers(self.game, level):
                     raise ProtocolError("bot_unavailable", level=level, game=self.game)
-                seat.bot = level
-            else:
-                seat.bot = None
+            seat.player = None
+            seat.bot = level if occupant == "bot" else None
             await self.save()
             self._broadcast_room()
 
@@ -392,6 +396,7 @@ class Room:
         )
         self.match = LiveMatch(stored.id, number, seed, state, seats)
         self.status = "playing"
+        log.info("room %s: match %d (%s) started", self.code, number, stored.id)
         await self.save()
         for seat in self.seats:
             if seat.client is None:
@@ -502,6 +507,7 @@ class Room:
             self.services.store.repository.finish_match, match.id, result, rows
         )
         self.status = "finished"
+        log.info("room %s: match %s finished, winners %s", self.code, match.id, winners)
         for seat in self.seats:
             seat.cancel_timer()
         await self.save()
