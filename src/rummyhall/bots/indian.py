@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from rummyhall.actions import JSON, Action, Declare, Discard, Draw, Drop
 from rummyhall.bots.base import Bot
@@ -70,6 +71,13 @@ def cost(faces: list[int], wild: int) -> float:
     that could still grow into a sequence count half. Without a pure sequence, the cards
     that could make one are what matters most, so they count least.
     """
+    return _cost(tuple(sorted(faces)), wild)
+
+
+@lru_cache(maxsize=1 << 16)
+def _cost(faces: tuple[int, ...], wild: int) -> float:
+    # Remembered: a turn weighs the hands of the last one again, and the hard bot's
+    # samples draw the same cards many times.
     layout = arrangement_of(hand_of(faces, wild))
     loose = [card_index(name) for name in layout.deadwood]
     pure = layout.tier != "no pure"
