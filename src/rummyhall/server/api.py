@@ -32,9 +32,6 @@ def hub(request: Request) -> Hub:
     return request.app.state.hub  # type: ignore[no-any-return]
 
 
-HubDep = Annotated["Hub", Depends(hub)]
-
-
 async def current_player(request: Request, authorization: Annotated[str, Header()] = "") -> Player:
     """The guest whose token is given as ``Authorization: Bearer <token>``."""
     scheme, _, token = authorization.partition(" ")
