@@ -235,7 +235,10 @@ def main() -> None:
         "--compression", action="store_true", help="run the server with per-message deflate"
     )
     parser.add_argument(
-        "--url", default="", help="measure a server already running there (rate limit raised)"
+        "--url",
+        default="",
+        help="measure a server already running there (start it with --rate 1000 "
+        "--creation-rate 100000)",
     )
     args = parser.parse_args()
     if args.url:
