@@ -64,8 +64,10 @@ def test_a_person_plays_a_full_hand_against_a_bot(server: Server) -> None:
 
 
 def test_a_thinking_hard_bot_does_not_hold_up_other_rooms(server: Server) -> None:
-    """The hard bot searches for a second a move in a worker thread: meanwhile another
+    """The hard bot searches for a second a move in a worker process: meanwhile another
     room is served (an order of arrivals is compared, no duration)."""
+    other = open_table(server, names=("Cy", "Di"))
+    mover = other.clients[other.mover]
     table = open_table(server, names=("Ana",), bots=[None, "hard"])
     (ana,) = table.clients
     turn, state = 0, table.first[0]
@@ -73,9 +75,7 @@ def test_a_thinking_hard_bot_does_not_hold_up_other_rooms(server: Server) -> Non
         ana.act(turn, pick(state["legal"]))
         turn += 1
         state = ana.state_at(turn)
-    # The bot is thinking about turn `turn` now; another room plays meanwhile.
-    other = open_table(server, names=("Cy", "Di"))
-    mover = other.clients[other.mover]
+    # The bot is thinking about `turn` now: the other room plays meanwhile.
     mover.act(0, other.first[other.mover]["legal"][0]["action"])
     answered = mover.wait("state")
     bot_move = ana.state_at(turn + 1)
