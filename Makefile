@@ -19,7 +19,7 @@ $(BENCH): $(DEV)
 	touch $@
 
 run: $(DEV)
-	$(VENV)/bin/rummyhall match gin
+	$(VENV)/bin/rummyhall serve
 
 lint: $(DEV)
 	$(PY) -m ruff check src tests bench
@@ -33,6 +33,8 @@ bench: $(BENCH)
 	$(PY) bench/gin.py
 	$(PY) bench/indian.py
 	$(PY) bench/rummikub.py
+	$(PY) bench/server.py
+	$(PY) bench/bots.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,7 +1,10 @@
 """The ``rummyhall`` command.
 
-For now it plays a Gin match between two computer players and prints each hand's result
-(``rummyhall match gin``); the server, terminal play and solver commands come later.
+``rummyhall serve`` starts the game server (web front end, HTTP API and WebSocket in one
+process; what ``make run`` starts); ``rummyhall match gin`` plays a Gin match between two
+computer players and prints each hand's result; ``rummyhall arena GAME --bots
+hard,medium`` measures two bots against each other over many paired deals
+(:mod:`rummyhall.bots.arena`).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from rummyhall.actions import JSON
-from rummyhall.bots import make_bot
+from rummyhall.bots import DEFAULT_BUDGET, KINDS, LEVELS, arena, decide, make_bot
 from rummyhall.errors import RummyhallError
 from rummyhall.game import new_match, random_seed
 
@@ -62,7 +65,7 @@ def play_match(game: str, mode: str, seed: int, players: Sequence[str]) -> int:
     while not match.is_over:
         seat = match.current_player
         assert seat is not None
-        match.apply(bots[seat].act(match.view(seat), match.legal_actions()))
+        match.apply(decide(match, bots[seat]))
         history = match.view(None)["match"]["hands"]
         for entry in history[shown:]:
             for line in describe_hand(entry["number"], entry["result"], names):
@@ -78,18 +81,138 @@ def play_match(game: str, mode: str, seed: int, players: Sequence[str]) -> int:
     return 0
 
 
+def serve(args: argparse.Namespace) -> int:
+    import logging
+
+    import uvicorn
+
+    from rummyhall.server import Settings, create_app
+
+    settings = Settings(
+        database_url=args.db,
+        away_after=args.away_after,
+        bot_delay=args.bot_delay,
+        messages_per_second=args.rate,
+        message_burst=max(1, int(2 * args.rate)),
+        creations_per_minute=args.creation_rate,
+        creation_burst=max(1, int(2 * args.creation_rate)),
+        bot_levels=tuple(args.bot_levels.split(",")),
+        away_level=args.away_level,
+        compression=args.compression,
+    )
+    logging.basicConfig(
+        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {args.db})")
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=4 * settings.max_message_bytes,
+        ws_per_message_deflate=settings.compression,
+        limit_concurrency=settings.max_connections,
+    )
+    return 0
+
+
+def run_arena(args: argparse.Namespace, kinds: tuple[str, str]) -> int:
+    from rich.progress import Progress
+
+    options: dict[str, object] = {"budget": args.budget}
+    if args.simulations is not None:
+        options = {"simulations": args.simulations}
+    with Progress(transient=True) as bar:
+        job = bar.add_task(f"{args.game}: {kinds[0]} vs {kinds[1]}", total=2 * args.games)
+        report = arena.run(
+            args.game,
+            kinds,
+            args.games,
+            args.seed,
+            workers=args.workers,
+            options=options,
+            progress=lambda done, total: bar.update(job, completed=done),
+        )
+    for line in report.lines():
+        print(line)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rummyhall", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
+    server = commands.add_parser("serve", help="run the game server (web, API, WebSocket)")
+    server.add_argument("--host", default="127.0.0.1")
+    server.add_argument("--port", type=int, default=8000)
+    server.add_argument("--db", default="sqlite:///rummyhall.db", help="SQLAlchemy database URL")
+    server.add_argument(
+        "--away-after",
+        type=float,
+        default=60.0,
+        help="seconds before an absent player's seat is played by a bot",
+    )
+    server.add_argument(
+        "--bot-delay", type=float, default=0.4, help="seconds a bot waits before moving"
+    )
+    server.add_argument(
+        "--rate", type=float, default=20.0, help="messages per second allowed per connection"
+    )
+    server.add_argument(
+        "--creation-rate",
+        type=float,
+        default=30.0,
+        help="guests and rooms one address may create per minute",
+    )
+    server.add_argument(
+        "--bot-levels", default=",".join(LEVELS), help="bot levels offered, comma separated"
+    )
+    server.add_argument(
+        "--away-level", default="medium", help="bot level that plays for an away player"
+    )
+    server.add_argument(
+        "--compression",
+        action="store_true",
+        help="per-message deflate on the WebSocket (fewer bytes, more CPU)",
+    )
+    server.add_argument(
+        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
+    )
     match = commands.add_parser("match", help="play a match between computer players")
     match.add_argument("game", choices=["gin"])
     match.add_argument("--mode", choices=["standard", "oklahoma"], default="standard")
     match.add_argument("--seed", type=int, default=None)
     match.add_argument(
-        "--players", default="simple,simple", help="two bot kinds, comma separated (random, simple)"
+        "--players",
+        default="medium,medium",
+        help=f"two bot kinds, comma separated ({', '.join(KINDS)})",
+    )
+    duel = commands.add_parser(
+        "arena", help="measure two bots over paired deals (each deal played twice, seats swapped)"
+    )
+    duel.add_argument("game", choices=arena.GAMES)
+    duel.add_argument("--bots", default="hard,medium", help="two bot kinds, comma separated")
+    duel.add_argument("--games", type=int, default=100, help="deals, each played twice")
+    duel.add_argument("--seed", type=int, default=1)
+    duel.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
+    duel.add_argument(
+        "--budget", type=float, default=DEFAULT_BUDGET, help="hard bots' seconds per move"
+    )
+    duel.add_argument(
+        "--simulations", type=int, default=None, help="hard bots: fixed search per move"
     )
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        try:
+            return serve(args)
+        except ValueError as error:
+            print(f"rummyhall: {error}", file=sys.stderr)
+            return 2
     try:
+        if args.command == "arena":
+            kinds = args.bots.split(",")
+            if len(kinds) != 2:
+                parser.error("--bots takes exactly two kinds")
+            return run_arena(args, (kinds[0], kinds[1]))
         players = args.players.split(",")
         if len(players) != 2:
             parser.error("--players takes exactly two kinds")

@@ -1,0 +1,18 @@
+"""The game server: lobby, rooms with friends and bots, the WebSocket protocol and
+persistence that survives a restart (``rummyhall serve``).
+
+Modules, one concept each: :mod:`~rummyhall.server.app` (the ASGI app),
+:mod:`~rummyhall.server.api` (HTTP routes), :mod:`~rummyhall.server.protocol` (message
+schemas), :mod:`~rummyhall.server.connection` (one client's WebSocket),
+:mod:`~rummyhall.server.lobby` (rooms by code), :mod:`~rummyhall.server.rooms` (the
+authority over a table), :mod:`~rummyhall.server.autoplay` (bots off the event loop),
+:mod:`~rummyhall.server.advice` (legal-action labels and hints),
+:mod:`~rummyhall.server.players` (guest identity), :mod:`~rummyhall.server.limits`,
+:mod:`~rummyhall.server.catalog` (games and options), :mod:`~rummyhall.server.i18n`,
+:mod:`~rummyhall.server.storage` (schema, migrations, repository, store).
+"""
+
+from rummyhall.server.app import create_app
+from rummyhall.server.settings import Settings
+
+__all__ = ["Settings", "create_app"]

@@ -1,0 +1,88 @@
+"""What the server adds to a seat's legal actions, and the solver's hints.
+
+Both are computed from the seat's own view and legal actions only (like a bot), so
+they can never reveal anything the seat may not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rummyhall.actions import JSON, Action, Declare, Discard, Knock, Play
+from rummyhall.games import gin, indian, rummikub
+from rummyhall.server.protocol import LegalAction
+
+
+def _without(cards: Sequence[str], card: str) -> list[str]:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
+
+
+def describe_legal(game: str, view: JSON, actions: Sequence[Action]) -> list[LegalAction]:
+    """The legal actions as sent to the client; a Gin knock says whether it is gin and
+    how much deadwood it leaves (GIN-7), so the client can label its button."""
+    described = []
+    for action in actions:
+        if game == "gin" and isinstance(action, Knock):
+            left = gin.deadwood(_without(view["hand"], action.discard))
+            described.append(LegalAction(action=action.to_json(), gin=left == 0, deadwood=left))
+        else:
+            described.append(LegalAction(action=action.to_json()))
+    return described
+
+
+def hint(game: str, view: JSON, actions: Sequence[Action]) -> dict[str, Any]:
+    """``arrangement``: the solver's best layout of the seat's hand (Gin: least
+    deadwood, GIN-6; Indian: least penalty, IND-10), and ``suggestion``: the action the
+    solver prefers among ``actions``, or ``None`` when it has no opinion (e.g. which
+    pile to draw from). Rummikub suggests the best play (RKB-4/RKB-5)."""
+    if game == "gin":
+        return _gin_hint(view, actions)
+    if game == "indian":
+        return _indian_hint(view, actions)
+    if game == "rummikub":
+        return _rummikub_hint(view)
+    return {"arrangement": None, "suggestion": None}
+
+
+def _gin_hint(view: JSON, actions: Sequence[Action]) -> dict[str, Any]:
+    hand = view["hand"]
+    best: tuple[int, bool, Action] | None = None
+    for action in actions:
+        if isinstance(action, (Discard, Knock)):
+            card = action.card if isinstance(action, Discard) else action.discard
+            key = (gin.deadwood(_without(hand, card)), not isinstance(action, Knock), action)
+            if best is None or key[:2] < best[:2]:
+                best = key
+    return {
+        "arrangement": gin.arrange(hand).to_json(),
+        "suggestion": None if best is None else best[2].to_json(),
+    }
+
+
+def _indian_hint(view: JSON, actions: Sequence[Action]) -> dict[str, Any]:
+    hand, indicator = view["hand"], view["indicator"]
+    suggestion: Action | None = next((a for a in actions if isinstance(a, Declare)), None)
+    if suggestion is None:
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if discards:
+            suggestion = min(
+                discards, key=lambda a: indian.penalty(_without(hand, a.card), indicator)
+            )
+    return {
+        "arrangement": indian.arrange(hand, indicator).to_json(),
+        "suggestion": None if suggestion is None else suggestion.to_json(),
+    }
+
+
+def _rummikub_hint(view: JSON) -> dict[str, Any]:
+    rack, table = view["rack"], view["table"]
+    if view["melded"][view["seat"]]:
+        new_table = rummikub.best_play(table, rack)
+    else:
+        meld = rummikub.best_initial_meld(rack)
+        new_table = None if meld is None else [*table, *meld]
+    suggestion = None if new_table is None else Play(tuple(map(tuple, new_table))).to_json()
+    return {"arrangement": None, "suggestion": suggestion}

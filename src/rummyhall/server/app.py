@@ -1,0 +1,120 @@
+"""The ASGI application: one process serves the HTTP API, the WebSocket and the static
+front end.
+
+``create_app(settings)`` builds it; at start-up it migrates the database with the
+packaged Alembic revisions and brings back every open room from its action log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import anyio.to_thread
+from fastapi import FastAPI, WebSocket
+from fastapi.responses import JSONResponse
+from starlette.requests import Request
+from starlette.staticfiles import StaticFiles
+
+import rummyhall
+from rummyhall.server.api import router
+from rummyhall.server.autoplay import Autoplay
+from rummyhall.server.connection import Connection
+from rummyhall.server.i18n import Locale
+from rummyhall.server.limits import AddressLimiter
+from rummyhall.server.lobby import Lobby
+from rummyhall.server.players import Players
+from rummyhall.server.protocol import ProtocolError
+from rummyhall.server.rooms import Services
+from rummyhall.server.settings import Settings
+from rummyhall.server.storage.migrate import upgrade
+from rummyhall.server.storage.repository import Repository, make_engine
+from rummyhall.server.storage.store import Store
+
+WEB = Path(rummyhall.__file__).with_name("web")
+
+STATUS = {
+    "unauthorized": 401,
+    "not_host": 403,
+    "room_not_found": 404,
+    "game_not_found": 404,
+    "room_limit": 429,
+    "rate_limited": 429,
+    "player_room_limit": 429,
+}
+"""HTTP status of a refused request by error code (otherwise 400)."""
+
+
+@dataclass
+class Hub:
+    """The server's shared parts, reachable from routes and connections."""
+
+    settings: Settings
+    store: Store
+    players: Players
+    lobby: Lobby
+    creations: AddressLimiter
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.database_url)
+        await anyio.to_thread.run_sync(upgrade, engine)
+        store = Store(Repository(engine))
+        autoplay = Autoplay(settings)
+        lobby = Lobby(Services(settings, store, autoplay))
+        creations = AddressLimiter(settings.creations_per_minute / 60, settings.creation_burst)
+        hub = Hub(settings, store, Players(store), lobby, creations)
+        app.state.hub = hub
+        await lobby.restore()
+        # The cyclic collector's full passes stop every room while they walk the heap
+        # (the p99 of bench/server.py): keep what start-up loaded (libraries, restored
+        # rooms) out of them, and run them ten times less often. Game states hold no
+        # reference cycles, so little waits for them.
+        gc.collect()
+        gc.freeze()
+        first, second, _ = gc.get_threshold()
+        gc.set_threshold(first, second, 100)
+        chores = [
+            asyncio.create_task(lobby.sweep_forever()),
+            asyncio.create_task(store.checkpoint_forever()),
+        ]
+        try:
+            yield
+        finally:
+            for chore in chores:
+                chore.cancel()
+            lobby.stop()
+            autoplay.close()
+            store.close()
+
+    app = FastAPI(
+        title="rummyhall",
+        version=rummyhall.__version__,
+        summary="Gin Rummy, Indian Rummy and Rummikub with friends and bots",
+        lifespan=lifespan,
+    )
+    app.include_router(router)
+
+    @app.exception_handler(ProtocolError)
+    async def refused(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, ProtocolError)
+        locale: Locale = (
+            "zh" if request.headers.get("accept-language", "").startswith("zh") else "en"
+        )
+        body = {"error": {"code": error.code, "message": error.message(locale)}}
+        return JSONResponse(body, status_code=STATUS.get(error.code, 400))
+
+    @app.websocket("/ws")
+    async def websocket(websocket: WebSocket) -> None:
+        await Connection(websocket, websocket.app.state.hub).run()
+
+    app.mount("/", StaticFiles(directory=settings.static_dir or WEB, html=True), name="web")
+    return app

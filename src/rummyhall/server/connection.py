@@ -1,0 +1,203 @@
+"""One client's WebSocket: limits, parsing, dispatch to its room, and an outbound queue.
+
+Messages from one client are handled one at a time, in order. Everything sent to the
+client goes through a bounded queue drained by a writer task, so a room never waits on
+a slow reader; a client that falls too far behind is disconnected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rummyhall.server.i18n import Locale
+from rummyhall.server.limits import TokenBucket, check_size
+from rummyhall.server.players import Player
+from rummyhall.server.protocol import (
+    PROTOCOL_VERSION,
+    ActionRequest,
+    CheckRequest,
+    ClientMessageType,
+    ErrorMessage,
+    Hello,
+    HintRequest,
+    Join,
+    Leave,
+    Ping,
+    Pong,
+    ProtocolError,
+    Rematch,
+    ServerMessage,
+    SetSeat,
+    Start,
+    Welcome,
+    error_message,
+    parse_client_message,
+)
+
+if TYPE_CHECKING:
+    from rummyhall.server.app import Hub
+    from rummyhall.server.rooms import Room
+
+log = logging.getLogger(__name__)
+
+CLOSE_CODES = {"replaced": 4000, "rate_limited": 1008, "too_slow": 1013}
+"""WebSocket close codes the server uses (docs/protocol.md)."""
+
+
+class Connection:
+    def __init__(self, websocket: WebSocket, hub: Hub) -> None:
+        self.websocket = websocket
+        self.hub = hub
+        settings = hub.settings
+        self.player: Player | None = None
+        self.locale: Locale = "en"
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
+        self.strikes = 0
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.outbound_queue)
+        self.closing = False
+        self._close_code = 1000
+
+    # ------------------------------------------------------------------ output
+
+    def send(self, message: ServerMessage | str) -> None:
+        if self.closing:
+            return
+        text = message if isinstance(message, str) else message.model_dump_json()
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.closing = True
+            asyncio.get_running_loop().create_task(self._abort("too_slow"))
+
+    def close(self, code: str) -> None:
+        """Tell the client why, then close the socket after what is already queued."""
+        if self.closing:
+            return
+        error = ProtocolError(code)
+        self.send(error_message(error, self.locale))
+        self.closing = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        self._close_code = CLOSE_CODES.get(code, 1008)
+
+    async def _abort(self, code: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.websocket.close(CLOSE_CODES[code])
+
+    async def _writer(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                await self.websocket.close(self._close_code)
+                return
+            await self.websocket.send_text(text)
+
+    # ------------------------------------------------------------------ input
+
+    async def run(self) -> None:
+        await self.websocket.accept()
+        writer = asyncio.create_task(self._writer())
+        try:
+            while not writer.done():
+                message = await self.websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                await self.handle(raw if raw is not None else message.get("bytes") or b"")
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if self.room is not None:
+                await self.room.disconnect(self)
+            self.closing = True
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    async def handle(self, raw: str | bytes) -> None:
+        ref = None
+        try:
+            if not self.bucket.allow():
+                self.strikes += 1
+                if self.strikes >= self.hub.settings.rate_strikes:
+                    self.close("rate_limited")
+                    return
+                raise ProtocolError("rate_limited")
+            self.strikes = 0
+            check_size(raw, self.hub.settings.max_message_bytes)
+            message = parse_client_message(raw)
+            ref = message.id
+            await self.dispatch(message)
+        except ProtocolError as error:
+            self.send(error_message(error, self.locale, turn=self._turn(), ref=ref))
+        except Exception:
+            log.exception("failed to handle a message")
+            self.send(ErrorMessage(code="internal", message="internal error", ref=ref))
+
+    def _turn(self) -> int | None:
+        room = self.room
+        return None if room is None or room.match is None else room.match.state.turn
+
+    async def dispatch(self, message: ClientMessageType) -> None:
+        if isinstance(message, Hello):
+            await self._hello(message)
+            return
+        if isinstance(message, Ping):
+            self.send(Pong(ref=message.id))
+            return
+        if self.player is None:
+            raise ProtocolError("hello_first")
+        if isinstance(message, Join):
+            joined = self.hub.lobby.find(message.room)
+            if self.room is not None and self.room is not joined:
+                await self.room.leave(self)
+            await joined.join(self, message.role, message.seat)
+            return
+        room = self.room
+        if room is None:
+            raise ProtocolError("not_in_room")
+        if isinstance(message, Leave):
+            await room.leave(self)
+        elif isinstance(message, SetSeat):
+            await room.set_seat(self, message.seat, message.occupant, message.level)
+        elif isinstance(message, Start):
+            await room.start(self)
+        elif isinstance(message, Rematch):
+            await room.rematch(self)
+        elif isinstance(message, ActionRequest):
+            await room.act(self, message.turn, message.action)
+        elif isinstance(message, CheckRequest):
+            reply = await room.check(self, message.turn, message.action)
+            self.send(reply.model_copy(update={"ref": message.id}))
+        elif isinstance(message, HintRequest):
+            hint = await room.hint(self, message.turn)
+            self.send(hint.model_copy(update={"ref": message.id}))
+
+    async def _hello(self, message: Hello) -> None:
+        if self.player is not None:
+            raise ProtocolError("already_hello")
+        if message.protocol != PROTOCOL_VERSION:
+            raise ProtocolError(
+                "unsupported_protocol", given=message.protocol, supported=PROTOCOL_VERSION
+            )
+        self.locale = message.locale
+        self.player = await self.hub.players.authenticate(message.token)
+        settings = self.hub.settings
+        self.send(
+            Welcome(
+                player=self.player.info(),
+                limits={
+                    "max_message_bytes": settings.max_message_bytes,
+                    "messages_per_second": settings.messages_per_second,
+                    "message_burst": settings.message_burst,
+                    "away_after": settings.away_after,
+                },
+            )
+        )

@@ -1,0 +1,81 @@
+"""Guest identity: a nickname and a random secret token that the browser keeps.
+
+There are no passwords: the token is the only proof of a seat. The server stores only
+its SHA-256 hash, so a leaked database does not let anyone take a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import unicodedata
+from dataclasses import dataclass
+
+from rummyhall.server.protocol import PlayerInfo, ProtocolError
+from rummyhall.server.storage.store import Store
+
+NICKNAME_MAX = 24
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    nickname: str
+
+    def info(self) -> PlayerInfo:
+        return PlayerInfo(id=self.id, nickname=self.nickname)
+
+
+def new_token() -> str:
+    """A fresh secret: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_nickname(raw: str) -> str:
+    """The nickname with outer spaces removed; refuses empty, long or control text.
+
+    >>> clean_nickname("  Ana ")
+    'Ana'
+    >>> clean_nickname("小明")
+    '小明'
+    """
+    nickname = " ".join(raw.split())
+    if not 1 <= len(nickname) <= NICKNAME_MAX or any(
+        unicodedata.category(ch)[0] == "C" for ch in nickname
+    ):
+        raise ProtocolError("bad_nickname")
+    return nickname
+
+
+class Players:
+    """Creates guests and recognises them by token (cached: tokens never change)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._by_hash: dict[str, Player] = {}
+
+    async def register(self, nickname: str) -> tuple[Player, str]:
+        """A new guest and the token to give to its browser (shown only this once)."""
+        player = Player(secrets.token_hex(8), clean_nickname(nickname))
+        token = new_token()
+        digest = token_hash(token)
+        await self.store.call(
+            self.store.repository.create_player, player.id, player.nickname, digest
+        )
+        self._by_hash[digest] = player
+        return player, token
+
+    async def authenticate(self, token: str) -> Player:
+        digest = token_hash(token)
+        player = self._by_hash.get(digest)
+        if player is None:
+            row = await self.store.call(self.store.repository.player_by_token_hash, digest)
+            if row is None:
+                raise ProtocolError("unauthorized")
+            player = Player(row.id, row.nickname)
+            self._by_hash[digest] = player
+        return player

@@ -1,0 +1,316 @@
+"""The versioned JSON protocol between a client and the server (docs/protocol.md).
+
+One WebSocket per client carries JSON text messages, each an object with a ``type``.
+The client says ``hello`` with its token, ``join``s a room as a player or spectator, and
+sends ``action``s tagged with the state counter (``turn``) it saw; the server answers
+with ``room`` (seats, who is away, spectators), ``state`` (the seat's own view, its legal
+actions, the new events, scores) and ``error`` (a code, the rule ID for an illegal
+action, a message), and never changes anything on an error.
+
+Every message is a pydantic model here; :func:`protocol_schema` publishes them all as
+JSON Schema (``GET /api/protocol``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from rummyhall.server.i18n import Locale, text
+
+PROTOCOL_VERSION = 1
+ROOM_CODE = r"^[A-Z2-9]{6}$"
+
+
+class ProtocolError(Exception):
+    """A refused request: ``code`` (see :mod:`rummyhall.server.i18n`), the values its
+    message needs, and for rule violations the ``rule`` ID (``GIN-4``…)."""
+
+    def __init__(self, code: str, *, rule: str | None = None, **values: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.rule = rule
+        self.values = values
+
+    def message(self, locale: Locale) -> str:
+        return text(self.code, locale, **self.values)
+
+
+# ---------------------------------------------------------------- client → server
+
+
+class ClientMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str | None = Field(None, max_length=64)
+    """Echoed as ``ref`` in the direct answer, so a client can match replies."""
+
+
+class Hello(ClientMessage):
+    """First message on a connection: who is there."""
+
+    type: Literal["hello"]
+    protocol: int
+    token: str = Field(min_length=16, max_length=128)
+    locale: Locale = "en"
+
+
+class Join(ClientMessage):
+    """Enter a room by its code: take a seat (a free one, ``seat``, or the one already
+    held: that is how a player reconnects) or watch as a spectator."""
+
+    type: Literal["join"]
+    room: str = Field(pattern=ROOM_CODE)
+    role: Literal["player", "spectator"] = "player"
+    seat: int | None = Field(None, ge=0, le=5)
+
+
+class Leave(ClientMessage):
+    """Leave the room: a seat is given up only before the game starts."""
+
+    type: Literal["leave"]
+
+
+class SetSeat(ClientMessage):
+    """Host only, before the start: put a bot of ``level`` in a seat, or open it."""
+
+    type: Literal["set_seat"]
+    seat: int = Field(ge=0, le=5)
+    occupant: Literal["bot", "open"]
+    level: str | None = Field(None, max_length=16)
+
+
+class Start(ClientMessage):
+    """Host only: start the match once every seat is filled."""
+
+    type: Literal["start"]
+
+
+class Rematch(ClientMessage):
+    """A seated player starts a new match with the same seats once the match is over."""
+
+    type: Literal["rematch"]
+
+
+class ActionRequest(ClientMessage):
+    """Play ``action`` (its JSON form, e.g. ``{"type": "discard", "card": "7H"}``) on
+    the state counter ``turn`` the client saw."""
+
+    type: Literal["action"]
+    turn: int = Field(ge=0)
+    action: dict[str, Any]
+
+
+class CheckRequest(ClientMessage):
+    """Ask whether ``action`` would be legal now, changing nothing (Rummikub drafts,
+    manual Indian declarations)."""
+
+    type: Literal["check"]
+    turn: int = Field(ge=0)
+    action: dict[str, Any]
+
+
+class HintRequest(ClientMessage):
+    """Ask the solver for advice on the seat's own hand (where the room allows hints)."""
+
+    type: Literal["hint"]
+    turn: int = Field(ge=0)
+
+
+class Ping(ClientMessage):
+    type: Literal["ping"]
+
+
+ClientMessageType = Annotated[
+    Hello
+    | Join
+    | Leave
+    | SetSeat
+    | Start
+    | Rematch
+    | ActionRequest
+    | CheckRequest
+    | HintRequest
+    | Ping,
+    Field(discriminator="type"),
+]
+_CLIENT = TypeAdapter(ClientMessageType)
+
+
+def parse_client_message(raw: str | bytes) -> ClientMessageType:
+    """Validate one client message; raises :class:`ProtocolError` ``malformed``."""
+    try:
+        return _CLIENT.validate_json(raw)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "message"
+        raise ProtocolError("malformed", detail=f"{where}: {first['msg']}") from None
+
+
+# ---------------------------------------------------------------- server → client
+
+
+class ServerMessage(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class PlayerInfo(BaseModel):
+    id: str
+    nickname: str
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    occupant: Literal["open", "human", "bot"]
+    player: PlayerInfo | None = None
+    bot: str | None = None
+    """The bot level of a bot seat."""
+    connected: bool = False
+    """A human seat with an open connection (bots are always connected)."""
+    away: bool = False
+    """The player has been gone longer than ``away_after``: the away bot plays for him."""
+
+
+class MatchInfo(BaseModel):
+    id: str
+    number: int
+    """1 for the first match in the room, then one more per rematch."""
+    over: bool
+
+
+class RoomInfo(BaseModel):
+    code: str
+    link: str
+    """Path of the shareable invitation link (relative to the server)."""
+    game: str
+    title: str
+    options: dict[str, Any]
+    public: bool
+    spectators_allowed: bool
+    hints: bool
+    host: PlayerInfo
+    status: Literal["waiting", "playing", "finished", "closed"]
+    seats: list[SeatInfo]
+    spectators: int
+    away_after: float
+    match: MatchInfo | None = None
+
+
+class LegalAction(BaseModel):
+    """One legal action, exactly as it is to be sent back, with what a button needs."""
+
+    action: dict[str, Any]
+    gin: bool | None = None
+    """Gin ``knock``: whether it is gin (no deadwood left)."""
+    deadwood: int | None = None
+    """Gin ``knock``: the deadwood left after this discard."""
+
+
+class Welcome(ServerMessage):
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL_VERSION
+    player: PlayerInfo
+    limits: dict[str, float]
+
+
+class RoomMessage(ServerMessage):
+    type: Literal["room"] = "room"
+    room: RoomInfo
+    you: int | None
+    """Your seat, or ``None`` as a spectator."""
+
+
+class StateMessage(ServerMessage):
+    """The game as one seat (or a spectator, ``seat: null``) may see it."""
+
+    type: Literal["state"] = "state"
+    room: str
+    turn: int
+    """The state counter: tag your next action with it."""
+    seat: int | None
+    view: dict[str, Any]
+    """The engine's view for this seat (its own hand, public piles and counts, the
+    hand's moves, the result and the match score sheet); never another seat's secret."""
+    legal: list[LegalAction]
+    """Your legal actions when it is your turn, else empty."""
+    legal_complete: bool
+    """False where ``legal`` lists suggestions only (Rummikub: any valid table may be
+    played; use ``check`` to validate a draft)."""
+    events: list[dict[str, Any]]
+    """What happened since the previous ``state`` (empty on join/reconnect)."""
+    current_player: int | None
+    scores: list[int]
+    """Per seat: the match's running totals (Indian pools: minus penalties; Deals: chips)."""
+    over: bool
+
+
+class ErrorMessage(ServerMessage):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    rule: str | None = None
+    """For ``illegal``: the rule ID of RULES.md the action breaks."""
+    turn: int | None = None
+    """The current state counter, when a game is in progress."""
+    ref: str | None = None
+
+
+class CheckedMessage(ServerMessage):
+    type: Literal["checked"] = "checked"
+    turn: int
+    ok: bool
+    code: str | None = None
+    rule: str | None = None
+    message: str | None = None
+    ref: str | None = None
+
+
+class HintMessage(ServerMessage):
+    type: Literal["hint"] = "hint"
+    turn: int
+    hint: dict[str, Any]
+    """``arrangement`` (the solver's best layout of your hand) and ``suggestion`` (an
+    action, or null)."""
+    ref: str | None = None
+
+
+class LeftMessage(ServerMessage):
+    type: Literal["left"] = "left"
+    room: str
+    ref: str | None = None
+
+
+class Pong(ServerMessage):
+    type: Literal["pong"] = "pong"
+    ref: str | None = None
+
+
+ServerMessageType = Annotated[
+    Welcome
+    | RoomMessage
+    | StateMessage
+    | ErrorMessage
+    | CheckedMessage
+    | HintMessage
+    | LeftMessage
+    | Pong,
+    Field(discriminator="type"),
+]
+
+
+def error_message(
+    error: ProtocolError, locale: Locale, *, turn: int | None = None, ref: str | None = None
+) -> ErrorMessage:
+    return ErrorMessage(
+        code=error.code, message=error.message(locale), rule=error.rule, turn=turn, ref=ref
+    )
+
+
+def protocol_schema() -> dict[str, Any]:
+    """JSON Schemas of every client and server message."""
+    return {
+        "version": PROTOCOL_VERSION,
+        "client": TypeAdapter(ClientMessageType).json_schema(),
+        "server": TypeAdapter(ServerMessageType).json_schema(),
+    }

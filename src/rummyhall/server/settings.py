@@ -1,0 +1,68 @@
+"""Everything an operator can tune, in one frozen value (``rummyhall serve`` flags set it).
+
+Defaults suit one small machine: an SQLite file in the working directory, a minute of
+grace before an absent player's seat is played by the medium bot, and limits that keep
+one client from starving the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rummyhall.bots import LEVELS as BOT_LEVELS
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = "sqlite:///rummyhall.db"
+    """Any SQLAlchemy URL: ``sqlite:///path.db`` or ``postgresql+psycopg://…``."""
+
+    away_after: float = 60.0
+    """Seconds a seated player may be disconnected before the away bot plays for him."""
+    away_level: str = "medium"
+    """The bot level that plays an away seat (as the Indian platforms do)."""
+    bot_levels: tuple[str, ...] = BOT_LEVELS
+    """Bot levels offered in rooms, passed to ``rummyhall.bots.make_bot``."""
+    bot_delay: float = 0.4
+    """Seconds a bot waits before moving, so people can follow the table."""
+    bot_threads: int = 4
+    """Quick bots think in worker threads, at most this many at once."""
+    bot_processes: int = 2
+    """Worker processes for the searching (hard) bots."""
+
+    max_message_bytes: int = 16 * 1024
+    """A client message larger than this is refused with ``too_large``."""
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    """Token-bucket rate limit per connection."""
+    creations_per_minute: float = 30.0
+    creation_burst: int = 60
+    """Guests and rooms one client address may create over HTTP (a token bucket)."""
+    rate_strikes: int = 50
+    """Refused messages in a row after which a flooding connection is closed."""
+    compression: bool = False
+    """Per-message deflate on the WebSocket: views (2–8 KB) shrink about fivefold, but
+    it costs more CPU per action than everything else the server does (bench/server.py),
+    so it is off unless bandwidth is scarcer than CPU."""
+    outbound_queue: int = 256
+    """Messages queued for a client that reads too slowly before it is disconnected."""
+
+    max_connections: int = 5000
+    """Open connections and requests at once; more are refused (HTTP 503)."""
+    max_rooms: int = 2000
+    """Open rooms on the server (waiting, playing or finished but not closed)."""
+    max_rooms_per_player: int = 10
+    max_spectators: int = 50
+    room_idle_close: float = 6 * 3600.0
+    """Seconds a room with nobody connected is kept open before it is closed."""
+
+    static_dir: str | None = None
+    """Where the web front end lives; ``None``: the ``rummyhall/web`` package folder."""
+
+    def __post_init__(self) -> None:
+        if self.away_after < 0 or self.bot_delay < 0:
+            raise ValueError("away_after and bot_delay must not be negative")
+        if self.away_level not in self.bot_levels:
+            raise ValueError(f"away_level {self.away_level!r} is not one of the bot levels")
+        if self.max_message_bytes < 1024 or self.messages_per_second <= 0:
+            raise ValueError("message limits are too small to play")

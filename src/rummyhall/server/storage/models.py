@@ -1,0 +1,106 @@
+"""The database schema (SQLAlchemy 2 declarative models).
+
+A match is its seed, options and an append-only log of actions (``actions``): replaying
+the log rebuilds the state exactly, so a room survives a restart. ``results`` keep one
+row per seat of a finished match for statistics. Changes to these models go with an
+Alembic revision in ``migrations/versions``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Player(Base):
+    """A guest: a nickname and the hash of the secret token the browser keeps."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    nickname: Mapped[str] = mapped_column(String(32))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Room(Base):
+    """A table: its game and options, who sits where, and where it stands."""
+
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True, index=True)
+    game: Mapped[str] = mapped_column(String(16))
+    options: Mapped[dict[str, Any]]
+    public: Mapped[bool] = mapped_column(Boolean)
+    spectators: Mapped[bool] = mapped_column(Boolean)
+    hints: Mapped[bool] = mapped_column(Boolean)
+    host_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    seats: Mapped[list[Any]]
+    """Per seat: ``{"player": id}``, ``{"bot": level}`` or ``null`` (open)."""
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Match(Base):
+    """One match played in a room (a rematch is a new row)."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(16))
+    options: Mapped[dict[str, Any]]
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[list[Any]]
+    """The seats as they were at the start (same form as ``Room.seats``)."""
+    status: Mapped[str] = mapped_column(String(16))
+    """``playing`` or ``finished``."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ActionRecord(Base):
+    """One applied action: the match's log, append-only, ``seq`` = state counter before."""
+
+    __tablename__ = "actions"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    actor: Mapped[str] = mapped_column(String(8))
+    """``player``, ``bot`` or ``away`` (the away bot playing for an absent player)."""
+    action: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Result(Base):
+    """How one seat did in a finished match (statistics)."""
+
+    __tablename__ = "results"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(
+        ForeignKey("players.id"), nullable=True, index=True
+    )
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    against: Mapped[str] = mapped_column(String(16))
+    """``humans``, or the strongest bot level among the opponents."""
+    game: Mapped[str] = mapped_column(String(16))
+    score: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)

@@ -1,0 +1,263 @@
+"""Every database query the server makes, synchronous, behind one small class.
+
+The async :class:`~rummyhall.server.storage.store.Store` runs these on its writer
+thread; tests and tools may call them directly.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from rummyhall.server.storage import models
+from rummyhall.server.storage.models import now
+
+OPEN_STATUSES = ("waiting", "playing", "finished")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``. SQLite files get WAL journaling, which keeps every
+    committed action through a process crash without a disk flush per commit, enforced
+    foreign keys, and no automatic checkpoints: a checkpoint flushes the disk, and run by
+    the committing writer it would stall every room (see :meth:`Repository.checkpoint`)."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+@dataclass
+class StoredMatch:
+    id: str
+    number: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[Any]
+    status: str
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class StoredRoom:
+    """A room as saved, with its latest match and that match's action log."""
+
+    id: str
+    code: str
+    game: str
+    options: dict[str, Any]
+    public: bool
+    spectators: bool
+    hints: bool
+    host_id: str
+    seats: list[Any]
+    status: str
+    match: StoredMatch | None
+
+
+class Repository:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sessions = sessionmaker(engine, expire_on_commit=False)
+
+    # ------------------------------------------------------------------ players
+
+    def checkpoint(self) -> None:
+        """Copy the SQLite write-ahead log into the database file without blocking
+        writers; called periodically off the writer thread. Other databases: nothing."""
+        if self.engine.dialect.name == "sqlite":
+            with self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def create_player(self, player_id: str, nickname: str, token_hash: str) -> None:
+        with self.sessions.begin() as session:
+            session.add(models.Player(id=player_id, nickname=nickname, token_hash=token_hash))
+
+    def player_by_token_hash(self, token_hash: str) -> models.Player | None:
+        with self.sessions() as session:
+            return session.scalar(
+                select(models.Player).where(models.Player.token_hash == token_hash)
+            )
+
+    def nicknames(self, player_ids: Sequence[str]) -> dict[str, str]:
+        with self.sessions() as session:
+            rows = session.execute(
+                select(models.Player.id, models.Player.nickname).where(
+                    models.Player.id.in_(player_ids)
+                )
+            )
+            return {player_id: nickname for player_id, nickname in rows}
+
+    # ------------------------------------------------------------------ rooms
+
+    def save_room(self, room: StoredRoom) -> None:
+        """Insert or update a room's own row (not its matches)."""
+        with self.sessions.begin() as session:
+            session.merge(
+                models.Room(
+                    id=room.id,
+                    code=room.code,
+                    game=room.game,
+                    options=room.options,
+                    public=room.public,
+                    spectators=room.spectators,
+                    hints=room.hints,
+                    host_id=room.host_id,
+                    seats=room.seats,
+                    status=room.status,
+                    updated_at=now(),
+                )
+            )
+
+    def open_rooms(self) -> list[StoredRoom]:
+        """Every room not closed, with its latest match and log, to rebuild at start-up."""
+        with self.sessions() as session:
+            rooms = session.scalars(
+                select(models.Room).where(models.Room.status.in_(OPEN_STATUSES))
+            ).all()
+            return [self._stored(session, room) for room in rooms]
+
+    def _stored(self, session: Session, room: models.Room) -> StoredRoom:
+        match = session.scalar(
+            select(models.Match)
+            .where(models.Match.room_id == room.id)
+            .order_by(models.Match.number.desc())
+            .limit(1)
+        )
+        stored_match = None
+        if match is not None:
+            log = session.scalars(
+                select(models.ActionRecord.action)
+                .where(models.ActionRecord.match_id == match.id)
+                .order_by(models.ActionRecord.seq)
+            ).all()
+            stored_match = StoredMatch(
+                match.id, match.number, match.seed, match.options, match.seats, match.status
+            )
+            stored_match.log = list(log)
+        return StoredRoom(
+            room.id,
+            room.code,
+            room.game,
+            room.options,
+            room.public,
+            room.spectators,
+            room.hints,
+            room.host_id,
+            room.seats,
+            room.status,
+            stored_match,
+        )
+
+    def code_taken(self, code: str) -> bool:
+        with self.sessions() as session:
+            return (
+                session.scalar(select(models.Room.id).where(models.Room.code == code)) is not None
+            )
+
+    # ------------------------------------------------------------------ matches
+
+    def create_match(self, room_id: str, game: str, match: StoredMatch) -> None:
+        with self.sessions.begin() as session:
+            session.add(
+                models.Match(
+                    id=match.id,
+                    room_id=room_id,
+                    number=match.number,
+                    game=game,
+                    options=match.options,
+                    seed=match.seed,
+                    seats=match.seats,
+                    status="playing",
+                )
+            )
+
+    def append_actions(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Append log entries (``match_id, seq, seat, actor, action``) in one commit."""
+        with self.sessions.begin() as session:
+            session.execute(insert(models.ActionRecord), [{"created_at": now(), **r} for r in rows])
+
+    def finish_match(
+        self, match_id: str, result: dict[str, Any], seats: Sequence[dict[str, Any]]
+    ) -> None:
+        """Mark a match finished with its result and one statistics row per seat
+        (``seat, player_id, bot, against, game, score, won``)."""
+        with self.sessions.begin() as session:
+            session.execute(
+                update(models.Match)
+                .where(models.Match.id == match_id)
+                .values(status="finished", result=result, finished_at=now())
+            )
+            session.add_all(models.Result(match_id=match_id, **row) for row in seats)
+
+    def finished_match(self, match_id: str) -> tuple[models.Match, list[dict[str, Any]]] | None:
+        """A finished match and its log (replays are public once a match is over)."""
+        with self.sessions() as session:
+            match = session.get(models.Match, match_id)
+            if match is None or match.status != "finished":
+                return None
+            log = session.scalars(
+                select(models.ActionRecord.action)
+                .where(models.ActionRecord.match_id == match_id)
+                .order_by(models.ActionRecord.seq)
+            ).all()
+            return match, list(log)
+
+    # ------------------------------------------------------------------ statistics
+
+    def player_stats(self, player_id: str) -> dict[str, Any]:
+        """Matches played and won, in total, per game and per opponent level."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(
+                    models.Result.game,
+                    models.Result.against,
+                    models.Result.won,
+                    models.Result.match_id,
+                ).where(models.Result.player_id == player_id)
+            ).all()
+        return summarize((game, against, won) for game, against, won, _ in rows) | {
+            "recent": [match_id for *_, match_id in rows[-20:]]
+        }
+
+    def bot_stats(self) -> dict[str, Any]:
+        """How each bot level fares, per game."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(models.Result.game, models.Result.bot, models.Result.won).where(
+                    models.Result.bot.is_not(None)
+                )
+            ).all()
+        return summarize((game, str(bot), won) for game, bot, won in rows)
+
+
+def summarize(rows: Any) -> dict[str, Any]:
+    """``{"played", "won", "games": {game: {"played", "won", "by_level": {level: …}}}}``."""
+    total = {"played": 0, "won": 0}
+    games: dict[str, dict[str, Any]] = defaultdict(
+        lambda: {"played": 0, "won": 0, "by_level": defaultdict(lambda: {"played": 0, "won": 0})}
+    )
+    for game, level, won in rows:
+        for bucket in (total, games[game], games[game]["by_level"][level]):
+            bucket["played"] += 1
+            bucket["won"] += int(bool(won))
+    return {
+        **total,
+        "games": {
+            game: {**entry, "by_level": dict(entry["by_level"])} for game, entry in games.items()
+        },
+    }

@@ -1,0 +1,91 @@
+"""The async face of the repository: one writer thread, and group commits for the log.
+
+Every database call runs on a single thread (SQLite has one writer; PostgreSQL does not
+mind), so the event loop never blocks on I/O. Actions from many rooms that arrive while
+a commit is running are written together in the next one, so hundreds of busy rooms
+cost a few commits per millisecond rather than one each. An action is acknowledged to
+clients only after its commit: what a player saw is on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, ParamSpec, TypeVar
+
+import anyio.to_thread
+
+from rummyhall.server.storage.repository import Repository
+
+log = logging.getLogger(__name__)
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class Store:
+    def __init__(self, repository: Repository) -> None:
+        self.repository = repository
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="rummyhall-db")
+        self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._flushing = False  # a flush is queued on the writer thread
+        self._lock = threading.Lock()
+
+    async def call(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run one repository method on the writer thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, partial(fn, *args, **kwargs))
+
+    async def append_action(self, row: dict[str, Any]) -> None:
+        """Append one log entry; returns once it is committed (raises if it was not)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        with self._lock:
+            self._pending.append((row, done))
+            start, self._flushing = not self._flushing, True
+        if start:
+            self._executor.submit(self._flush, loop)
+        await done
+
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Write everything pending in one commit; queue another flush behind the other
+        jobs if more came meanwhile (so room and match updates are never starved)."""
+        with self._lock:
+            batch, self._pending = self._pending, []
+        error: BaseException | None = None
+        try:
+            self.repository.append_actions([row for row, _ in batch])
+        except Exception as exc:  # every waiting room learns that nothing was written
+            error = exc
+        loop.call_soon_threadsafe(_settle_all, [done for _, done in batch], error)
+        with self._lock:
+            self._flushing = bool(self._pending)
+            if self._flushing:
+                self._executor.submit(self._flush, loop)
+
+    async def checkpoint_forever(self, every: float = 1.0) -> None:
+        """Checkpoint the SQLite log now and then, on a thread of its own (never the
+        writer's): the disk flush it does must not hold up commits."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await anyio.to_thread.run_sync(self.repository.checkpoint)
+            except Exception:  # the next round tries again; commits are unaffected
+                log.exception("checkpoint failed")
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)
+        self.repository.engine.dispose()
+
+
+def _settle_all(waiting: list[asyncio.Future[None]], error: BaseException | None) -> None:
+    for done in waiting:
+        if done.cancelled():
+            continue
+        if error is None:
+            done.set_result(None)
+        else:
+            done.set_exception(error)

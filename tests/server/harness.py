@@ -1,0 +1,254 @@
+"""A real server in a subprocess (uvicorn on a free local port) and real clients:
+``httpx`` for the HTTP API, ``websockets`` for the protocol."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+Message = dict[str, Any]
+
+BOT = "medium"
+"""The bot level the tests seat (``easy``, ``medium``, ``hard``; hard thinks 1 s a move)."""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """``rummyhall serve`` on a free port with its own SQLite file."""
+
+    def __init__(self, db: Path, *flags: str, rate: int = 1000, creations: int = 100_000) -> None:
+        self.db = db
+        self.flags = ["--rate", str(rate), "--creation-rate", str(creations), *flags]
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = db.with_suffix(".log")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        command = [
+            sys.executable,
+            "-m",
+            "rummyhall.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            f"sqlite:///{self.db}",
+            "--bot-delay",
+            "0",
+            "--log-level",
+            "warning",
+            *self.flags,
+        ]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=log, env=os.environ.copy())
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()}")
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def http(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=10)
+
+    def register(self, nickname: str) -> tuple[str, str]:
+        """A new guest: (player id, token)."""
+        answer = httpx.post(f"{self.url}/api/players", json={"nickname": nickname}, timeout=10)
+        assert answer.status_code == 201, answer.text
+        body = answer.json()
+        return body["player"]["id"], body["token"]
+
+    def create_room(self, token: str, **request: Any) -> Message:
+        answer = httpx.post(
+            f"{self.url}/api/rooms",
+            json=request,
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=10,
+        )
+        assert answer.status_code == 201, answer.text
+        return dict(answer.json())
+
+    def client(self, token: str | None = None, **hello: Any) -> Client:
+        return Client(self, token, **hello)
+
+
+class Client:
+    """A WebSocket client that keeps every message it received."""
+
+    def __init__(self, server: Server, token: str | None, **hello: Any) -> None:
+        self._stack = contextlib.ExitStack()
+        self.socket: ClientConnection = self._stack.enter_context(
+            connect(f"ws://127.0.0.1:{server.port}/ws", max_size=2**22)
+        )
+        self.received: list[Message] = []
+        self.arrivals: list[float] = []
+        if token is not None:
+            self.send({"type": "hello", "protocol": 1, "token": token, **hello})
+            self.welcome = self.wait("welcome")
+
+    def send(self, message: Message | str) -> None:
+        self.socket.send(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = 10.0) -> Message:
+        message: Message = json.loads(self.socket.recv(timeout))
+        self.received.append(message)
+        self.arrivals.append(time.monotonic())
+        return message
+
+    def arrival(self, message: Message) -> float:
+        """When ``message`` was received (monotonic clock), to compare orders across
+        clients."""
+        return next(t for m, t in zip(self.received, self.arrivals, strict=True) if m is message)
+
+    def wait(
+        self, kind: str, where: Callable[[Message], bool] = lambda m: True, timeout: float = 10
+    ) -> Message:
+        """The next message of type ``kind`` that satisfies ``where``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.recv(max(0.01, deadline - time.monotonic()))
+            if message["type"] == kind and where(message):
+                return message
+            if message["type"] == "error" and kind != "error":
+                raise AssertionError(f"waiting for {kind}, got {message}")
+
+    def find(
+        self, kind: str, where: Callable[[Message], bool] = lambda m: True, timeout: float = 10
+    ) -> Message:
+        """The latest message received of type ``kind`` that satisfies ``where``, or
+        else the next one."""
+        for message in reversed(self.received):
+            if message["type"] == kind and where(message):
+                return message
+        return self.wait(kind, where, timeout)
+
+    def state_at(self, turn: int, timeout: float = 10) -> Message:
+        """The state message for counter ``turn`` (already received or the next one)."""
+        return self.find("state", lambda m: m["turn"] == turn, timeout)
+
+    def join(self, room: str, role: str = "player", seat: int | None = None) -> Message:
+        request: Message = {"type": "join", "room": room, "role": role}
+        if seat is not None:
+            request["seat"] = seat
+        self.send(request)
+        return self.wait("room")
+
+    def act(self, turn: int, action: Message) -> None:
+        self.send({"type": "action", "turn": turn, "action": action})
+
+    def request(self, message: Message, kind: str) -> Message:
+        """Send ``message`` with an id; its answer of type ``kind``."""
+        ref = f"r{len(self.received)}"
+        self.send({**message, "id": ref})
+        return self.wait(kind, lambda m: m.get("ref") == ref)
+
+    def error_for(self, message: Message | str) -> Message:
+        self.send(message)
+        return self.wait("error")
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+RANKS = "A23456789TJQK"
+
+
+def pick(legal: list[Message]) -> Message:
+    """A quick-ending choice (fixed, so tests are deterministic given the deal): knock,
+    declare or play when allowed, else draw from stock, else throw the highest card, else
+    the first action."""
+    actions = [entry["action"] for entry in legal]
+    for action in actions:
+        if action["type"] in ("knock", "declare", "play"):
+            return action
+    if {"type": "draw", "source": "stock"} in actions:
+        return {"type": "draw", "source": "stock"}
+    discards = [a for a in actions if a["type"] == "discard"]
+    if discards:
+        return max(discards, key=lambda a: RANKS.find(a["card"][0]))
+    return actions[0]
+
+
+def play_until(
+    players: dict[int, Client], stop: Callable[[Message], bool], turn: int, limit: int = 3000
+) -> Message:
+    """Drive the seated clients from state counter ``turn``: the seat to act picks from
+    its legal actions (seats not in ``players`` are bots: their move is awaited) until
+    a state satisfies ``stop``; returns that state."""
+    watcher = next(iter(players.values()))
+    for _ in range(limit):
+        state = watcher.state_at(turn)
+        if stop(state):
+            return state
+        mover = players.get(state["current_player"])
+        if mover is not None:
+            mover.act(turn, pick(mover.state_at(turn)["legal"]))
+        turn += 1
+    raise AssertionError("the game did not end")
+
+
+@dataclass
+class Table:
+    """A started room: its code, and per seat the player's token, client and first state."""
+
+    code: str
+    tokens: list[str]
+    clients: list[Client]
+    first: list[Message]
+
+    @property
+    def mover(self) -> int:
+        """The seat to act first."""
+        return int(self.first[0]["current_player"])
+
+
+def open_table(server: Server, names: tuple[str, ...] = ("Ana", "Bo"), **room: Any) -> Table:
+    """Register ``names``, let the first open a room (``room`` is the request, Gin by
+    default) with everyone seated in order, start it and read everyone's first state."""
+    tokens = [server.register(name)[1] for name in names]
+    code = server.create_room(tokens[0], **{"game": "gin", **room})["code"]
+    clients = [server.client(token) for token in tokens]
+    for client in clients:
+        client.join(code)
+    clients[0].send({"type": "start"})
+    return Table(code, tokens, clients, [client.wait("state") for client in clients])

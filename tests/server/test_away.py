@@ -1,0 +1,84 @@
+"""Reconnecting with the token gives the full view; a player gone longer than
+``away_after`` is shown as away and the away bot plays his seat until he is back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server.harness import Server, open_table, pick
+
+
+@pytest.fixture(scope="module")
+def quick_away(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("away") / "away.db", "--away-after", "0.3").start()
+    yield running
+    running.stop()
+
+
+def test_reconnect_with_the_token_gets_the_full_view(server: Server) -> None:
+    table = open_table(server)
+    code, tokens, clients, seat = table.code, table.tokens, table.clients, table.mover
+    mover = clients[seat]
+    mover.act(0, pick(table.first[seat]["legal"]))
+    mover.wait("state")
+    mover.close()
+    watcher = clients[1 - seat]
+    room = watcher.wait("room", lambda m: not m["room"]["seats"][seat]["connected"])
+    assert room["room"]["seats"][seat]["away"] is False  # not yet: away_after is 60 s here
+
+    back = server.client(tokens[seat])
+    rejoined = back.join(code)
+    assert rejoined["you"] == seat and rejoined["room"]["seats"][seat]["connected"]
+    state = back.wait("state")
+    public = watcher.state_at(state["turn"])
+    assert state["turn"] == 1 and state["seat"] == seat and state["events"] == []
+    assert len(state["view"]["hand"]) in (10, 11)
+    for key in ("discard_pile", "stock_count", "moves", "hand_sizes", "match", "phase"):
+        assert state["view"][key] == public["view"][key]
+    assert state["legal"] == [] or state["current_player"] == seat
+
+
+def test_a_second_window_replaces_the_first(server: Server) -> None:
+    table = open_table(server)
+    clients = table.clients
+    second = server.client(table.tokens[0])
+    second.join(table.code)
+    assert second.wait("state")["seat"] == 0
+    assert clients[0].wait("error")["code"] == "replaced"
+
+
+def test_away_seat_is_played_by_the_bot_and_shown_until_the_player_returns(
+    quick_away: Server,
+) -> None:
+    table = open_table(quick_away)
+    code, tokens, gone = table.code, table.tokens, table.mover
+    stays = table.clients[1 - gone]
+    table.clients[gone].close()
+
+    room = stays.wait("room", lambda m: m["room"]["seats"][gone]["away"], timeout=10)
+    assert room["room"]["seats"][gone]["connected"] is False
+
+    # The away bot moves for the absent seat; the one still here answers each turn.
+    turn = 0
+    while turn < 12:
+        state = stays.state_at(turn)
+        if state["current_player"] == 1 - gone:
+            stays.act(turn, pick(state["legal"]))
+        turn += 1
+    moves = stays.state_at(12)["view"]["moves"]
+    assert any(move["seat"] == gone for move in moves)
+
+    back = quick_away.client(tokens[gone])
+    rejoined = back.join(code)
+    assert rejoined["room"]["seats"][gone] | {"player": None} == {
+        "seat": gone,
+        "occupant": "human",
+        "player": None,
+        "bot": None,
+        "connected": True,
+        "away": False,
+    }
+    state = back.wait("state")
+    assert state["seat"] == gone and state["turn"] >= 12

@@ -1,0 +1,131 @@
+"""Bad messages get an error with a code (and the rule ID for an illegal action) and
+change nothing: malformed, oversized, stale, out of turn, illegal, unauthenticated,
+flooding."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from tests.server.harness import Client, Message, Server, Table, open_table
+
+
+@pytest.fixture(scope="module")
+def table(server: Server) -> Table:
+    """A started Gin room where nobody will move."""
+    return open_table(server)
+
+
+def error(client: Client, message: Message | str) -> Message:
+    client.send(message)
+    return client.wait("error")
+
+
+def test_malformed_messages(table: Table) -> None:
+    client = table.clients[0]
+    for bad in (
+        "not json",
+        "[1, 2]",
+        {"type": "teleport"},
+        {"type": "action", "turn": 0},
+        {"type": "action", "turn": -1, "action": {"type": "pass"}},
+        {"type": "join", "room": "lower"},
+        {"type": "ping", "extra": 1},
+    ):
+        reply = error(client, bad)
+        assert reply["code"] == "malformed" and reply["message"] and reply["turn"] == 0
+
+
+def test_oversized_message(table: Table) -> None:
+    mover = table.clients[table.mover]
+    big = {"type": "action", "turn": 0, "action": {"type": "discard", "card": "7H" * 10_000}}
+    reply = error(mover, json.dumps(big))
+    assert reply["code"] == "too_large" and "16384" in reply["message"]
+
+
+def test_stale_out_of_turn_illegal_and_unreadable_actions(
+    table: Table,
+) -> None:
+    seat = table.mover
+    mover, other = table.clients[seat], table.clients[1 - seat]
+    legal = table.first[seat]["legal"][0]["action"]
+
+    stale = error(mover, {"type": "action", "turn": 3, "action": legal})
+    assert (stale["code"], stale["turn"]) == ("stale", 0)
+    assert "turn 3" in stale["message"]
+
+    wrong_seat = error(other, {"type": "action", "turn": 0, "action": legal})
+    assert wrong_seat["code"] == "not_your_turn"
+
+    illegal = error(
+        mover, {"type": "action", "turn": 0, "action": {"type": "discard", "card": "7H"}}
+    )
+    assert (illegal["code"], illegal["rule"]) == ("illegal", "GIN-2")
+
+    unreadable = error(mover, {"type": "action", "turn": 0, "action": {"type": "fly"}})
+    assert unreadable["code"] == "invalid_action" and "fly" in unreadable["message"]
+
+    checked = mover.request(
+        {"type": "check", "turn": 0, "action": {"type": "knock", "discard": "AS"}}, "checked"
+    )
+    assert checked["ok"] is False and checked["rule"] == "GIN-2"
+    assert mover.request({"type": "check", "turn": 0, "action": legal}, "checked")["ok"] is True
+
+
+def test_identity_errors(server: Server) -> None:
+    anonymous = server.client()
+    assert error(anonymous, {"type": "join", "room": "ABCDEF"})["code"] == "hello_first"
+    bad = error(anonymous, {"type": "hello", "protocol": 1, "token": "x" * 40})
+    assert bad["code"] == "unauthorized"
+    _, token = server.register("Di")
+    old = error(anonymous, {"type": "hello", "protocol": 9, "token": token})
+    assert old["code"] == "unsupported_protocol"
+    chinese = server.client(token, locale="zh")
+    missing = error(chinese, {"type": "join", "room": "ZZZZZZ"})
+    assert missing["code"] == "room_not_found" and "房间" in missing["message"]
+    assert (
+        error(chinese, {"type": "hello", "protocol": 1, "token": token})["code"] == "already_hello"
+    )
+
+
+def test_nothing_changed_after_the_errors(server: Server, table: Table) -> None:
+    """Runs after the tests above (file order): the game is still at counter 0, with
+    the same view, and no state was broadcast in between."""
+    for client in table.clients:
+        client.send({"type": "ping", "id": "last"})
+        client.wait("pong")
+        assert [m["turn"] for m in client.received if m["type"] == "state"] == [0]
+    again = server.client(table.tokens[table.mover])
+    again.join(table.code)
+    state = again.wait("state")
+    assert state["turn"] == 0 and state["view"] == table.first[table.mover]["view"]
+
+
+def test_flooding_is_rate_limited_then_disconnected(tmp_path: Path) -> None:
+    server = Server(tmp_path / "flood.db", rate=1, creations=3).start()
+    try:
+        _, token = server.register("Ed")
+        refused = [
+            httpx.post(f"{server.url}/api/players", json={"nickname": "Ed"}).status_code
+            for _ in range(8)
+        ]
+        assert refused[:5] == [201] * 5 and refused[-1] == 429  # 6 at once, then 3 a minute
+        client = server.client(token)
+        with contextlib.suppress(ConnectionClosed):
+            for _ in range(200):
+                client.send({"type": "ping"})
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                client.recv(5)
+        kinds = [m["type"] for m in client.received]
+        assert 1 <= kinds.count("pong") <= 10  # the burst of 2 less hello, and a trickle
+        codes = {m["code"] for m in client.received if m["type"] == "error"}
+        assert codes == {"rate_limited"}
+        assert client.socket.close_code == 1008
+    finally:
+        server.stop()
