@@ -26,10 +26,10 @@ def test_same_seed_same_match(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_random_players_and_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["match", "gin", "--seed", "1", "--players", "simple,telepath"]) == 2
+    assert main(["match", "gin", "--seed", "1", "--players", "medium,telepath"]) == 2
     assert "no 'telepath' bot" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        main(["match", "gin", "--players", "simple"])
+        main(["match", "gin", "--players", "medium"])
 
 
 def test_installed_command_runs() -> None:

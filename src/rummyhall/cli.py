@@ -1,7 +1,8 @@
 """The ``rummyhall`` command.
 
-For now it plays a Gin match between two computer players and prints each hand's result
-(``rummyhall match gin``); the server, terminal play and solver commands come later.
+``rummyhall match gin`` plays a Gin match between two computer players and prints each
+hand's result; ``rummyhall arena GAME --bots hard,medium`` measures two bots against each
+other over many paired deals (:mod:`rummyhall.bots.arena`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from rummyhall.actions import JSON
-from rummyhall.bots import make_bot
+from rummyhall.bots import DEFAULT_BUDGET, KINDS, arena, decide, make_bot
 from rummyhall.errors import RummyhallError
 from rummyhall.game import new_match, random_seed
 
@@ -62,7 +63,7 @@ def play_match(game: str, mode: str, seed: int, players: Sequence[str]) -> int:
     while not match.is_over:
         seat = match.current_player
         assert seat is not None
-        match.apply(bots[seat].act(match.view(seat), match.legal_actions()))
+        match.apply(decide(match, bots[seat]))
         history = match.view(None)["match"]["hands"]
         for entry in history[shown:]:
             for line in describe_hand(entry["number"], entry["result"], names):
@@ -78,6 +79,28 @@ def play_match(game: str, mode: str, seed: int, players: Sequence[str]) -> int:
     return 0
 
 
+def run_arena(args: argparse.Namespace, kinds: tuple[str, str]) -> int:
+    from rich.progress import Progress
+
+    options: dict[str, object] = {"budget": args.budget}
+    if args.simulations is not None:
+        options = {"simulations": args.simulations}
+    with Progress(transient=True) as bar:
+        job = bar.add_task(f"{args.game}: {kinds[0]} vs {kinds[1]}", total=2 * args.games)
+        report = arena.run(
+            args.game,
+            kinds,
+            args.games,
+            args.seed,
+            workers=args.workers,
+            options=options,
+            progress=lambda done, total: bar.update(job, completed=done),
+        )
+    for line in report.lines():
+        print(line)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rummyhall", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -86,10 +109,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     match.add_argument("--mode", choices=["standard", "oklahoma"], default="standard")
     match.add_argument("--seed", type=int, default=None)
     match.add_argument(
-        "--players", default="simple,simple", help="two bot kinds, comma separated (random, simple)"
+        "--players",
+        default="medium,medium",
+        help=f"two bot kinds, comma separated ({', '.join(KINDS)})",
+    )
+    duel = commands.add_parser(
+        "arena", help="measure two bots over paired deals (each deal played twice, seats swapped)"
+    )
+    duel.add_argument("game", choices=arena.GAMES)
+    duel.add_argument("--bots", default="hard,medium", help="two bot kinds, comma separated")
+    duel.add_argument("--games", type=int, default=100, help="deals, each played twice")
+    duel.add_argument("--seed", type=int, default=1)
+    duel.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
+    duel.add_argument(
+        "--budget", type=float, default=DEFAULT_BUDGET, help="hard bots' seconds per move"
+    )
+    duel.add_argument(
+        "--simulations", type=int, default=None, help="hard bots: fixed search per move"
     )
     args = parser.parse_args(argv)
     try:
+        if args.command == "arena":
+            kinds = args.bots.split(",")
+            if len(kinds) != 2:
+                parser.error("--bots takes exactly two kinds")
+            return run_arena(args, (kinds[0], kinds[1]))
         players = args.players.split(",")
         if len(players) != 2:
             parser.error("--players takes exactly two kinds")

@@ -1,44 +1,345 @@
-"""A rule-based Gin player in the spirit of OpenSpiel's simple gin bot.
+"""Gin Rummy bots: easy, medium (OpenSpiel's simple gin bot, sharpened) and hard.
 
-It takes the upcard only when that lowers its best deadwood, discards the card that leaves
-the least deadwood (the highest such card on ties) and knocks as soon as it may, going
-for gin when it can.
+Hands are 52-bit masks as in :mod:`rummyhall.games.gin.melds`; the bots read their seat's
+view and never the state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+import time
+from collections.abc import Callable, Sequence
 
 from rummyhall.actions import JSON, Action, Discard, Draw, Knock, Pass
+from rummyhall.bots.base import DEFAULT_BUDGET, Bot
 from rummyhall.cards import card_index
-from rummyhall.games.gin.melds import CARD_VALUES
-from rummyhall.games.gin.solver import deadwood_after_best_discard, deadwood_mask
+from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
+from rummyhall.games.gin.solver import (
+    best_arrangement,
+    deadwood_after_best_discard,
+    deadwood_mask,
+    settle_masks,
+)
+from rummyhall.games.gin.state import WALL
+
+TAKE = Draw("discard")
+STOCK = Draw("stock")
+PASS = Pass()
 
 
-class SimpleGinBot:
+def hand_mask(view: JSON) -> int:
+    return mask_of([card_index(name) for name in view["hand"]])
+
+
+def discarded_card(action: Action) -> int:
+    """The card a discard or a knock throws."""
+    assert isinstance(action, Discard | Knock)
+    return card_index(action.discard if isinstance(action, Knock) else action.card)
+
+
+def throws(legal_actions: Sequence[Action]) -> list[Discard | Knock]:
+    return [a for a in legal_actions if isinstance(a, Discard | Knock)]
+
+
+def draw_choice(legal_actions: Sequence[Action], take: bool) -> Action:
+    """Take the upcard/top discard when ``take`` and allowed, else pass or draw from stock."""
+    if take and TAKE in legal_actions:
+        return TAKE
+    return PASS if PASS in legal_actions else STOCK
+
+
+def medium_throw_key(hand: int, action: Discard | Knock) -> tuple[int, bool, int]:
+    """Least deadwood left, then a knock over a plain discard, then the highest card away."""
+    card = discarded_card(action)
+    return deadwood_mask(hand ^ 1 << card), not isinstance(action, Knock), -CARD_VALUES[card]
+
+
+def medium_takes(hand: int, top: int, knock_limit: int) -> bool:
+    """Take the top discard when it lowers the best deadwood or makes a knock possible."""
+    after, _ = deadwood_after_best_discard(hand | 1 << top)
+    return after < deadwood_mask(hand) or after <= knock_limit
+
+
+class MediumGinBot:
+    """The simple gin bot's logic: take the upcard only when it lowers the deadwood (or
+    allows a knock), throw the card that leaves the least deadwood (the highest on ties),
+    knock as soon as allowed."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
-        hand = sum(1 << card_index(name) for name in view["hand"])
-        if any(isinstance(a, (Discard, Knock)) for a in legal_actions):
-            return self._discard(hand, legal_actions)
+        hand = hand_mask(view)
+        choices = throws(legal_actions)
+        if choices:
+            return min(choices, key=lambda action: medium_throw_key(hand, action))
         top = card_index(view["discard_pile"][-1])
-        take = Draw("discard")
-        if take in legal_actions:
-            after, _ = deadwood_after_best_discard(hand | 1 << top)
-            if after < deadwood_mask(hand):
-                return take
-        return Pass() if Pass() in legal_actions else Draw("stock")
+        return draw_choice(legal_actions, medium_takes(hand, top, view["knock_limit"]))
+
+
+class EasyGinBot:
+    """A beginner: takes the top discard only when it completes a meld, throws a random
+    unmatched card, knocks whenever it may."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+        hand = hand_mask(view)
+        choices = throws(legal_actions)
+        if choices:
+            knocks = [a for a in choices if isinstance(a, Knock)]
+            if knocks:
+                return knocks[0]
+            _, melds = best_arrangement(hand)
+            loose = hand ^ sum(melds)
+            unmatched = [a for a in choices if loose >> discarded_card(a) & 1]
+            return self.rng.choice(unmatched or choices)
+        top = card_index(view["discard_pile"][-1])
+        _, melds = best_arrangement(hand | 1 << top)
+        return draw_choice(legal_actions, any(meld >> top & 1 for meld in melds))
+
+
+# --------------------------------------------------------------------------- hard
+
+RELATED_SPAN = 2
+"""Cards of one suit within this many ranks, or of one rank, can meld together."""
+PICKED_WEIGHT = 1.8
+"""How much likelier the opponent holds a card that melds with one he picked up."""
+DISCARDED_WEIGHT = 0.6
+"""… with one he threw away (a player keeps what he wants, GIN-3)."""
+DECLINED_WEIGHT = 0.85
+"""… with a top discard he let go by drawing from the stock or passing."""
+DISCARD_CANDIDATES = 4
+"""Plain discards the hard bot searches (medium's best ones); every knock is searched."""
+
+
+def related(a: int, b: int) -> bool:
+    """Whether two cards could sit in one meld (same rank, or same suit and close)."""
+    if a % 13 == b % 13:
+        return True
+    return a // 13 == b // 13 and abs(a % 13 - b % 13) <= RELATED_SPAN
+
+
+class Knowledge:
+    """What the view says about the opponent's hand: the cards he picked up from the
+    discard pile and still holds (known), the ones he threw, and the top discards he
+    declined. Replayed from the public moves of the hand."""
+
+    def __init__(self, view: JSON) -> None:
+        opponent = 1 - view["seat"]
+        pile = [card_index(view["first_upcard"])]
+        self.known: set[int] = set()
+        self.discarded: list[int] = []
+        self.declined: list[int] = []
+        for move in view["moves"]:
+            kind, seat = move["type"], move["seat"]
+            if kind == "draw" and move["source"] == "discard":
+                card = pile.pop()
+                if seat == opponent:
+                    self.known.add(card)
+            elif kind in ("draw", "pass") and seat == opponent and pile:
+                self.declined.append(pile[-1])
+            elif kind == "discard":
+                card = card_index(move["card"])
+                pile.append(card)
+                if seat == opponent:
+                    self.known.discard(card)
+                    self.discarded.append(card)
+
+    def weight(self, card: int) -> float:
+        """Relative odds that an unseen ``card`` is in the opponent's hand."""
+        weight = 1.0
+        for picked in self.known:
+            if related(card, picked):
+                weight *= PICKED_WEIGHT
+        for thrown in self.discarded:
+            if related(card, thrown):
+                weight *= DISCARDED_WEIGHT
+        for let_go in self.declined:
+            if related(card, let_go):
+                weight *= DECLINED_WEIGHT
+        return weight
+
+
+class World:
+    """A hand of Gin the bot invents from its view, from its own seat (seat 0) against
+    the opponent (seat 1): the opponent's hand sampled, the stock ordered, and both
+    players then following medium's policy to the end.
+
+    Only what play needs is kept: the hands as masks, the stock, the top discard.
+    """
+
+    __slots__ = ("hands", "limit", "passes", "phase", "player", "stock", "taken", "top")
+
+    def __init__(self, view: JSON, hands: list[int], stock: list[int]) -> None:
+        pile = view["discard_pile"]
+        self.hands = hands
+        self.stock = stock  # the top is the end of the list
+        self.top = card_index(pile[-1]) if pile else -1  # the top discard, or -1
+        self.player = 0
+        self.phase = view["phase"]  # "offer" (GIN-2), "draw" or "discard"
+        self.passes = sum(move["type"] == "pass" for move in view["moves"])
+        taken = view["taken_from_discard"]
+        self.taken = -1 if taken is None else card_index(taken)
+        self.limit = view["knock_limit"]
+
+    def score_after(self, action: Action) -> int:
+        """Seat 0's score for the hand when it plays ``action`` now."""
+        if isinstance(action, Discard | Knock):
+            result = self.throw(discarded_card(action), isinstance(action, Knock))
+            return self.play_out() if result is None else result
+        if action == TAKE:
+            self.take()
+        elif action == PASS:
+            self.decline()
+        else:
+            self.draw()
+        return self.play_out()
+
+    def take(self) -> None:
+        self.hands[self.player] |= 1 << self.top
+        self.taken = self.top
+        self.top = -1
+        self.phase = "discard"
+
+    def draw(self) -> None:
+        self.hands[self.player] |= 1 << self.stock.pop()
+        self.taken = -1
+        self.phase = "discard"
+
+    def decline(self) -> None:
+        """Pass the first upcard (GIN-2); after two passes the non-dealer draws."""
+        self.passes += 1
+        self.player = 1 - self.player
+        if self.passes == 2:
+            self.draw()
+
+    def throw(self, card: int, knock: bool) -> int | None:
+        """Discard ``card`` (knocking if ``knock``): seat 0's score if the hand ends."""
+        player = self.player
+        hand = self.hands[player] ^ 1 << card
+        self.hands[player] = hand
+        if knock:
+            result = settle_masks(hand, self.hands[1 - player], self.limit)
+            sign = 1 if (result.winner == "knocker") == (player == 0) else -1
+            return sign * result.points
+        self.top = card
+        if len(self.stock) <= WALL:  # GIN-14: cancelled
+            return 0
+        self.player = 1 - player
+        self.phase = "draw"
+        return None
+
+    def play_out(self) -> int:
+        """Both seats play medium's policy to the end; seat 0's score."""
+        while True:
+            hand = self.hands[self.player]
+            if self.phase != "discard":
+                if self.top >= 0 and medium_takes(hand, self.top, self.limit):
+                    self.take()
+                elif self.phase == "offer":
+                    self.decline()
+                else:
+                    self.draw()
+                continue
+            left, card = best_throw(hand, self.taken)
+            result = self.throw(card, left <= self.limit)
+            if result is not None:
+                return result
+
+
+def best_throw(hand: int, taken: int) -> tuple[int, int]:
+    """Medium's discard from 11 cards, never the card just taken (GIN-4): the deadwood
+    left and the card."""
+    left, card = deadwood_after_best_discard(hand)
+    if card != taken:
+        return left, card
+    card = min(
+        (c for c in cards_of(hand) if c != taken),
+        key=lambda c: (deadwood_mask(hand ^ 1 << c), -CARD_VALUES[c]),
+    )
+    return deadwood_mask(hand ^ 1 << card), card
+
+
+class HardGinBot:
+    """Determinized Monte Carlo search over the hidden cards.
+
+    Each iteration invents a world consistent with the view: the opponent holds the cards
+    he took from the discard pile and still has, the rest of his hand is drawn from the
+    unseen cards weighted by what his pick-ups, discards and declined upcards say
+    (:class:`Knowledge`), and the stock is the remaining unseen cards in random order.
+    Every candidate action is played in that same world, both players then following
+    medium's policy to the end of the hand, and scored exactly (``settle``: lay-offs and
+    undercuts included). The candidate with the best mean score is played. Knock timing
+    falls out of comparing a knock with the best discards; the risk of feeding the
+    opponent, of being undercut or of waiting too long is in the played-out scores.
+
+    ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes the
+    number of worlds, which makes the decisions a function of ``seed`` alone.
+    """
+
+    def __init__(
+        self, seed: int = 0, budget: float = DEFAULT_BUDGET, simulations: int | None = None
+    ) -> None:
+        self.seed = seed
+        self.budget = budget
+        self.simulations = simulations
+        self.rng = random.Random(seed)
+
+    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        hand = hand_mask(view)
+        choices = throws(legal_actions)
+        if choices:
+            candidates: list[Action] = self._throw_candidates(hand, choices)
+            if len(candidates) == 1:
+                return candidates[0]
+        else:
+            candidates = list(legal_actions)
+        return self._search(view, hand, candidates)
 
     @staticmethod
-    def _discard(hand: int, legal_actions: Sequence[Action]) -> Action:
-        choices = [a for a in legal_actions if isinstance(a, (Discard, Knock))]
+    def _throw_candidates(hand: int, choices: list[Discard | Knock]) -> list[Action]:
+        ranked = sorted(choices, key=lambda action: medium_throw_key(hand, action))
+        gin = [a for a in ranked if isinstance(a, Knock) and medium_throw_key(hand, a)[0] == 0]
+        if gin:
+            return [gin[0]]  # gin scores 25 + his deadwood and cannot be undercut
+        knocks = [a for a in ranked if isinstance(a, Knock)]
+        plain = [a for a in ranked if isinstance(a, Discard)][:DISCARD_CANDIDATES]
+        return [*knocks, *plain]
 
-        def left(action: Discard | Knock) -> tuple[int, bool, int]:
-            card = card_index(action.discard if isinstance(action, Knock) else action.card)
-            # least deadwood, then knock over discard, then the highest card away
-            return (
-                deadwood_mask(hand ^ 1 << card),
-                not isinstance(action, Knock),
-                -CARD_VALUES[card],
+    def _search(self, view: JSON, hand: int, candidates: list[Action]) -> Action:
+        knowledge = Knowledge(view)
+        opponent = 1 - view["seat"]
+        seen = hand | mask_of([*knowledge.known])
+        seen |= mask_of([card_index(name) for name in view["discard_pile"]])
+        unseen = [c for c in range(52) if not seen >> c & 1]
+        weights = [knowledge.weight(c) for c in unseen]
+        missing = view["hand_sizes"][opponent] - len(knowledge.known)
+        totals = [0.0] * len(candidates)
+        deadline = time.perf_counter() + self.budget
+        worlds = 0
+        while worlds < (self.simulations or 1) or (
+            self.simulations is None and time.perf_counter() < deadline
+        ):
+            worlds += 1
+            keys = sorted(
+                range(len(unseen)), key=lambda i: -(self.rng.random() ** (1.0 / weights[i]))
             )
+            theirs = mask_of([*knowledge.known, *(unseen[i] for i in keys[:missing])])
+            stock = [unseen[i] for i in keys[missing:]]
+            self.rng.shuffle(stock)
+            for index, action in enumerate(candidates):
+                totals[index] += World(view, [hand, theirs], list(stock)).score_after(action)
+        best = max(range(len(candidates)), key=lambda i: totals[i])
+        return candidates[best]
 
-        return min(choices, key=left)
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "easy": EasyGinBot,
+    "medium": MediumGinBot,
+    "hard": HardGinBot,
+}

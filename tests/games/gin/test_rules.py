@@ -473,15 +473,11 @@ def test_gin_14_stock_count_never_drops_below_two() -> None:
 
 
 def test_gin_15_match_totals_are_plain_sums_and_end_at_the_target() -> None:
-    from rummyhall.bots import SimpleGinBot
+    from rummyhall.bots import make_bot, play_out
 
     for mode, target in (("standard", 100), ("oklahoma", 150)):
         match = new_match("gin", seed=8, mode=mode)
-        bots = [SimpleGinBot(), SimpleGinBot()]
-        while not match.is_over:
-            seat = match.current_player
-            assert seat is not None
-            match.apply(bots[seat].act(match.view(seat), match.legal_actions()))
+        play_out(match, [make_bot("gin", "medium", seed=seat) for seat in (0, 1)])
         view = match.view(0)["match"]
         hands = view["hands"]
         for seat in (0, 1):  # no line, game or shutout bonuses

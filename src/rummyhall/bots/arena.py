@@ -1,0 +1,256 @@
+"""The arena: two bots play many paired games, and the results come with error bars.
+
+Every deal is played twice with the seats swapped (paired deals), so the luck of the
+cards cancels out of the comparison. A game is a full match of Gin (to 100 or 150), a
+Points deal of Indian Rummy, or a round of Rummikub; for Gin each hand of the matches is
+also counted on its own. Games run in parallel processes.
+
+Reported per bot pair: win rates with 95% Wilson score intervals (draws — a void deal,
+a cancelled hand, a shared Rummikub win — are counted apart), the mean score margin per
+deal with a 95% interval over the pairs, and the time per move of each bot (median and
+99th percentile).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummyhall.bots.base import make_bot
+from rummyhall.bots.play import decide
+from rummyhall.errors import NotationError
+from rummyhall.game import GameState, new_game, new_match
+from rummyhall.rng import Rng
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+GAMES = ("gin", "indian", "rummikub")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One finished game (or Gin hand) from the first bot's side: its points and the
+    second bot's."""
+
+    first: int
+    second: int
+
+    @property
+    def margin(self) -> int:
+        return self.first - self.second
+
+
+@dataclass(frozen=True)
+class Task:
+    game: str
+    deal: int  # index of the deal: both games of a pair share it
+    seed: int
+    swapped: bool  # the second bot sits in seat 0
+    kinds: tuple[str, str]
+    options: dict[str, Any]  # for the hard bots: budget or simulations
+
+
+@dataclass
+class Played:
+    """What a worker sends back for one game."""
+
+    task: Task
+    game: Outcome
+    hands: list[Outcome]
+    seconds: tuple[list[float], list[float]]  # per move, first bot then second
+
+
+def start(game: str, seed: int) -> GameState:
+    """A full game: a Gin match (standard, to 100), an Indian Points deal, a Rummikub round."""
+    if game == "gin":
+        return new_match("gin", seed=seed)
+    if game in GAMES:
+        return new_game(game, seed=seed)
+    raise NotationError(f"no arena for {game!r} (games: {', '.join(GAMES)})")
+
+
+def play(task: Task) -> Played:
+    """Play one game of a task (in a worker process)."""
+    state = start(task.game, task.seed)
+    order = (1, 0) if task.swapped else (0, 1)  # seat of the first bot, of the second
+    bots = {}
+    for who, kind in enumerate(task.kinds):
+        options = task.options if kind == "hard" else {}
+        bots[order[who]] = make_bot(task.game, kind, seed=2 * task.seed + who, **options)
+    seconds: tuple[list[float], list[float]] = ([], [])
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        began = time.perf_counter()
+        action = decide(state, bots[seat])
+        seconds[order.index(seat)].append(time.perf_counter() - began)
+        state.apply(action)
+    scores = state.scores
+    hands = []
+    if task.game == "gin":
+        for hand in state.view(None)["match"]["hands"]:
+            points = hand["result"]["scores"]
+            hands.append(Outcome(points[order[0]], points[order[1]]))
+    return Played(task, Outcome(scores[order[0]], scores[order[1]]), hands, seconds)
+
+
+# --------------------------------------------------------------------- statistics
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion ``wins / n``.
+
+    >>> low, high = wilson(60, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.502, 0.691)
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return centre - half, centre + half
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% normal interval."""
+    if not values:
+        return 0.0, 0.0
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.inf
+    return mean, Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+@dataclass
+class Tally:
+    """Wins, losses and draws of the first bot, and the margins per deal (pairs
+    averaged, so the interval is over independent deals)."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    margins: dict[int, list[int]] = field(default_factory=dict)
+
+    def add(self, deal: int, outcome: Outcome) -> None:
+        if outcome.margin > 0:
+            self.wins += 1
+        elif outcome.margin < 0:
+            self.losses += 1
+        else:
+            self.draws += 1
+        self.margins.setdefault(deal, []).append(outcome.margin)
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    def line(self, label: str, names: tuple[str, str]) -> str:
+        decided = self.wins + self.losses
+        rate = self.wins / decided if decided else 0.0
+        low, high = wilson(self.wins, decided)
+        mean, half = mean_interval([statistics.fmean(m) for m in self.margins.values()])
+        return (
+            f"{label}: {self.played} played, {names[0]} wins {self.wins}, {names[1]} wins "
+            f"{self.losses}, draws {self.draws}; {names[0]} win rate {rate:.1%} "
+            f"[95% CI {low:.1%}–{high:.1%}] of decided; mean margin {mean:+.2f} ± {half:.2f} "
+            f"points per game"
+        )
+
+
+@dataclass
+class Report:
+    """The arena's results; :meth:`lines` is what the command prints."""
+
+    game: str
+    kinds: tuple[str, str]
+    deals: int
+    games: Tally = field(default_factory=Tally)
+    hands: Tally = field(default_factory=Tally)
+    seconds: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+
+    def add(self, played: Played) -> None:
+        self.games.add(played.task.deal, played.game)
+        for hand in played.hands:
+            self.hands.add(played.task.deal, hand)
+        for who in (0, 1):
+            self.seconds[who].extend(played.seconds[who])
+
+    def lines(self) -> list[str]:
+        names = (f"{self.kinds[0]} (1st)", f"{self.kinds[1]} (2nd)")
+        unit = {"gin": "matches", "indian": "Points deals", "rummikub": "rounds"}[self.game]
+        out = [
+            f"{self.game}: {self.kinds[0]} vs {self.kinds[1]}, {self.deals} deals × 2 "
+            "(seats swapped)",
+            self.games.line(unit, names),
+        ]
+        if self.hands.played:
+            out.append(self.hands.line("hands", names))
+        for who in (0, 1):
+            moves = self.seconds[who]
+            out.append(
+                f"time per move, {names[who]}: median {1000 * percentile(moves, 0.5):.2f} ms, "
+                f"p99 {1000 * percentile(moves, 0.99):.2f} ms over {len(moves)} moves"
+            )
+        return out
+
+
+def tasks(
+    game: str, kinds: tuple[str, str], deals: int, seed: int, options: dict[str, Any]
+) -> list[Task]:
+    """Both games of each deal; deal seeds come from ``seed``."""
+    rng = Rng(seed)
+    found = []
+    for deal in range(deals):
+        deal_seed = rng.derive()
+        for swapped in (False, True):
+            found.append(Task(game, deal, deal_seed, swapped, kinds, options))
+    return found
+
+
+def run(
+    game: str,
+    kinds: tuple[str, str],
+    deals: int,
+    seed: int,
+    *,
+    workers: int | None = None,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Report:
+    """Play ``deals`` deals twice each (seats swapped) between bots of ``kinds``.
+
+    ``workers`` processes (default: one per core; 1 plays in this process);
+    ``options`` go to the hard bots (``budget``, ``simulations``); ``progress(done,
+    total)`` is called after every game.
+    """
+    for kind in kinds:
+        make_bot(game, kind, **((options or {}) if kind == "hard" else {}))  # fail early
+    todo = tasks(game, kinds, deals, seed, options or {})
+    report = Report(game, kinds, deals)
+    workers = workers or os.cpu_count() or 1
+    if workers == 1:
+        for done, task in enumerate(todo, 1):
+            report.add(play(task))
+            if progress:
+                progress(done, len(todo))
+        return report
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play, task) for task in todo]
+        for done, future in enumerate(as_completed(futures), 1):
+            report.add(future.result())
+            if progress:
+                progress(done, len(todo))
+    return report
