@@ -1,0 +1,71 @@
+"""Where ``replay`` and ``export`` get a saved game: a file, or a game id looked up by a
+:data:`RecordReader`.
+
+A record is what ``GameState.to_json()`` writes (docs/records.md): ``game``, ``kind``,
+``version``, ``seed``, ``options``, ``log`` (the actions in JSON form), for a single
+hand the stacked ``deck`` when there was one, and optionally a ``snapshot`` that loading
+checks. ``rummyhall.load(record)`` replays it exactly.
+
+Game ids belong to the game server's database. The reader that looks them up is the one
+seam between the command and the server's storage: :func:`database_reader` returns it
+for a database URL.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from rummyhall.actions import JSON
+from rummyhall.errors import NotationError
+from rummyhall.game import GameState, load
+
+RecordReader = Callable[[str], JSON]
+"""Returns the record of a finished game by its id; raises :class:`NotationError` if the
+store holds no such game."""
+
+DEFAULT_DATABASE = "sqlite:///rummyhall.db"
+"""Where ``rummyhall serve`` keeps its games unless told otherwise."""
+
+
+def database_reader(url: str) -> RecordReader:
+    """The reader of the game server's database at ``url``.
+
+    This installation has no game server, so no database to read: ids cannot be looked
+    up, and the error says to use an exported file instead.
+    """
+    raise NotationError(
+        f"cannot look up game ids: this installation has no game server database "
+        f"({url}); give the path of an exported game record instead"
+    )
+
+
+def read(source: str, reader: Callable[[], RecordReader]) -> JSON:
+    """The record in file ``source``, or else the game with id ``source`` from the
+    reader ``reader()`` makes (called only when needed)."""
+    path = Path(source)
+    if path.is_file():
+        return read_file(path)
+    return reader()(source)
+
+
+def read_file(path: Path) -> JSON:
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise NotationError(f"{path}: not a game record ({error})") from None
+    if not isinstance(record, dict):
+        raise NotationError(f"{path}: a game record is a JSON object")
+    return record
+
+
+def start_of(record: JSON) -> GameState:
+    """The game of ``record`` before its first action (its log is applied by the caller)."""
+    fresh = {key: value for key, value in record.items() if key not in ("log", "snapshot")}
+    return load({**fresh, "log": []})
+
+
+def checked(record: JSON) -> GameState:
+    """The game of ``record`` replayed to its end; a corrupt record is an error."""
+    return load(record)
