@@ -109,7 +109,7 @@ class Table:
             before = state.view(HUMAN)
             events = [event.to_json() for event in state.apply(action)]
             if self.narrator.after(before, events, state.view(HUMAN)) and not state.is_over:
-                self.console.input(tr("continue"))
+                self.read(tr("continue"))
         self.narrator.final(state.view(HUMAN))
 
     def ask(self) -> Action:
@@ -127,9 +127,7 @@ class Table:
         for hint in hints:
             self.console.print(hint, style="cyan")
         while True:
-            line = self.console.input(Text(f"{tr('your_turn')} > ", style="bold green")).strip()
-            if line.lower() in ("q", "quit", "exit"):
-                raise Quit
+            line = self.read(Text(f"{tr('your_turn')} > ", style="bold green"))
             if line in ("?", "h", "help"):
                 self.console.print(tr(f"help.{state.game}"))
                 continue
@@ -150,11 +148,14 @@ class Table:
                 continue
             return action
 
+    def read(self, prompt: str | Text) -> str:
+        """One line of input; ``q`` leaves the game at any prompt."""
+        line = self.console.input(prompt).strip()
+        if line.lower() in ("q", "quit", "exit"):
+            raise Quit
+        return line
+
     def confirm_drop(self, view: Mapping[str, Any]) -> bool:
         """IND-11: a drop ends your deal at once, so it is confirmed first."""
         penalty = view["drop_penalty"][HUMAN]
-        return self.console.input(tr("confirm_drop", n=penalty)).strip().lower() in (
-            "y",
-            "yes",
-            "是",
-        )
+        return self.read(tr("confirm_drop", n=penalty)).lower() in ("y", "yes", "是")

@@ -18,7 +18,8 @@ from rummyhall.errors import NotationError
 
 LANGUAGES = ("en", "zh")
 
-_TEXTS: dict[str, tuple[str, str]] = {
+TEXTS: dict[str, tuple[str, str]] = {
+    # key: (English, Chinese); both fill the same {fields}.
     # ------------------------------------------------------------------ games
     "game.gin": ("Gin Rummy", "金拉米"),
     "game.indian": ("Indian Rummy", "印度拉米"),
@@ -309,10 +310,10 @@ def tr(key: str, **values: object) -> str:
     >>> tr("ev.discard", who=tr("you"), card="7H"), tr("match.winner", who="Bot 2")
     ('You discard 7H', 'Bot 2 wins the match')
     """
-    english, chinese = _TEXTS[key]
+    english, chinese = TEXTS[key]
     if _language == "zh":
         return chinese.format(**values)
-    if values.get("who") == _TEXTS["you"][0]:
+    if values.get("who") == TEXTS["you"][0]:
         english = _SUBJECT_VERB.sub(lambda m: "{who} " + _plain_verb(m.group(1)), english)
     return english.format(**values)
 
@@ -324,8 +325,3 @@ _IRREGULAR = {"goes": "go", "is": "are", "passes": "pass", "empties": "empty"}
 def _plain_verb(verb: str) -> str:
     """The verb for "You": "discards" → "discard"."""
     return _IRREGULAR.get(verb, verb[:-1] if verb.endswith("s") else verb)
-
-
-def keys() -> list[str]:
-    """Every text key (the tests check both languages fill the same fields)."""
-    return list(_TEXTS)
