@@ -33,6 +33,7 @@ bench: $(BENCH)
 	$(PY) bench/gin.py
 	$(PY) bench/indian.py
 	$(PY) bench/rummikub.py
+	$(PY) bench/bots.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
