@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from rummyhall.cli.records import DEFAULT_DATABASE, checked, database_reader, read
+from rummyhall.cli.records import add_source, checked, read
 from rummyhall.terminal.i18n import tr
 
 
@@ -26,16 +26,13 @@ def register(
         help="write a game (by id from the server database, or a file) as a JSON record",
         description=__doc__.split("\n\n")[1] if __doc__ else None,
     )
-    parser.add_argument("game", metavar="GAME_ID|FILE", help="a game id, or a record file")
+    add_source(parser, "GAME_ID|FILE")
     parser.add_argument("-o", "--output", type=Path, help="the file to write (default: stdout)")
-    parser.add_argument(
-        "--db", default=DEFAULT_DATABASE, help=f"the server's database URL ({DEFAULT_DATABASE})"
-    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    state = checked(read(args.game, lambda: database_reader(args.db)))
+    state = checked(read(args))
     record = state.to_json()
     text = json.dumps(record, indent=1) + "\n"
     if args.output is None:

@@ -13,6 +13,7 @@ for a database URL.
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -41,13 +42,21 @@ def database_reader(url: str) -> RecordReader:
     )
 
 
-def read(source: str, reader: Callable[[], RecordReader]) -> JSON:
-    """The record in file ``source``, or else the game with id ``source`` from the
-    reader ``reader()`` makes (called only when needed)."""
-    path = Path(source)
+def add_source(parser: argparse.ArgumentParser, metavar: str) -> None:
+    """The saved game a command reads: a file or a game id, and ``--db`` for ids."""
+    parser.add_argument("game", metavar=metavar, help="a record file, or a game id")
+    parser.add_argument(
+        "--db", default=DEFAULT_DATABASE, help=f"the server's database URL ({DEFAULT_DATABASE})"
+    )
+
+
+def read(args: argparse.Namespace) -> JSON:
+    """The record in the file ``args.game`` names, or else the game with that id in the
+    database ``args.db``."""
+    path = Path(args.game)
     if path.is_file():
         return read_file(path)
-    return reader()(source)
+    return database_reader(args.db)(args.game)
 
 
 def read_file(path: Path) -> JSON:

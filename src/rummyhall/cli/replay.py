@@ -19,7 +19,7 @@ from rich.text import Text
 
 from rummyhall.actions import JSON
 from rummyhall.cli.games import title, variant_of
-from rummyhall.cli.records import DEFAULT_DATABASE, database_reader, read, start_of
+from rummyhall.cli.records import add_source, read, start_of
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState
 from rummyhall.terminal.console import make_console
@@ -41,14 +41,11 @@ def register(
         help="step through a saved game move by move",
         description=__doc__.split("\n\n")[1] if __doc__ else None,
     )
-    parser.add_argument("game", metavar="FILE|GAME_ID", help="a record file, or a game id")
+    add_source(parser, "FILE|GAME_ID")
     parser.add_argument("--seat", type=int, help="show what seat N (1, 2, …) saw")
     parser.add_argument("--all", action="store_true", help="show every hand (the default)")
     parser.add_argument("--at", type=int, default=0, help="start at move N (default 0)")
     parser.add_argument("--moves", action="store_true", help="print the move list and exit")
-    parser.add_argument(
-        "--db", default=DEFAULT_DATABASE, help=f"the server's database URL ({DEFAULT_DATABASE})"
-    )
     parser.set_defaults(run=run)
 
 
@@ -89,7 +86,7 @@ def seat_labels(players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    record = read(args.game, lambda: database_reader(args.db))
+    record = read(args)
     replay = Replay(record)
     console = make_console()
     names = seat_labels(replay.players)
