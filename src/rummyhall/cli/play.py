@@ -105,12 +105,19 @@ class Table:
         state = self.state
         while state.current_player is not None:
             seat = state.current_player
-            action = self.ask() if seat == HUMAN else decide(state, self.bots[seat])
+            action = self.ask() if seat == HUMAN else self.bot_move(seat)
             before = state.view(HUMAN)
             events = [event.to_json() for event in state.apply(action)]
             if self.narrator.after(before, events, state.view(HUMAN)) and not state.is_over:
                 self.read(tr("continue"))
         self.narrator.final(state.view(HUMAN))
+
+    def bot_move(self, seat: int) -> Action:
+        """The bot's move; on a terminal a spinner shows while it thinks."""
+        if not self.console.is_terminal:
+            return decide(self.state, self.bots[seat])
+        with self.console.status(tr("waiting", who=self.names[seat])):
+            return decide(self.state, self.bots[seat])
 
     def ask(self) -> Action:
         """Draw the table and read moves until one is legal."""

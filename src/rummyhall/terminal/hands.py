@@ -84,7 +84,7 @@ def hand_lines(
     rows: list[list[tuple[Group, int]]] = [[]]
     used = 0
     first = 1
-    for group in groups:
+    for group in _split(groups, width):
         size = _group_width(group)
         if rows[-1] and used + size > width:
             rows.append([])
@@ -117,6 +117,16 @@ def hand_lines(
             lines.append(numbers)
         lines.append(labels)
     return lines
+
+
+def _split(groups: Sequence[Group], width: int) -> list[Group]:
+    """Groups too wide for one line cut into pieces that fit (the label repeats)."""
+    most = max(1, (width - 2) // (CELL + 1))
+    return [
+        Group(group.pieces[start : start + most], group.label, group.melded)
+        for group in groups
+        for start in range(0, len(group.pieces), most)
+    ]
 
 
 def _group_width(group: Group) -> int:

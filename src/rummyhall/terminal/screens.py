@@ -56,7 +56,7 @@ def render(
     ``mine``: the view's seat is the reader ("Your hand"), else it is named."""
     screen = Screen()
     screen.parts.append(Rule(Text(title, style="bold"), align="left"))
-    screen.parts.append(_scores(view, names))
+    screen.parts.append(_scores(view, names, width))
     game = view["game"]
     seat = view["seat"]
     owner = "" if mine or seat is None else names[seat]
@@ -85,7 +85,9 @@ def _groups(view: View, hand: Sequence[str]) -> list[Group]:
     return rummikub_groups(hand)
 
 
-def _scores(view: View, names: Sequence[str]) -> Text:
+def _scores(view: View, names: Sequence[str], width: int) -> Text:
+    """Every seat's score (match totals, pool penalties or chips), the seat to play
+    highlighted; wrapped between seats, never inside a name."""
     match = view.get("match")
     if match is None:
         values = view["scores"]
@@ -93,11 +95,16 @@ def _scores(view: View, names: Sequence[str]) -> Text:
         values = match["chips"]
     else:
         values = match["totals"]
-    parts = []
+    lines = [Text()]
     for seat, (name, value) in enumerate(zip(names, values, strict=True)):
         style = "bold reverse" if seat == view["current_player"] else "bold"
-        parts.append(Text.assemble((f" {name} ", style), f" {value}"))
-    return Text("   ").join(parts)
+        part = Text.assemble((f" {name} ", style), f" {value}")
+        if lines[-1] and len(lines[-1]) + len(part) + 3 > width:
+            lines.append(Text())
+        if lines[-1]:
+            lines[-1].append("   ")
+        lines[-1].append_text(part)
+    return Text("\n").join(lines)
 
 
 def _opponent(view: View, names: Sequence[str], seat: int, count: int, unit: str) -> Text:
