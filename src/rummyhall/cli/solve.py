@@ -104,7 +104,7 @@ def solve_gin(cards: str, defender: str | None, knock_limit: int) -> tuple[JSON,
         Text(tr("solve.deadwood", n=layout.points), style="bold"),
         _melds_line(layout.melds),
         Text.assemble(
-            tr("gin.deadwood"), ": ", pieces_text(layout.deadwood) if layout.deadwood else "—"
+            tr("gin.deadwood"), tr(":"), pieces_text(layout.deadwood) if layout.deadwood else "—"
         ),
     ]
     if len(hand) == 10:
@@ -115,7 +115,7 @@ def solve_gin(cards: str, defender: str | None, knock_limit: int) -> tuple[JSON,
 
 def _melds_line(melds: list[list[str]], wild_rank: str | None = None) -> Text:
     shown = Text(" ").join(meld_text(m, wild_rank=wild_rank) for m in melds) if melds else Text("—")
-    return Text.assemble(tr("solve.melds"), ": ", shown)
+    return Text.assemble(tr("solve.melds"), tr(":"), shown)
 
 
 def solve_indian(cards: str, indicator: str) -> tuple[JSON, list[Text]]:

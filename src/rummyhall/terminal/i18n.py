@@ -20,6 +20,7 @@ LANGUAGES = ("en", "zh")
 
 TEXTS: dict[str, tuple[str, str]] = {
     # key: (English, Chinese); both fill the same {fields}.
+    ":": (": ", "："),
     # ------------------------------------------------------------------ games
     "game.gin": ("Gin Rummy", "金拉米"),
     "game.indian": ("Indian Rummy", "印度拉米"),
@@ -278,8 +279,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "replay.view_all": ("all cards", "全部明牌"),
     "replay.view_seat": ("as {who} saw it", "{who}的视角"),
     "replay.keys": (
-        "Enter/n next · b back · g N go to move N · v N seat N's view · a all · e end · q quit",
-        "回车/n 下一步 · b 上一步 · g N 跳到第 N 步 · v N 座位 N 视角 · a 全部 · e 结尾 · q 退出",
+        "Enter/n next · b back · g N move N · v N seat N's view · a all · e end · q quit",
+        "回车/n 下一步 · b 上一步 · g N 第N步 · v N 座位N视角 · a 全部 · e 结尾 · q 退出",
     ),
     "replay.bad_move": ("moves go from 0 to {n}", "步数范围 0 到 {n}"),
     "replay.bad_seat": ("seats go from 1 to {n}", "座位范围 1 到 {n}"),

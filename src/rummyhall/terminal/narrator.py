@@ -87,4 +87,4 @@ class Narrator:
             f"{name} {score:+d}" if score else f"{name} 0"
             for name, score in zip(self.names, view["scores"], strict=True)
         )
-        self.console.print(Text.assemble((tr("match.final"), "bold"), f": {scores}"))
+        self.console.print(Text.assemble((tr("match.final"), "bold"), tr(":"), scores))

@@ -63,7 +63,7 @@ def explain_gin(result: Result, names: Sequence[str]) -> list[Text]:
             _with_meld(tr("gin.onto", card="\0", meld="\1"), x["card"], k["melds"][x["meld"]])
             for x in settlement["layoffs"]
         ]
-        lines.append(Text.assemble("  ", tr("gin.layoffs"), ": ", Text(", ").join(laid)))
+        lines.append(Text.assemble("  ", tr("gin.layoffs"), tr(":"), Text(", ").join(laid)))
     else:
         lines.append(Text("  " + tr("gin.no_layoffs"), style="dim"))
     points = settlement["points"]
@@ -81,7 +81,7 @@ def _gin_layout(name: str, role: str, side: Result) -> Text:
     rest = pieces_text(side["deadwood"]) if side["deadwood"] else Text("—")
     who = name if name.lower() == role.lower() else f"{name} ({role})"
     return Text.assemble(
-        f"  {who}: ", melds, "  ", tr("gin.deadwood"), " ", rest, f" = {side['points']}"
+        f"  {who}{tr(':')}", melds, "  ", tr("gin.deadwood"), " ", rest, f" = {side['points']}"
     )
 
 
@@ -103,7 +103,8 @@ def explain_indian(
     elif outcome == "declared":
         lines.append(Text(tr("ind.declared", who=names[winner]), style="bold"))
         shown = Text(" ").join(_indian_meld(m["cards"], m["kind"]) for m in result["declaration"])
-        lines.append(Text.assemble("  ", tr("ind.declaration"), ": ", shown))
+        lines.append(Text.assemble("  ", tr("ind.declaration"), tr(":")))
+        lines.append(Text.assemble("    ", shown))
     else:
         lines.append(Text(tr("ind.last", who=names[winner]), style="bold"))
     for event in events:

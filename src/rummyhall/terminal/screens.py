@@ -108,7 +108,7 @@ def _scores(view: View, names: Sequence[str], width: int) -> Text:
 
 
 def _opponent(view: View, names: Sequence[str], seat: int, count: int, unit: str) -> Text:
-    line = Text.assemble((names[seat], "bold"), ": ", tr(unit, n=count))
+    line = Text.assemble((names[seat], "bold"), tr(":"), tr(unit, n=count))
     if view.get("dealer") == seat:
         line.append(f" · {tr('dealer')}")
     status = (view.get("seats") or [None] * (seat + 1))[seat]
@@ -116,7 +116,7 @@ def _opponent(view: View, names: Sequence[str], seat: int, count: int, unit: str
         line.append(f" · {tr('status.' + status)}", style="bold yellow")
     taken = held_from_discards(view["moves"], seat)
     if taken:
-        line.append(f" · {tr('picked_up')}: ")
+        line.append(f" · {tr('picked_up')}{tr(':')}")
         line.append_text(pieces_text(taken, wild_rank=view.get("wild_rank")))
     return line
 
@@ -158,7 +158,7 @@ def _discard_pile(view: View, stock_key: str) -> Text:
     line.append_text(pieces_text([pile[-1]], wild_rank=wild))
     if len(pile) > 1:
         below = pile[-2:-6:-1]
-        line.append(f"  ({tr('cards', n=len(pile))}; {tr('under_it')}: ", style="dim")
+        line.append(f"  ({tr('cards', n=len(pile))}; {tr('under_it')}{tr(':')}", style="dim")
         line.append_text(pieces_text(below, wild_rank=wild))
         line.append(" …)" if len(pile) > 5 else ")", style="dim")
     return line
@@ -218,7 +218,7 @@ def _rummikub(screen: Screen, view: View, names: Sequence[str], width: int, owne
     parts = screen.parts
     for seat, count in enumerate(view["rack_counts"]):
         if seat != view["seat"]:
-            line = Text.assemble((names[seat], "bold"), ": ", tr("tiles", n=count))
+            line = Text.assemble((names[seat], "bold"), tr(":"), tr("tiles", n=count))
             if not view["melded"][seat]:
                 line.append(f" · {tr('not_melded')}", style="dim")
             parts.append(line)

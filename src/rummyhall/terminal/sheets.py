@@ -47,7 +47,7 @@ def _gin_sheet(match: Mapping[str, Any], names: Sequence[str]) -> Table:
         outcome = result["outcome"]
         label = tr("sheet.cancelled") if outcome == "cancelled" else tr(f"outcome.{outcome}")
         if outcome != "cancelled":
-            label = f"{names[result['knocker']]}: {label}"
+            label = f"{names[result['knocker']]}{tr(':')}{label}"
         table.add_row(str(entry["number"]), label, *(_points(p) for p in result["scores"]))
     totals = match["totals"]
     table.add_section()
@@ -64,7 +64,7 @@ def _indian_sheet(match: Mapping[str, Any], names: Sequence[str]) -> Table:
         if entry["outcome"] == "void":
             label = tr("sheet.void")
         else:
-            label = f"{names[winner]}: {tr('outcome.' + entry['outcome'])}"
+            label = f"{names[winner]}{tr(':')}{tr('outcome.' + entry['outcome'])}"
         cells = []
         for seat, penalty in enumerate(entry["penalties"]):
             cell = "·" if seat == winner or not penalty else f"−{penalty}"
@@ -86,7 +86,7 @@ def _rummikub_sheet(match: Mapping[str, Any], names: Sequence[str]) -> Table:
     for entry in match["history"]:
         result = entry["result"]
         label = ", ".join(names[w] for w in result["winners"])
-        label += f": {tr('outcome.' + result['outcome'])}"
+        label += f"{tr(':')}{tr('outcome.' + result['outcome'])}"
         table.add_row(str(entry["number"]), label, *(_points(p) for p in result["scores"]))
     table.add_section()
     table.add_row(tr("sheet.total"), "", *(Text(str(t), style="bold") for t in match["totals"]))
@@ -104,4 +104,4 @@ def match_winner(game: str, match: Mapping[str, Any], names: Sequence[str]) -> T
     else:
         line = tr("match.winners", who=", ".join(names[w] for w in winners))
     final = " · ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
-    return Text.assemble((line, "bold"), f" — {tr('match.final')}: {final}")
+    return Text.assemble((line, "bold"), f" — {tr('match.final')}{tr(':')}{final}")
