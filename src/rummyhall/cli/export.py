@@ -24,10 +24,14 @@ def register(
         "export",
         parents=[common],
         help="write a game (by id from the server database, or a file) as a JSON record",
-        description=__doc__.split("\n\n")[1] if __doc__ else None,
+        description="Write a finished game as a JSON record (seed, options, action log; "
+        "docs/records.md), checked by replaying it: new_game/new_match with the same seed "
+        "and options, then the log, rebuild it exactly.",
     )
     add_source(parser, "GAME_ID|FILE")
-    parser.add_argument("-o", "--output", type=Path, help="the file to write (default: stdout)")
+    parser.add_argument(
+        "-o", "--output", type=Path, metavar="FILE", help="the file to write (default: stdout)"
+    )
     parser.set_defaults(run=run)
 
 

@@ -28,9 +28,15 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         "Default: the first one",
     )
     parser.add_argument(
-        "--players", type=int, default=2, help="seats (indian 2-6, rummikub 2-4; gin is 2)"
+        "--players",
+        type=int,
+        default=2,
+        metavar="N",
+        help="seats (indian 2-6, rummikub 2-4; gin is 2)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="fixes the deal (default: random)")
+    parser.add_argument(
+        "--seed", type=int, default=None, metavar="N", help="fixes the deal (default: random)"
+    )
 
 
 def check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:

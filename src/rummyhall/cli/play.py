@@ -48,7 +48,9 @@ def register(
     )
     add_game_options(parser)
     parser.add_argument("--vs", choices=LEVELS, default="medium", help="the bots' level")
-    parser.add_argument("--save", type=Path, help="write the game's record to this file at the end")
+    parser.add_argument(
+        "--save", type=Path, metavar="FILE", help="write the game's record to this file at the end"
+    )
     parser.set_defaults(run=lambda args: run(parser, args))
 
 

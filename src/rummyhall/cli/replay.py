@@ -39,12 +39,14 @@ def register(
         "replay",
         parents=[common],
         help="step through a saved game move by move",
-        description=__doc__.split("\n\n")[1] if __doc__ else None,
+        description="Step through a saved game (a record file, or a game id from the "
+        "server's database), from one seat's view or with all cards face up. Keys: Enter "
+        "or n next, b back, g N go to move N, v N seat N's view, a all cards, e end, q quit.",
     )
     add_source(parser, "FILE|GAME_ID")
-    parser.add_argument("--seat", type=int, help="show what seat N (1, 2, …) saw")
+    parser.add_argument("--seat", type=int, metavar="N", help="show what seat N (1, 2, …) saw")
     parser.add_argument("--all", action="store_true", help="show every hand (the default)")
-    parser.add_argument("--at", type=int, default=0, help="start at move N (default 0)")
+    parser.add_argument("--at", type=int, default=0, metavar="N", help="start at move N")
     parser.add_argument("--moves", action="store_true", help="print the move list and exit")
     parser.set_defaults(run=run)
 

@@ -30,6 +30,20 @@ from rummyhall.terminal.i18n import tr
 from rummyhall.terminal.results import explain_gin
 from rummyhall.terminal.screens import table_lines
 
+SOLVE_HELP = """\
+The solvers' answer for a position, as text or --json (the library's own values).
+
+  rummyhall solve gin "AS 2S 3S 7H 7D 7C KS QH 9D 2C"
+      minimum deadwood and the optimal layout (GIN-6)
+  rummyhall solve gin "AS 2S 3S 4H 5H 6H 7D 8D 9D KC" --defender "5S 6S 7S 8S 3H 3D 3C JC QC TD"
+      a knock settled: both layouts, lay-offs, score (GIN-10..13)
+  rummyhall solve indian "AH 2H 3H 5S 6S JK 9C 9D 9H KS KD KC 7D" --indicator 7C
+      a valid declaration (IND-9) and the minimum penalty (IND-10)
+  rummyhall solve rummikub --rack "R10 R11 R12 B3 K3 O3"
+      the best initial meld (RKB-4)
+  rummyhall solve rummikub --table "R1 R2 R3 | B5 B6 B7" --rack "R4 B8 *"
+      the best play, as the whole new table (RKB-5)"""
+
 
 def register(
     commands: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
@@ -38,7 +52,7 @@ def register(
         "solve",
         parents=[common],
         help="the optimal layout, declaration or play for a position",
-        description=__doc__.split("\n\n")[1] if __doc__ else None,
+        description=SOLVE_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
