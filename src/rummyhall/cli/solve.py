@@ -26,7 +26,7 @@ from rummyhall.cards import CARD_NAMES, parse_cards, parse_tiles, tile_name
 from rummyhall.games import gin, indian, rummikub
 from rummyhall.terminal.cards import meld_text, pieces_text
 from rummyhall.terminal.console import make_console
-from rummyhall.terminal.i18n import tr
+from rummyhall.terminal.i18n import tr, tr_text
 from rummyhall.terminal.results import explain_gin
 from rummyhall.terminal.screens import table_lines
 
@@ -209,5 +209,4 @@ def solve_rummikub(rack_text: str, table_text: str | None) -> tuple[JSON, list[T
 
 
 def _placed(tiles: list[str]) -> Text:
-    before, after = tr("solve.placed", n=len(tiles), tiles="\0").split("\0")
-    return Text.assemble(before, pieces_text(tiles), after)
+    return tr_text("solve.placed", n=len(tiles), tiles=pieces_text(tiles))

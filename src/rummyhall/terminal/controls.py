@@ -27,7 +27,7 @@ from rummyhall.cards import card_index, card_name, parse_tiles, tile_name
 from rummyhall.errors import NotationError
 from rummyhall.games import gin
 from rummyhall.terminal.cards import pieces_text
-from rummyhall.terminal.i18n import tr
+from rummyhall.terminal.i18n import tr, tr_text
 
 View = Mapping[str, Any]
 
@@ -49,8 +49,7 @@ def _top(view: View) -> str:
 
 
 def _with_card(key: str, card: str, **values: object) -> Text:
-    before, after = tr(key, card="\0", **values).split("\0")
-    return Text.assemble(before, pieces_text([card]), after)
+    return tr_text(key, card=pieces_text([card]), **values)
 
 
 def _gin_menu(view: View, legal: Sequence[Action], order: Sequence[str]) -> list[Text]:
@@ -107,10 +106,9 @@ def _rummikub_menu(view: View, legal: Sequence[Action]) -> list[Text]:
     if not plays:
         lines.append(Text(tr("no_suggestion"), style="dim"))
     for number, (_, played) in enumerate(plays, 1):
-        before, after = tr(
-            "suggestion", n=number, tiles="\0", count=len(played), value=_value(played)
-        ).split("\0")
-        lines.append(Text.assemble(" ", before, pieces_text(played), after))
+        tiles = pieces_text(played)
+        line = tr_text("suggestion", n=number, tiles=tiles, count=len(played), value=_value(played))
+        lines.append(Text.assemble(" ", line))
     return lines
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from rich.text import Text
+
 from rummyhall.errors import NotationError
 
 LANGUAGES = ("en", "zh")
@@ -317,6 +319,24 @@ def tr(key: str, **values: object) -> str:
     if values.get("who") == TEXTS["you"][0]:
         english = _SUBJECT_VERB.sub(lambda m: "{who} " + _plain_verb(m.group(1)), english)
     return english.format(**values)
+
+
+def tr_text(key: str, **values: object) -> Text:
+    """:func:`tr` as Rich text, where values that are :class:`Text` (coloured cards)
+    keep their styles."""
+    styled: list[Text] = []
+    marks: dict[str, str] = {}
+    for name, value in values.items():
+        if isinstance(value, Text):
+            marks[name] = f"\0{len(styled)}\0"
+            styled.append(value)
+    text = Text()
+    for index, chunk in enumerate(tr(key, **{**values, **marks}).split("\0")):
+        if index % 2:
+            text.append_text(styled[int(chunk)])
+        else:
+            text.append(chunk)
+    return text
 
 
 _SUBJECT_VERB = re.compile(r"\{who\} (\w+)")

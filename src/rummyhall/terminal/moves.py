@@ -11,7 +11,7 @@ from typing import Any
 from rich.text import Text
 
 from rummyhall.terminal.cards import pieces_text
-from rummyhall.terminal.i18n import tr
+from rummyhall.terminal.i18n import tr, tr_text
 
 
 def describe(event: Mapping[str, Any], names: Sequence[str], game: str) -> Text | None:
@@ -46,7 +46,8 @@ def describe(event: Mapping[str, Any], names: Sequence[str], game: str) -> Text 
 
 def _line(key: str, who: str, **pieces: str | list[str]) -> Text:
     """A text whose ``{card}``/``{tiles}`` field is drawn as coloured pieces."""
-    ((field, value),) = pieces.items()
-    before, after = tr(key, who=who, **{field: "\0"}).split("\0")
-    names = [value] if isinstance(value, str) else value
-    return Text.assemble(before, pieces_text(names), after)
+    drawn = {
+        field: pieces_text([value] if isinstance(value, str) else value)
+        for field, value in pieces.items()
+    }
+    return tr_text(key, who=who, **drawn)

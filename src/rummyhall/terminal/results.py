@@ -20,7 +20,7 @@ from rich.text import Text
 
 from rummyhall.cards import RANKS
 from rummyhall.terminal.cards import meld_text, pieces_text
-from rummyhall.terminal.i18n import tr
+from rummyhall.terminal.i18n import tr, tr_text
 
 Result = Mapping[str, Any]
 
@@ -60,7 +60,9 @@ def explain_gin(result: Result, names: Sequence[str]) -> list[Text]:
         lines.append(Text("  " + tr("gin.no_layoff_after_gin"), style="dim"))
     elif settlement["layoffs"]:
         laid = [
-            _with_meld(tr("gin.onto", card="\0", meld="\1"), x["card"], k["melds"][x["meld"]])
+            tr_text(
+                "gin.onto", card=pieces_text([x["card"]]), meld=meld_text(k["melds"][x["meld"]])
+            )
             for x in settlement["layoffs"]
         ]
         lines.append(Text.assemble("  ", tr("gin.layoffs"), tr(":"), Text(", ").join(laid)))
@@ -83,13 +85,6 @@ def _gin_layout(name: str, role: str, side: Result) -> Text:
     return Text.assemble(
         f"  {who}{tr(':')}", melds, "  ", tr("gin.deadwood"), " ", rest, f" = {side['points']}"
     )
-
-
-def _with_meld(template: str, card: str, meld: Sequence[str]) -> Text:
-    """``template`` with ``\\0`` replaced by the card and ``\\1`` by the meld."""
-    before, rest = template.split("\0")
-    middle, after = rest.split("\1")
-    return Text.assemble(before, pieces_text([card]), middle, meld_text(meld), after)
 
 
 def explain_indian(
@@ -137,11 +132,9 @@ def _indian_loser(name: str, layout: Result, wild_rank: str | None) -> list[Text
     lines.append(Text("    " + tr(f"ind.tier.{layout['tier']}")))
     counted = layout["deadwood"]
     if counted:
-        before, rest = tr("ind.counted", cards="\0", n="\1").split("\0")
-        middle, after = rest.split("\1")
         raw = sum(_indian_value(c, wild_rank) for c in counted)
         shown = pieces_text(counted, wild_rank=wild_rank)
-        lines.append(Text.assemble("    ", before, shown, middle, str(raw), after))
+        lines.append(Text.assemble("    ", tr_text("ind.counted", cards=shown, n=raw)))
         if points < raw:
             lines.append(Text("    " + tr("ind.capped")))
     return lines
