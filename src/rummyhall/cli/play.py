@@ -76,13 +76,10 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     status = 0
     try:
         table.play()
-    except (Quit, EOFError):
+    except (Quit, EOFError, KeyboardInterrupt) as stop:
         console.print()
         console.print(tr("bye", seed=seed))
-    except KeyboardInterrupt:
-        console.print()
-        console.print(tr("bye", seed=seed))
-        status = 130
+        status = 130 if isinstance(stop, KeyboardInterrupt) else 0
     finally:
         if args.save is not None:
             args.save.write_text(json.dumps(state.to_json(), indent=1) + "\n", encoding="utf-8")
