@@ -307,7 +307,8 @@ class HardGinBot(Searcher):
     (:class:`Knowledge`), and the stock is the remaining unseen cards in random order.
     Every candidate action is played in that same world, both players then following
     medium's policy to the end of the hand, and scored exactly (``settle``: lay-offs and
-    undercuts included). The candidate with the best mean score is played. Knock timing
+    undercuts included). The candidate with the best mean score is played when it beats
+medium's own choice clearly (:func:`~rummyhall.bots.search.chosen`). Knock timing
     falls out of comparing a knock with the best discards; the risk of feeding the
     opponent, of being undercut or of waiting too long is in the played-out scores.
 
