@@ -50,14 +50,16 @@ def chosen(scores: Sequence[Sequence[float]]) -> int:
     """The candidate with the best mean score, unless it beats candidate 0 (the
     rule-based choice) by less than :data:`SWITCH_Z` standard errors of their paired
     difference: with few samples, noise would otherwise pick a worse move about as often
-    as a better one.
+    as a better one. A single sample never overrules.
 
     >>> chosen([[1, 2, 3], [5, 6, 7]]), chosen([[0, 10], [10, 0]]), chosen([[0, 9], [2, 8]])
     (1, 0, 0)
+    >>> chosen([[0], [5]])
+    0
     """
     best = max(range(len(scores)), key=lambda i: sum(scores[i]))
     differences = [b - a for a, b in zip(scores[0], scores[best], strict=True)]
     if best == 0 or len(differences) < 2:
-        return best
+        return 0
     error = statistics.stdev(differences) / math.sqrt(len(differences))
     return best if statistics.fmean(differences) > SWITCH_Z * error else 0
