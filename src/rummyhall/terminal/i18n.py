@@ -181,6 +181,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "gin.by_gin": ("{who} goes gin", "{who} Gin"),
     "gin.by_knock": ("{who} knocks with {n} deadwood", "{who}以 {n} 点散牌敲牌"),
+    "gin.side": ("{name} ({role})", "{name}（{role}）"),
     "gin.knocker": ("knocker", "敲牌者"),
     "gin.defender": ("defender", "防守方"),
     "gin.layoffs": ("lay-offs", "贴牌"),

@@ -81,7 +81,7 @@ def explain_gin(result: Result, names: Sequence[str]) -> list[Text]:
 def _gin_layout(name: str, role: str, side: Result) -> Text:
     melds = Text(" ").join(meld_text(m) for m in side["melds"])
     rest = pieces_text(side["deadwood"]) if side["deadwood"] else Text("—")
-    who = name if name.lower() == role.lower() else f"{name} ({role})"
+    who = name if name.lower() == role.lower() else tr("gin.side", name=name, role=role)
     return Text.assemble(
         f"  {who}{tr(':')}", melds, "  ", tr("gin.deadwood"), " ", rest, f" = {side['points']}"
     )
