@@ -28,12 +28,15 @@ class Searcher:
         self.rng = random.Random(seed)
 
     def samples(self) -> Iterator[int]:
-        """Counts samples until the fixed number is reached or the budget is spent (the
-        clock is read before each sample; at least one is always taken)."""
-        deadline = time.perf_counter() + self.budget
+        """Counts samples until the fixed number is reached or the budget would be
+        overrun: another sample starts only if, at the mean pace so far, it ends in time.
+        At least one sample is always taken."""
+        began = time.perf_counter()
+        deadline = began + self.budget
         done = 0
         while done < (self.simulations or 1) or (
-            self.simulations is None and time.perf_counter() < deadline
+            self.simulations is None
+            and time.perf_counter() + (time.perf_counter() - began) / done < deadline
         ):
             yield done
             done += 1
