@@ -27,7 +27,7 @@ lint: $(DEV)
 	$(PY) -m mypy
 
 test: lint
-	$(PY) -m pytest README.md src tests
+	$(PY) -m pytest README.md docs src tests
 
 bench: $(BENCH)
 	$(PY) bench/gin.py

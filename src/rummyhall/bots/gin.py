@@ -301,18 +301,19 @@ class Memo:
 class HardGinBot(Searcher):
     """Determinized Monte Carlo search over the hidden cards.
 
-    Each iteration invents a world consistent with the view: the opponent holds the cards
-    he took from the discard pile and still has, the rest of his hand is drawn from the
-    unseen cards weighted by what his pick-ups, discards and declined upcards say
-    (:class:`Knowledge`), and the stock is the remaining unseen cards in random order.
-    Every candidate action is played in that same world, both players then following
-    medium's policy to the end of the hand, and scored exactly (``settle``: lay-offs and
-    undercuts included). The candidate with the best mean score is played. Knock timing
-    falls out of comparing a knock with the best discards; the risk of feeding the
-    opponent, of being undercut or of waiting too long is in the played-out scores.
+        Each iteration invents a world consistent with the view: the opponent holds the cards
+        he took from the discard pile and still has, the rest of his hand is drawn from the
+        unseen cards weighted by what his pick-ups, discards and declined upcards say
+        (:class:`Knowledge`), and the stock is the remaining unseen cards in random order.
+        Every candidate action is played in that same world, both players then following
+        medium's policy to the end of the hand, and scored exactly (``settle``: lay-offs and
+        undercuts included). The candidate with the best mean score is played when it beats
+    medium's own choice clearly (:func:`~rummyhall.bots.search.chosen`). Knock timing
+        falls out of comparing a knock with the best discards; the risk of feeding the
+        opponent, of being undercut or of waiting too long is in the played-out scores.
 
-    ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes the
-    number of worlds, which makes the decisions a function of ``seed`` alone.
+        ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes the
+        number of worlds, which makes the decisions a function of ``seed`` alone.
     """
 
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:

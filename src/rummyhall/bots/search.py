@@ -28,12 +28,15 @@ class Searcher:
         self.rng = random.Random(seed)
 
     def samples(self) -> Iterator[int]:
-        """Counts samples until the fixed number is reached or the budget is spent (the
-        clock is read before each sample; at least one is always taken)."""
-        deadline = time.perf_counter() + self.budget
+        """Counts samples until the fixed number is reached or the budget would be
+        overrun: another sample starts only if, at the mean pace so far, it ends in time.
+        At least one sample is always taken."""
+        began = time.perf_counter()
+        deadline = began + self.budget
         done = 0
         while done < (self.simulations or 1) or (
-            self.simulations is None and time.perf_counter() < deadline
+            self.simulations is None
+            and time.perf_counter() + (time.perf_counter() - began) / done < deadline
         ):
             yield done
             done += 1
@@ -50,14 +53,16 @@ def chosen(scores: Sequence[Sequence[float]]) -> int:
     """The candidate with the best mean score, unless it beats candidate 0 (the
     rule-based choice) by less than :data:`SWITCH_Z` standard errors of their paired
     difference: with few samples, noise would otherwise pick a worse move about as often
-    as a better one.
+    as a better one. A single sample never overrules.
 
     >>> chosen([[1, 2, 3], [5, 6, 7]]), chosen([[0, 10], [10, 0]]), chosen([[0, 9], [2, 8]])
     (1, 0, 0)
+    >>> chosen([[0], [5]])
+    0
     """
     best = max(range(len(scores)), key=lambda i: sum(scores[i]))
     differences = [b - a for a, b in zip(scores[0], scores[best], strict=True)]
     if best == 0 or len(differences) < 2:
-        return best
+        return 0
     error = statistics.stdev(differences) / math.sqrt(len(differences))
     return best if statistics.fmean(differences) > SWITCH_Z * error else 0

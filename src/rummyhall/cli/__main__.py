@@ -1,0 +1,7 @@
+"""``python -m rummyhall.cli``."""
+
+import sys
+
+from rummyhall.cli import main
+
+sys.exit(main())
