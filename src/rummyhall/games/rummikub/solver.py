@@ -61,7 +61,7 @@ from collections.abc import Iterable
 from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.games.rummikub.melds import MAX_JOKERS, canonical_faces, interpret, set_key
-from rummyhall.games.rummikub.sweep import Layout, sweep
+from rummyhall.games.rummikub.sweep import Layout, SweepResult, rebuild, sweep
 from rummyhall.games.rummikub.sweep_position import SweepPosition
 from rummyhall.games.rummikub.sweep_tables import BIG
 
@@ -115,8 +115,8 @@ def _rack_counts(rack: Iterable[str] | str) -> tuple[list[int], int]:
     return counts, jokers
 
 
-def _search(pos: SweepPosition, known: int) -> tuple[int, Layout]:
-    """The exact best score and layout, given a score ``known`` to be reachable.
+def _search(pos: SweepPosition, known: int) -> SweepResult:
+    """The exact best score and a path to it, given a score ``known`` to be reachable.
 
     An exact sweep with a floor returns the optimum if the floor is at or below it and
     nothing otherwise; the closer the floor, the more states it drops. So: a narrow beam
@@ -140,6 +140,35 @@ def _search(pos: SweepPosition, known: int) -> tuple[int, Layout]:
     return result
 
 
+def meld_position(rack: Iterable[str] | str) -> SweepPosition:
+    """The position of an initial meld: the rack alone (raises ``NotationError`` on bad
+    notation or too many copies)."""
+    counts, jokers = _rack_counts(rack)
+    _check_copies([0] * 52, counts, jokers)
+    return SweepPosition([0] * 52, counts, 0, jokers)
+
+
+def play_position(
+    table: Iterable[Iterable[str] | str], rack: Iterable[str] | str
+) -> tuple[SweepPosition, int]:
+    """The position of a play after the initial meld and the score of leaving the table
+    as it is (``IllegalAction("RKB-2")`` for a table set that is not valid)."""
+    table_counts = [0] * 52
+    table_jokers = table_value = 0
+    for tiles in table:
+        faces = parse_tiles(tiles)
+        shown = interpret(faces)
+        if shown is None:
+            names = " ".join(TILE_NAMES[f] for f in faces)
+            raise IllegalAction("RKB-2", f"table set is not a valid set: {names or 'empty'}")
+        table_jokers += _tally(faces, table_counts)
+        table_value += sum(f % 13 + 1 for f in shown)
+    rack_counts, rack_jokers = _rack_counts(rack)
+    _check_copies(table_counts, rack_counts, table_jokers + rack_jokers)
+    pos = SweepPosition(table_counts, rack_counts, table_jokers, rack_jokers)
+    return pos, BIG * table_jokers + table_value
+
+
 def best_initial_meld(rack: Iterable[str] | str) -> list[list[str]] | None:
     """The initial meld (RKB-4): sets from the rack only, worth ≥ 30 in total (jokers at
     the number they represent), placing the most tiles, then the most value; ``None`` if
@@ -150,12 +179,10 @@ def best_initial_meld(rack: Iterable[str] | str) -> list[list[str]] | None:
     >>> best_initial_meld("R1 R2 R3 B1 K1") is None
     True
     """
-    counts, jokers = _rack_counts(rack)
-    _check_copies([0] * 52, counts, jokers)
-    result = sweep(SweepPosition([0] * 52, counts, 0, jokers), INITIAL_MELD_VALUE, 0, 0)
+    result = sweep(meld_position(rack), INITIAL_MELD_VALUE, 0, 0)
     if result is None:
         return None
-    return _names(result[1])
+    return _names(rebuild(result[1]))
 
 
 def best_play(
@@ -171,20 +198,8 @@ def best_play(
     >>> best_play([["R5", "R6", "R7"], ["B9", "K9", "O9"]], "R4 R8 B1")
     [['R4', 'R5', 'R6', 'R7', 'R8'], ['B9', 'K9', 'O9']]
     """
-    table_counts = [0] * 52
-    table_jokers = table_value = 0
-    for tiles in table:
-        faces = parse_tiles(tiles)
-        shown = interpret(faces)
-        if shown is None:
-            names = " ".join(TILE_NAMES[f] for f in faces)
-            raise IllegalAction("RKB-2", f"table set is not a valid set: {names or 'empty'}")
-        table_jokers += _tally(faces, table_counts)
-        table_value += sum(f % 13 + 1 for f in shown)
-    rack_counts, rack_jokers = _rack_counts(rack)
-    _check_copies(table_counts, rack_counts, table_jokers + rack_jokers)
-    pos = SweepPosition(table_counts, rack_counts, table_jokers, rack_jokers)
-    score, sets = _search(pos, BIG * table_jokers + table_value)
-    if score // BIG == table_jokers:
+    pos, known = play_position(table, rack)
+    score, path = _search(pos, known)
+    if score // BIG == pos.table_jokers:
         return None
-    return _names(sets)
+    return _names(rebuild(path))

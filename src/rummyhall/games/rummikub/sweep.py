@@ -1,17 +1,30 @@
 """The sweep over the numbers 1 … 13 (``solver.py`` explains the method) and the layout it
 rebuilds from the states it passed through.
 
-``python_sweep`` returns the best score and the path of states (the state after each
-step, from the empty state), or ``None`` when nothing reaches the floor; ``rebuild`` makes
-the layout.
+Two implementations of the same algorithm give the same answers, down to the tie-breaks
+and so the layout: the compiled ``_sweep`` (C, ``_sweep.c``) and ``python_sweep`` below,
+the readable reference and the fallback where the C extension was not built. Both return
+the best score and the path of states (the state after each step, from the empty state),
+or ``None`` when nothing reaches the floor; ``rebuild`` turns a path into a layout.
+``SWEEP_IMPLEMENTATION`` says which one ``sweep`` uses: ``"c"`` when the extension is
+built and current, else ``"python"``.
+
+The environment variable ``RUMMYHALL_SWEEP`` overrides the choice: ``python`` forces the
+reference, ``c`` requires the extension (an import error otherwise; ``make test`` sets
+it). A build older than its ``_sweep.c`` (a source tree edited without ``make``) is never
+used: importing warns and falls back to Python.
 """
 
 from __future__ import annotations
 
+import os
+import warnings
 from collections.abc import Callable
 from heapq import nlargest
+from pathlib import Path
 
 from rummyhall.cards import JOKER
+from rummyhall.games.rummikub.melds import MAX_JOKERS
 from rummyhall.games.rummikub.sweep_position import ColourStep, SweepPosition
 from rummyhall.games.rummikub.sweep_tables import (
     BIG,
@@ -24,6 +37,7 @@ from rummyhall.games.rummikub.sweep_tables import (
     TRACK_BITS,
     TRACK_STATES,
     VALUE_SHIFT,
+    VIABLE_SIZE,
     colour_options,
     group_partition,
 )
@@ -37,14 +51,11 @@ _TRACK_MASK = (1 << TRACK_BITS) - 1
 _ALL_SHIFTS = tuple(TRACK_BITS * c for c in range(4))
 
 
-def sweep(pos: SweepPosition, cap: int, floor: int, beam: int) -> tuple[int, Layout] | None:
-    """Best score and one optimal layout, or ``None`` if the best scores below ``floor``;
-    by the implementation ``SWEEP_IMPLEMENTATION`` names (arguments: ``python_sweep``)."""
-    result = SWEEPS[SWEEP_IMPLEMENTATION](pos, cap, floor, beam)
-    if result is None:
-        return None
-    score, path = result
-    return score, rebuild(path)
+def sweep(pos: SweepPosition, cap: int, floor: int, beam: int) -> SweepResult | None:
+    """Best score and the path of states to it (``rebuild`` makes the layout), or ``None``
+    if the best scores below ``floor``; by the implementation ``SWEEP_IMPLEMENTATION``
+    names (arguments: ``python_sweep``)."""
+    return SWEEPS[SWEEP_IMPLEMENTATION](pos, cap, floor, beam)
 
 
 # --------------------------------------------------------- the pure-Python reference
@@ -255,8 +266,60 @@ def rebuild(path: list[int]) -> Layout:
 
 # ------------------------------------------------------------- choice of implementation
 
+
+_SOURCE = Path(__file__).with_name("_sweep.c")
+"""The compiled sweep's source: present in a source tree (and an editable install)."""
+
+
+def _load_compiled() -> Sweep | None:
+    """The compiled sweep, configured, if it is built, current and wanted (module
+    docstring); ``None`` for the Python reference."""
+    wanted = os.environ.get("RUMMYHALL_SWEEP", "")
+    if wanted not in ("", "c", "python"):
+        raise ImportError(f"RUMMYHALL_SWEEP={wanted!r}: expected 'c', 'python' or nothing")
+    if wanted == "python":
+        return None
+    try:
+        from rummyhall.games.rummikub import _sweep
+    except ImportError as error:
+        if wanted == "c":
+            raise ImportError(
+                f"RUMMYHALL_SWEEP=c but the compiled sweep is not built ({error}); "
+                "build it with `pip install -e .` (needs a C compiler and Python headers)"
+            ) from error
+        return None
+    built = Path(_sweep.__file__)
+    if _SOURCE.exists() and _SOURCE.stat().st_mtime > built.stat().st_mtime:
+        message = (
+            f"{built.name} is older than {_SOURCE} and not used: rebuild it with `make` "
+            "or `pip install -e .`"
+        )
+        if wanted == "c":
+            raise ImportError(message)
+        warnings.warn(message + "; using the pure-Python sweep", RuntimeWarning, stacklevel=2)
+        return None
+    _sweep.configure(
+        colour_options,
+        DOMINATING,
+        GROUP_JOKERS,
+        TRACK_STATES,
+        (BIG, TRACK_BITS, JOKER_SHIFT, N1_SHIFT, N2_SHIFT, VALUE_SHIFT, VIABLE_SIZE, MAX_JOKERS),
+    )
+    compiled = _sweep.sweep
+
+    def compiled_sweep(pos: SweepPosition, cap: int, floor: int, beam: int) -> SweepResult | None:
+        """``python_sweep``, compiled (``_sweep.c``)."""
+        return compiled(pos.steps, pos.rest, pos.jokers, pos.table_jokers, cap, floor, beam)
+
+    return compiled_sweep
+
+
+_COMPILED = _load_compiled()
+
 SWEEPS: dict[str, Sweep] = {"python": python_sweep}
 """The implementations available here, by name."""
+if _COMPILED is not None:
+    SWEEPS["c"] = _COMPILED
 
-SWEEP_IMPLEMENTATION = "python"
-"""The implementation ``sweep`` uses."""
+SWEEP_IMPLEMENTATION = "c" if "c" in SWEEPS else "python"
+"""The implementation ``sweep`` uses: ``"c"`` or ``"python"``."""
