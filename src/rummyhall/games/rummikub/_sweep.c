@@ -1,10 +1,12 @@
 /* The Rummikub solver's sweep, compiled: the same algorithm, step for step, as
  * python_sweep in sweep.py (the readable reference; solver.py explains the method).
  *
- * Layers are insertion-ordered maps (an entries array plus an open-addressing index,
- * like CPython's dict), so states are met in the same order as in Python, ties are
- * broken the same way and the path, hence the layout, is identical. The beam cut is
- * heapq.nlargest's: the best by score plus bound, ties in the order met, best first.
+ * What a step reaches is an insertion-ordered map (an array of nodes plus an
+ * open-addressing index, like CPython's dict), so states are met in the same order as
+ * in Python, ties are broken the same way and the path, hence the layout, is identical.
+ * Each node keeps the index of the node it came from, so the path is read back without
+ * lookups. The beam cut is heapq.nlargest's: the best by score plus bound, ties in the
+ * order met, best first.
  *
  * One colour's choices at one number come from Python (sweep_tables.colour_options)
  * the first time they are needed and are kept here for the life of the process; the
@@ -78,7 +80,7 @@ typedef struct {
     (MAX_TRACK_STATES * (MAX_COPIES + 1) * (MAX_COPIES + 1) * (MAX_JOKERS + 1) * NUMBERS * 2)
 static _Atomic(ChoiceList *) choice_cache[CHOICE_SLOTS];
 
-/* ----------------------------------------------------------------- the position */
+/* ------------------------------------------------------------------ a sweep's data */
 
 typedef struct {
     int colour, number, table, rack, ahead;
@@ -90,30 +92,50 @@ typedef struct {
 } Option;
 
 typedef struct {
-    int64_t state, score;
-} Pair;
-
-typedef struct {
-    Pair *items;
-    Py_ssize_t len, cap;
-} Layer;
-
-typedef struct {
-    int64_t state, score, parent;
-} Entry;
-
-/* Insertion-ordered map from state to best score and its parent state. */
-typedef struct {
-    Entry *entries;
-    Py_ssize_t len, cap;
-    int32_t *slots; /* index into entries, -1 when free */
-    int bits;       /* 1 << bits slots */
-} Map;
-
-typedef struct {
     int32_t key;
     int32_t start, count;
 } OptionRange;
+
+/* A state reached by a step, with its best score and the state it came from (an index
+ * among the previous step's nodes): Python's layer `out` and `parents` in one. Scores
+ * fit 32 bits: at most 106 tiles and 2 jokers, each worth BIG + 13. */
+typedef struct {
+    int64_t state;
+    int32_t score;
+    int32_t parent;
+} Node;
+
+/* A layer to sweep on: states in order, each with its index among its step's nodes. */
+typedef struct {
+    int64_t state;
+    int32_t score;
+    int32_t node;
+} Item;
+
+typedef struct {
+    Item *items;
+    Py_ssize_t len, cap;
+} Layer;
+
+/* A sweep's buffers. They are kept between sweeps (a small pool, see take_scratch) so
+ * that each sweep does not fetch fresh pages from the system. */
+typedef struct {
+    Node *nodes; /* every step's nodes, step after step, in the order first reached */
+    Py_ssize_t node_count, node_cap;
+    int32_t *slots; /* open-addressing index of the current step's nodes, -1 when free */
+    Py_ssize_t slot_cap;
+    int bits; /* the current step uses 1 << bits slots */
+    Layer layer, next;
+    int32_t *key_range; /* KEYS entries: index into ranges, or -1 (all -1 between steps) */
+    OptionRange *ranges;
+    Py_ssize_t range_count, range_cap;
+    Option *options;
+    Py_ssize_t option_count, option_cap;
+    int64_t *ranks; /* the beam cut's ranks and an order of the layer by them */
+    Py_ssize_t rank_cap;
+    Py_ssize_t *order;
+    Py_ssize_t order_cap;
+} Scratch;
 
 typedef struct {
     /* inputs */
@@ -124,18 +146,9 @@ typedef struct {
     Py_ssize_t beam;
     /* work */
     PyThreadState *thread; /* saved while the GIL is released */
-    Map maps[STEPS];
-    int map_count;
-    Layer layer, next;
-    int32_t *key_range; /* KEYS entries: index into ranges, or -1 */
-    OptionRange *ranges;
-    Py_ssize_t range_count, range_cap;
-    Option *options;
-    Py_ssize_t option_count, option_cap;
-    int64_t *keys; /* the beam's ranks, and an order of the layer by them */
-    Py_ssize_t keys_cap;
-    Py_ssize_t *order;
-    Py_ssize_t order_cap;
+    Scratch *scratch;
+    Py_ssize_t step_start[STEPS]; /* where each step's nodes begin */
+    int step_count;               /* steps begun */
 } Sweep;
 
 enum { OK = 0, PY_ERROR = -1, NO_MEMORY = -2 };
@@ -165,14 +178,15 @@ grow(void **buffer, Py_ssize_t *cap, Py_ssize_t need, size_t item)
 }
 
 static int
-layer_push(Layer *layer, int64_t state, int64_t score)
+layer_push(Layer *layer, int64_t state, int32_t score, int32_t node)
 {
-    if (grow((void **)&layer->items, &layer->cap, layer->len + 1, sizeof(Pair)) != OK) {
+    if (grow((void **)&layer->items, &layer->cap, layer->len + 1, sizeof(Item)) != OK) {
         return NO_MEMORY;
     }
-    layer->items[layer->len].state = state;
-    layer->items[layer->len].score = score;
-    layer->len++;
+    Item *item = &layer->items[layer->len++];
+    item->state = state;
+    item->score = score;
+    item->node = node;
     return OK;
 }
 
@@ -182,106 +196,103 @@ slot_of(int64_t state, int bits)
     return (size_t)(((uint64_t)state * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - bits));
 }
 
+/* Start a step's nodes: an empty insertion-ordered map from state to node. */
 static int
-map_init(Map *map, Py_ssize_t expected)
+begin_step(Sweep *sw, Py_ssize_t expected)
 {
+    Scratch *s = sw->scratch;
     int bits = 4;
-    while (((Py_ssize_t)1 << bits) < 2 * expected && bits < 30) {
+    while (((Py_ssize_t)1 << bits) < 2 * expected && bits < 29) {
         bits++;
     }
-    map->entries = NULL;
-    map->len = map->cap = 0;
-    map->bits = bits;
-    map->slots = malloc(sizeof(int32_t) << bits);
-    if (map->slots == NULL) {
+    if (grow((void **)&s->slots, &s->slot_cap, (Py_ssize_t)1 << bits, sizeof(int32_t)) != OK ||
+        grow((void **)&s->nodes, &s->node_cap, s->node_count + expected, sizeof(Node)) != OK) {
         return NO_MEMORY;
     }
-    memset(map->slots, 0xff, sizeof(int32_t) << bits);
+    memset(s->slots, 0xff, sizeof(int32_t) << bits);
+    s->bits = bits;
+    sw->step_start[sw->step_count++] = s->node_count;
     return OK;
 }
 
-static void
-map_free(Map *map)
+/* The current step's node of state (an index from the step's first node), or -1. */
+static inline int32_t
+find_node(const Scratch *s, const Node *first, int64_t state)
 {
-    free(map->entries);
-    free(map->slots);
-    map->entries = NULL;
-    map->slots = NULL;
-}
-
-/* The entry of state, or -1. */
-static inline Py_ssize_t
-map_find(const Map *map, int64_t state)
-{
-    size_t mask = ((size_t)1 << map->bits) - 1;
-    for (size_t slot = slot_of(state, map->bits);; slot = (slot + 1) & mask) {
-        int32_t index = map->slots[slot];
-        if (index < 0 || map->entries[index].state == state) {
+    size_t mask = ((size_t)1 << s->bits) - 1;
+    for (size_t slot = slot_of(state, s->bits);; slot = (slot + 1) & mask) {
+        int32_t index = s->slots[slot];
+        if (index < 0 || first[index].state == state) {
             return index;
         }
     }
 }
 
 static int
-map_rehash(Map *map)
+rehash(Scratch *s, Py_ssize_t base)
 {
-    if (map->bits >= 30) {
-        return NO_MEMORY; /* more than 2**29 states: beyond any position */
+    if (s->bits >= 30) {
+        return NO_MEMORY; /* 2**29 states at one step: beyond any position */
     }
-    int bits = map->bits + 1;
-    int32_t *slots = malloc(sizeof(int32_t) << bits);
-    if (slots == NULL) {
+    int bits = s->bits + 1;
+    if (grow((void **)&s->slots, &s->slot_cap, (Py_ssize_t)1 << bits, sizeof(int32_t)) != OK) {
         return NO_MEMORY;
     }
-    memset(slots, 0xff, sizeof(int32_t) << bits);
+    memset(s->slots, 0xff, sizeof(int32_t) << bits);
     size_t mask = ((size_t)1 << bits) - 1;
-    for (Py_ssize_t i = 0; i < map->len; i++) {
-        size_t slot = slot_of(map->entries[i].state, bits);
-        while (slots[slot] >= 0) {
+    for (Py_ssize_t i = base; i < s->node_count; i++) {
+        size_t slot = slot_of(s->nodes[i].state, bits);
+        while (s->slots[slot] >= 0) {
             slot = (slot + 1) & mask;
         }
-        slots[slot] = (int32_t)i;
+        s->slots[slot] = (int32_t)(i - base);
     }
-    free(map->slots);
-    map->slots = slots;
-    map->bits = bits;
+    s->bits = bits;
+    return OK;
+}
+
+static int
+add_node(Sweep *sw, size_t slot, int64_t state, int32_t score, int32_t parent)
+{
+    Scratch *s = sw->scratch;
+    Py_ssize_t base = sw->step_start[sw->step_count - 1];
+    if (grow((void **)&s->nodes, &s->node_cap, s->node_count + 1, sizeof(Node)) != OK) {
+        return NO_MEMORY;
+    }
+    Node *node = &s->nodes[s->node_count];
+    node->state = state;
+    node->score = score;
+    node->parent = parent;
+    s->slots[slot] = (int32_t)(s->node_count - base);
+    s->node_count++;
+    if (2 * (s->node_count - base) > ((Py_ssize_t)1 << s->bits)) {
+        return rehash(s, base);
+    }
     return OK;
 }
 
 /* Python's `if out.get(state, -1) < score: out[state] = score; parents[state] = parent`:
  * a new state goes last, a better score keeps the state's place. */
-static int
-map_offer(Map *map, int64_t state, int64_t score, int64_t parent)
+static inline int
+offer(Sweep *sw, int64_t state, int64_t score, int32_t parent)
 {
-    size_t mask = ((size_t)1 << map->bits) - 1;
-    size_t slot = slot_of(state, map->bits);
+    Scratch *s = sw->scratch;
+    Node *first = &s->nodes[sw->step_start[sw->step_count - 1]];
+    size_t mask = ((size_t)1 << s->bits) - 1;
+    size_t slot = slot_of(state, s->bits);
     for (;; slot = (slot + 1) & mask) {
-        int32_t index = map->slots[slot];
+        int32_t index = s->slots[slot];
         if (index < 0) {
-            break;
+            return add_node(sw, slot, state, (int32_t)score, parent);
         }
-        Entry *entry = &map->entries[index];
-        if (entry->state == state) {
-            if (entry->score < score) {
-                entry->score = score;
-                entry->parent = parent;
+        if (first[index].state == state) {
+            if (first[index].score < score) {
+                first[index].score = (int32_t)score;
+                first[index].parent = parent;
             }
             return OK;
         }
     }
-    if (grow((void **)&map->entries, &map->cap, map->len + 1, sizeof(Entry)) != OK) {
-        return NO_MEMORY;
-    }
-    Entry *entry = &map->entries[map->len];
-    entry->state = state;
-    entry->score = score;
-    entry->parent = parent;
-    map->slots[slot] = (int32_t)map->len;
-    map->len++;
-    if (2 * map->len > ((Py_ssize_t)1 << map->bits)) {
-        return map_rehash(map);
-    }
-    return OK;
 }
 
 /* ---------------------------------------------------------------------- choices */
@@ -371,17 +382,18 @@ make_options(Sweep *sw, const Step *step, int key, int track, int used, int tall
     if (list == NULL) {
         return -1;
     }
-    if (grow((void **)&sw->ranges, &sw->range_cap, sw->range_count + 1,
-             sizeof(OptionRange)) != OK ||
-        grow((void **)&sw->options, &sw->option_cap, sw->option_count + list->count,
+    Scratch *s = sw->scratch;
+    if (grow((void **)&s->ranges, &s->range_cap, s->range_count + 1, sizeof(OptionRange)) !=
+            OK ||
+        grow((void **)&s->options, &s->option_cap, s->option_count + list->count,
              sizeof(Option)) != OK) {
         *status = NO_MEMORY;
         return -1;
     }
     int shift = TRACK_BITS * step->colour;
-    OptionRange *range = &sw->ranges[sw->range_count];
+    OptionRange *range = &s->ranges[s->range_count];
     range->key = key;
-    range->start = (int32_t)sw->option_count;
+    range->start = (int32_t)s->option_count;
     for (Py_ssize_t i = 0; i < list->count; i++) {
         const Choice *c = &list->choices[i];
         int after = tally + (c->grouped == 1 ? 1 : c->grouped == 2 ? 8 : 0);
@@ -397,15 +409,25 @@ make_options(Sweep *sw, const Step *step, int key, int track, int used, int tall
         else if (c->grouped == 2) {
             delta += (int64_t)1 << N2_SHIFT;
         }
-        Option *option = &sw->options[sw->option_count++];
+        Option *option = &s->options[s->option_count++];
         option->delta = delta;
         option->value = (int64_t)step->number * (c->placed + c->jokers);
         option->gain = (int64_t)(c->placed - step->table + c->jokers) * BIG + option->value;
         option->least = need[sw->total_jokers - used - c->jokers] - option->gain;
     }
-    range->count = (int32_t)(sw->option_count - range->start);
-    sw->key_range[key] = (int32_t)sw->range_count;
-    return (int32_t)sw->range_count++;
+    range->count = (int32_t)(s->option_count - range->start);
+    s->key_range[key] = (int32_t)s->range_count;
+    return (int32_t)s->range_count++;
+}
+
+static void
+reset_options(Scratch *s)
+{
+    for (Py_ssize_t r = 0; r < s->range_count; r++) {
+        s->key_range[s->ranges[r].key] = -1;
+    }
+    s->range_count = 0;
+    s->option_count = 0;
 }
 
 /* ------------------------------------------------------------------------ steps */
@@ -420,28 +442,32 @@ add_value(int64_t state, int64_t cap, int64_t value)
     return state;
 }
 
-/* _undominated: the entries of map that no other entry dominates in the tracks at
- * shifts, in order, into layer. */
+/* _undominated: the current step's nodes that no other node dominates in the tracks at
+ * shifts, in order, into the layer. */
 static int
-undominated(const Map *map, const int *shifts, int shift_count, Layer *layer)
+undominated(Sweep *sw, const int *shifts, int shift_count)
 {
-    layer->len = 0;
-    for (Py_ssize_t i = 0; i < map->len; i++) {
-        int64_t state = map->entries[i].state, score = map->entries[i].score;
+    Scratch *s = sw->scratch;
+    const Node *first = &s->nodes[sw->step_start[sw->step_count - 1]];
+    Py_ssize_t count = s->node_count - sw->step_start[sw->step_count - 1];
+    s->layer.len = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int64_t state = first[i].state;
+        int32_t score = first[i].score;
         int dominated = 0;
-        for (int s = 0; s < shift_count && !dominated; s++) {
-            int shift = shifts[s];
+        for (int k = 0; k < shift_count && !dominated; k++) {
+            int shift = shifts[k];
             int track = (int)(state >> shift & TRACK_MASK);
             for (int d = 0; d < tables.dominating_count[track]; d++) {
                 int64_t other = state + (int64_t)tables.dominating[track][d] * ((int64_t)1 << shift);
-                Py_ssize_t found = map_find(map, other);
-                if (found >= 0 && map->entries[found].score >= score) {
+                int32_t found = find_node(s, first, other);
+                if (found >= 0 && first[found].score >= score) {
                     dominated = 1;
                     break;
                 }
             }
         }
-        if (!dominated && layer_push(layer, state, score) != OK) {
+        if (!dominated && layer_push(&s->layer, state, score, (int32_t)i) != OK) {
             return NO_MEMORY;
         }
     }
@@ -453,17 +479,18 @@ undominated(const Map *map, const int *shifts, int shift_count, Layer *layer)
 static int
 beam_cut(Sweep *sw, const int64_t *rest)
 {
-    Layer *layer = &sw->layer;
-    Py_ssize_t n = layer->len;
-    if (grow((void **)&sw->keys, &sw->keys_cap, n, sizeof(int64_t)) != OK ||
-        grow((void **)&sw->order, &sw->order_cap, 2 * n, sizeof(Py_ssize_t)) != OK) {
+    Scratch *s = sw->scratch;
+    Py_ssize_t n = s->layer.len;
+    if (grow((void **)&s->ranks, &s->rank_cap, n, sizeof(int64_t)) != OK ||
+        grow((void **)&s->order, &s->order_cap, 2 * n, sizeof(Py_ssize_t)) != OK) {
         return NO_MEMORY;
     }
-    int64_t *keys = sw->keys;
-    Py_ssize_t *order = sw->order, *spare = sw->order + n;
+    const Item *items = s->layer.items;
+    int64_t *ranks = s->ranks;
+    Py_ssize_t *order = s->order, *spare = s->order + n;
     for (Py_ssize_t i = 0; i < n; i++) {
-        int used = (int)(layer->items[i].state >> JOKER_SHIFT & 3);
-        keys[i] = layer->items[i].score + rest[sw->total_jokers - used];
+        int used = (int)(items[i].state >> JOKER_SHIFT & 3);
+        ranks[i] = items[i].score + rest[sw->total_jokers - used];
         order[i] = i;
     }
     for (Py_ssize_t width = 1; width < n; width *= 2) {
@@ -473,7 +500,7 @@ beam_cut(Sweep *sw, const int64_t *rest)
             Py_ssize_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi) {
                 /* the right run's item goes first only if strictly better */
-                spare[k++] = keys[order[j]] > keys[order[i]] ? order[j++] : order[i++];
+                spare[k++] = ranks[order[j]] > ranks[order[i]] ? order[j++] : order[i++];
             }
             while (i < mid) {
                 spare[k++] = order[i++];
@@ -486,80 +513,67 @@ beam_cut(Sweep *sw, const int64_t *rest)
         order = spare;
         spare = swap;
     }
-    Layer *next = &sw->next;
-    next->len = 0;
+    s->next.len = 0;
     for (Py_ssize_t i = 0; i < sw->beam; i++) {
-        const Pair *kept = &layer->items[order[i]];
-        if (layer_push(next, kept->state, kept->score) != OK) {
+        const Item *kept = &items[order[i]];
+        if (layer_push(&s->next, kept->state, kept->score, kept->node) != OK) {
             return NO_MEMORY;
         }
     }
-    Layer swap = *layer;
-    *layer = *next;
-    *next = swap;
+    Layer swap = s->layer;
+    s->layer = s->next;
+    s->next = swap;
     return OK;
-}
-
-static void
-reset_options(Sweep *sw)
-{
-    for (Py_ssize_t r = 0; r < sw->range_count; r++) {
-        sw->key_range[sw->ranges[r].key] = -1;
-    }
-    sw->range_count = 0;
-    sw->option_count = 0;
 }
 
 /* _Move.apply, then the beam cut: one colour at one number. */
 static int
 colour_step(Sweep *sw, const Step *step)
 {
-    int index = sw->map_count;
-    const int64_t *rest = sw->rest[index];
+    Scratch *s = sw->scratch;
+    const int64_t *rest = sw->rest[sw->step_count];
     int64_t need[MAX_JOKERS + 1];
     for (int left = 0; left <= MAX_JOKERS; left++) {
         need[left] = sw->floor - rest[left];
     }
     int shift = TRACK_BITS * step->colour;
-    Map *out = &sw->maps[index];
-    if (map_init(out, 2 * sw->layer.len) != OK) {
+    if (begin_step(sw, 2 * s->layer.len) != OK) {
         return NO_MEMORY;
     }
-    sw->map_count++;
-    reset_options(sw);
+    reset_options(s);
     int status = OK;
-    for (Py_ssize_t i = 0; i < sw->layer.len; i++) {
-        int64_t state = sw->layer.items[i].state, score = sw->layer.items[i].score;
-        int track = (int)(state >> shift & TRACK_MASK);
-        int used = (int)(state >> JOKER_SHIFT & 3);
-        int tally = (int)(state >> N1_SHIFT & (TALLIES - 1));
+    for (Py_ssize_t i = 0; i < s->layer.len; i++) {
+        const Item item = s->layer.items[i];
+        int track = (int)(item.state >> shift & TRACK_MASK);
+        int used = (int)(item.state >> JOKER_SHIFT & 3);
+        int tally = (int)(item.state >> N1_SHIFT & (TALLIES - 1));
         int key = track | used << 6 | tally << 8;
-        int32_t r = sw->key_range[key];
+        int32_t r = s->key_range[key];
         if (r < 0) {
             r = make_options(sw, step, key, track, used, tally, need, &status);
             if (r < 0) {
                 return status;
             }
         }
-        const Option *option = &sw->options[sw->ranges[r].start];
-        const Option *end = option + sw->ranges[r].count;
+        const Option *option = &s->options[s->ranges[r].start];
+        const Option *end = option + s->ranges[r].count;
         for (; option < end; option++) {
-            if (score < option->least) {
+            if (item.score < option->least) {
                 continue;
             }
-            int64_t new_state = state + option->delta;
+            int64_t new_state = item.state + option->delta;
             if (sw->cap) {
                 new_state = add_value(new_state, sw->cap, option->value);
             }
-            if (map_offer(out, new_state, score + option->gain, state) != OK) {
+            if (offer(sw, new_state, item.score + option->gain, item.node) != OK) {
                 return NO_MEMORY;
             }
         }
     }
-    if (undominated(out, &shift, 1, &sw->layer) != OK) {
+    if (undominated(sw, &shift, 1) != OK) {
         return NO_MEMORY;
     }
-    if (sw->beam && sw->layer.len > sw->beam) {
+    if (sw->beam && s->layer.len > sw->beam) {
         return beam_cut(sw, rest);
     }
     return OK;
@@ -570,29 +584,27 @@ static int
 group_step(Sweep *sw, int number)
 {
     static const int shifts[COLOURS] = {0, TRACK_BITS, 2 * TRACK_BITS, 3 * TRACK_BITS};
-    int index = sw->map_count;
-    const int64_t *rest = sw->rest[index];
+    Scratch *s = sw->scratch;
+    const int64_t *rest = sw->rest[sw->step_count];
     int64_t need[MAX_JOKERS + 1];
     for (int left = 0; left <= MAX_JOKERS; left++) {
         need[left] = sw->floor - rest[left];
     }
-    Map *out = &sw->maps[index];
-    if (map_init(out, sw->layer.len) != OK) {
+    if (begin_step(sw, s->layer.len) != OK) {
         return NO_MEMORY;
     }
-    sw->map_count++;
     int total = sw->total_jokers;
-    for (Py_ssize_t i = 0; i < sw->layer.len; i++) {
-        int64_t state = sw->layer.items[i].state, score = sw->layer.items[i].score;
-        int tally = (int)(state >> N1_SHIFT & 7) | (int)(state >> N2_SHIFT & 7) << 3;
-        int used = (int)(state >> JOKER_SHIFT & 3);
-        int64_t base = state & ~TALLY_MASK;
+    for (Py_ssize_t i = 0; i < s->layer.len; i++) {
+        const Item item = s->layer.items[i];
+        int tally = (int)(item.state >> N1_SHIFT & 7) | (int)(item.state >> N2_SHIFT & 7) << 3;
+        int used = (int)(item.state >> JOKER_SHIFT & 3);
+        int64_t base = item.state & ~TALLY_MASK;
         for (int g = 0; g < tables.group_jokers_count[tally]; g++) {
             int jokers = tables.group_jokers[tally][g];
             if (used + jokers > total) {
                 break;
             }
-            int64_t new_score = score + (int64_t)jokers * (BIG + number);
+            int64_t new_score = item.score + (int64_t)jokers * (BIG + number);
             if (new_score < need[total - used - jokers]) {
                 continue;
             }
@@ -600,32 +612,34 @@ group_step(Sweep *sw, int number)
             if (sw->cap && jokers) {
                 new_state = add_value(new_state, sw->cap, (int64_t)number * jokers);
             }
-            if (map_offer(out, new_state, new_score, state) != OK) {
+            if (offer(sw, new_state, new_score, item.node) != OK) {
                 return NO_MEMORY;
             }
         }
     }
-    return undominated(out, shifts, COLOURS, &sw->layer);
+    return undominated(sw, shifts, COLOURS);
 }
 
-/* The whole sweep; on success *best_state is the best final state, or -1. */
+/* The whole sweep; on success *best is the index of the best final state in the layer,
+ * or -1. */
 static int
-run(Sweep *sw, int64_t *best_state, int64_t *best_score)
+run(Sweep *sw, Py_ssize_t *best)
 {
-    int status = layer_push(&sw->layer, 0, 0);
-    for (int s = 0; s < COLOUR_STEPS && status == OK; s++) {
-        status = colour_step(sw, &sw->steps[s]);
-        if (status == OK && sw->steps[s].colour == COLOURS - 1) {
-            status = group_step(sw, sw->steps[s].number);
+    Scratch *s = sw->scratch;
+    int status = layer_push(&s->layer, 0, 0, 0);
+    for (int k = 0; k < COLOUR_STEPS && status == OK; k++) {
+        status = colour_step(sw, &sw->steps[k]);
+        if (status == OK && sw->steps[k].colour == COLOURS - 1) {
+            status = group_step(sw, sw->steps[k].number);
         }
     }
     if (status != OK) {
         return status;
     }
-    *best_state = -1;
-    *best_score = sw->floor - 1;
-    for (Py_ssize_t i = 0; i < sw->layer.len; i++) {
-        int64_t state = sw->layer.items[i].state, score = sw->layer.items[i].score;
+    *best = -1;
+    int64_t best_score = sw->floor - 1;
+    for (Py_ssize_t i = 0; i < s->layer.len; i++) {
+        int64_t state = s->layer.items[i].state, score = s->layer.items[i].score;
         if ((state >> JOKER_SHIFT & 3) < sw->table_jokers) {
             continue;
         }
@@ -636,27 +650,101 @@ run(Sweep *sw, int64_t *best_state, int64_t *best_score)
         for (int c = 0; c < COLOURS; c++) {
             closed &= tables.closed[state >> (TRACK_BITS * c) & TRACK_MASK];
         }
-        if (closed && score > *best_score) {
-            *best_state = state;
-            *best_score = score;
+        if (closed && score > best_score) {
+            *best = i;
+            best_score = score;
         }
     }
     return OK;
 }
 
-static void
-sweep_free(Sweep *sw)
+/* The path of states to the layer's item best: the state after each step, from 0. */
+static PyObject *
+path_to(const Sweep *sw, Py_ssize_t best)
 {
-    for (int i = 0; i < sw->map_count; i++) {
-        map_free(&sw->maps[i]);
+    const Scratch *s = sw->scratch;
+    PyObject *path = PyList_New(STEPS + 1);
+    if (path == NULL) {
+        return NULL;
     }
-    free(sw->layer.items);
-    free(sw->next.items);
-    free(sw->key_range);
-    free(sw->ranges);
-    free(sw->options);
-    free(sw->keys);
-    free(sw->order);
+    int32_t node = s->layer.items[best].node;
+    for (int k = STEPS; k >= 0; k--) {
+        int64_t state = 0;
+        if (k > 0) {
+            const Node *reached = &s->nodes[sw->step_start[k - 1] + node];
+            state = reached->state;
+            node = reached->parent;
+        }
+        PyObject *number = PyLong_FromLongLong(state);
+        if (number == NULL) {
+            Py_DECREF(path);
+            return NULL;
+        }
+        PyList_SET_ITEM(path, k, number);
+    }
+    return path;
+}
+
+/* --------------------------------------------------------------------- scratch pool */
+
+#define POOL_SIZE 2
+#define POOL_KEEP_BYTES ((size_t)64 << 20)
+static Scratch *pool[POOL_SIZE]; /* taken and given back with the GIL held */
+static int pool_count;
+
+static void
+free_scratch(Scratch *s)
+{
+    free(s->nodes);
+    free(s->slots);
+    free(s->layer.items);
+    free(s->next.items);
+    free(s->key_range);
+    free(s->ranges);
+    free(s->options);
+    free(s->ranks);
+    free(s->order);
+    free(s);
+}
+
+static Scratch *
+take_scratch(void)
+{
+    if (pool_count > 0) {
+        return pool[--pool_count];
+    }
+    Scratch *s = calloc(1, sizeof(Scratch));
+    if (s == NULL) {
+        return NULL;
+    }
+    s->key_range = malloc(KEYS * sizeof(int32_t));
+    if (s->key_range == NULL) {
+        free(s);
+        return NULL;
+    }
+    memset(s->key_range, 0xff, KEYS * sizeof(int32_t));
+    return s;
+}
+
+/* Keep a scratch for the next sweep, unless the pool is full or it grew very large. */
+static void
+give_back_scratch(Scratch *s)
+{
+    reset_options(s);
+    s->node_count = 0;
+    s->layer.len = s->next.len = 0;
+    size_t bytes = (size_t)s->node_cap * sizeof(Node) + (size_t)s->slot_cap * sizeof(int32_t) +
+                   (size_t)(s->layer.cap + s->next.cap) * sizeof(Item) +
+                   (size_t)s->option_cap * sizeof(Option) +
+                   (size_t)s->range_cap * sizeof(OptionRange) +
+                   (size_t)s->rank_cap * sizeof(int64_t) +
+                   (size_t)s->order_cap * sizeof(Py_ssize_t);
+    if (pool_count < POOL_SIZE && bytes <= POOL_KEEP_BYTES) {
+        pool[pool_count++] = s;
+    }
+    else {
+        free_scratch(s);
+    }
 }
 
 /* ------------------------------------------------------------ Python interface */
@@ -796,50 +884,30 @@ sweep(PyObject *module, PyObject *args)
     sw.cap = cap;
     sw.floor = floor;
     sw.beam = beam;
-    sw.key_range = malloc(KEYS * sizeof(int32_t));
-    if (sw.key_range == NULL) {
+    sw.scratch = take_scratch();
+    if (sw.scratch == NULL) {
         return PyErr_NoMemory();
     }
-    memset(sw.key_range, 0xff, KEYS * sizeof(int32_t));
 
-    int64_t best_state = -1, best_score = 0;
+    Py_ssize_t best = -1;
     sw.thread = PyEval_SaveThread();
-    int status = run(&sw, &best_state, &best_score);
+    int status = run(&sw, &best);
     PyEval_RestoreThread(sw.thread);
 
     PyObject *result = NULL;
     if (status == NO_MEMORY) {
         PyErr_NoMemory();
     }
-    else if (status == OK && best_state < 0) {
+    else if (status == OK && best < 0) {
         result = Py_NewRef(Py_None);
     }
     else if (status == OK) {
-        PyObject *path = PyList_New(STEPS + 1);
-        int64_t state = best_state;
-        for (int s = STEPS; path != NULL && s >= 0; s--) {
-            PyObject *number = PyLong_FromLongLong(state);
-            if (number == NULL) {
-                Py_CLEAR(path);
-                break;
-            }
-            PyList_SET_ITEM(path, s, number);
-            if (s > 0) {
-                const Map *map = &sw.maps[s - 1];
-                Py_ssize_t found = map_find(map, state);
-                if (found < 0) {
-                    PyErr_SetString(PyExc_SystemError, "sweep: a state lost its parent");
-                    Py_CLEAR(path);
-                    break;
-                }
-                state = map->entries[found].parent;
-            }
-        }
+        PyObject *path = path_to(&sw, best);
         if (path != NULL) {
-            result = Py_BuildValue("(LN)", (long long)best_score, path);
+            result = Py_BuildValue("(LN)", (long long)sw.scratch->layer.items[best].score, path);
         }
     }
-    sweep_free(&sw);
+    give_back_scratch(sw.scratch);
     return result;
 }
 
@@ -998,6 +1066,9 @@ static void
 module_free(void *module)
 {
     (void)module;
+    while (pool_count > 0) {
+        free_scratch(pool[--pool_count]);
+    }
     for (size_t slot = 0; slot < CHOICE_SLOTS; slot++) {
         free(atomic_exchange(&choice_cache[slot], NULL));
     }

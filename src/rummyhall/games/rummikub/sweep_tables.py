@@ -151,13 +151,14 @@ def viable_tallies(most: tuple[int, ...], total_jokers: int) -> bytes:
     """Which tallies ``n1 | n2 << 3 | jokers used << 6`` the colours still to come (able to
     give at most ``most[i]`` tiles to groups) and the jokers left can complete into groups
     at this number: a table of ``VIABLE_SIZE`` flags, 1 where they can."""
+    extras = {(e.count(1), e.count(2)) for e in product(*(range(m + 1) for m in most))}
     viable = bytearray(VIABLE_SIZE)
-    for used in range(total_jokers + 1):
-        for n2 in range(5):
-            for n1 in range(5 - n2):
-                for extra in product(*(range(m + 1) for m in most)):
-                    tally = n1 + extra.count(1) | (n2 + extra.count(2)) << 3
-                    if any(used + j <= total_jokers for j in GROUP_JOKERS.get(tally, ())):
-                        viable[n1 | n2 << 3 | used << 6] = 1
-                        break
+    for n2 in range(5):
+        for n1 in range(5 - n2):
+            finals = [(n1 + e1) | (n2 + e2) << 3 for e1, e2 in extras]
+            # the fewest jokers that complete the groups of some final tally
+            fewest = min((GROUP_JOKERS[t][0] for t in finals if GROUP_JOKERS.get(t)), default=None)
+            if fewest is not None:
+                for used in range(total_jokers - fewest + 1):
+                    viable[n1 | n2 << 3 | used << 6] = 1
     return bytes(viable)
