@@ -18,19 +18,6 @@ import pytest
 from rummyhall.games import rummikub
 from rummyhall.games.rummikub import solver, sweep
 from rummyhall.games.rummikub.sweep_position import SweepPosition
-from rummyhall.games.rummikub.sweep_tables import (
-    BIG,
-    DOMINATING,
-    GROUP_JOKERS,
-    JOKER_SHIFT,
-    N1_SHIFT,
-    N2_SHIFT,
-    TRACK_BITS,
-    TRACK_STATES,
-    VALUE_SHIFT,
-    VIABLE_SIZE,
-    colour_options,
-)
 from tests.games.rummikub.positions import full_position, small_position
 
 needs_compiled = pytest.mark.skipif(
@@ -139,14 +126,13 @@ def test_compiled_sweep_rejects_malformed_arguments() -> None:
     with pytest.raises(TypeError, match="viable"):
         _sweep.sweep((bad, *pos.steps[1:]), pos.rest, 0, 0, 0, known, 0)
     # configured once (on import); again only with the same tables
-    tables = (colour_options, DOMINATING, GROUP_JOKERS, TRACK_STATES)
-    layout = (BIG, TRACK_BITS, JOKER_SHIFT, N1_SHIFT, N2_SHIFT, VALUE_SHIFT, VIABLE_SIZE, 2)
-    _sweep.configure(*tables, layout)
+    _sweep.configure(*sweep._TABLES, sweep._LAYOUT)
+    options, dominating, group_jokers, track_states = sweep._TABLES
+    fewer = tuple(offsets[:1] for offsets in dominating)
     with pytest.raises(RuntimeError, match="other tables"):
-        fewer = tuple(offsets[:1] for offsets in DOMINATING)
-        _sweep.configure(colour_options, fewer, GROUP_JOKERS, TRACK_STATES, layout)
+        _sweep.configure(options, fewer, group_jokers, track_states, sweep._LAYOUT)
     with pytest.raises(ValueError, match="layout"):
-        _sweep.configure(*tables, (BIG + 1, *layout[1:]))
+        _sweep.configure(*sweep._TABLES, (sweep._LAYOUT[0] + 1, *sweep._LAYOUT[1:]))
 
 
 # ----------------------------------------------------------------- which sweep runs

@@ -267,6 +267,11 @@ def rebuild(path: list[int]) -> Layout:
 # ------------------------------------------------------------- choice of implementation
 
 
+_TABLES = (colour_options, DOMINATING, GROUP_JOKERS, TRACK_STATES)
+"""What ``_sweep.configure`` gets, with ``_LAYOUT``: the static tables."""
+_LAYOUT = (BIG, TRACK_BITS, JOKER_SHIFT, N1_SHIFT, N2_SHIFT, VALUE_SHIFT, VIABLE_SIZE, MAX_JOKERS)
+"""The state's bit layout, which ``_sweep.c`` checks against its own."""
+
 _SOURCE = Path(__file__).with_name("_sweep.c")
 """The compiled sweep's source: present in a source tree (and an editable install)."""
 
@@ -298,13 +303,7 @@ def _load_compiled() -> Sweep | None:
             raise ImportError(message)
         warnings.warn(message + "; using the pure-Python sweep", RuntimeWarning, stacklevel=2)
         return None
-    _sweep.configure(
-        colour_options,
-        DOMINATING,
-        GROUP_JOKERS,
-        TRACK_STATES,
-        (BIG, TRACK_BITS, JOKER_SHIFT, N1_SHIFT, N2_SHIFT, VALUE_SHIFT, VIABLE_SIZE, MAX_JOKERS),
-    )
+    _sweep.configure(*_TABLES, _LAYOUT)
     compiled = _sweep.sweep
 
     def compiled_sweep(pos: SweepPosition, cap: int, floor: int, beam: int) -> SweepResult | None:

@@ -7,6 +7,7 @@ every sweep of a search (``solver._search``) and by both sweep implementations.
 
 from __future__ import annotations
 
+from operator import add
 from typing import NamedTuple
 
 from rummyhall.games.rummikub.melds import MAX_JOKERS
@@ -48,7 +49,14 @@ class SweepPosition:
         self.rest = self._rest_bounds()
 
     def _colour_steps(self) -> tuple[ColourStep, ...]:
-        present = self.present
+        present, table, rack, jokers = self.present, self.table, self.rack, self.jokers
+        # per face: the faces of its colour above it that are absent
+        gaps_above = [0] * 52
+        for colour in range(4):
+            gaps = 0
+            for face in range(colour * 13 + 12, colour * 13 - 1, -1):
+                gaps_above[face] = gaps
+                gaps += not present[face]
         steps = []
         for number in range(1, 14):
             most = [min(2, present[c * 13 + number - 1]) for c in range(4)]
@@ -57,14 +65,11 @@ class SweepPosition:
                 # A run that starts with a joker ends at 13 (else that joker could move to
                 # the top, a strictly better layout): its other slots up to 13 need tiles,
                 # all but the remaining jokers' worth.
-                gaps = sum(1 for f in range(face + 1, colour * 13 + 13) if not present[f])
-                ahead = gaps < self.jokers and any(
-                    present[face + i] for i in (1, 2) if number + i <= 13
+                ahead = gaps_above[face] < jokers and bool(
+                    (number <= 12 and present[face + 1]) or (number <= 11 and present[face + 2])
                 )
-                viable = viable_tallies(tuple(most[colour + 1 :]), self.jokers)
-                steps.append(
-                    ColourStep(colour, number, self.table[face], self.rack[face], ahead, viable)
-                )
+                viable = viable_tallies(tuple(most[colour + 1 :]), jokers)
+                steps.append(ColourStep(colour, number, table[face], rack[face], ahead, viable))
         return tuple(steps)
 
     def placeable(self, face: int, jokers_left: int) -> bool:
@@ -84,6 +89,7 @@ class SweepPosition:
         return False
 
     def _rest_bounds(self) -> Bounds:
+        table, rack = self.table, self.rack
         order = [c * 13 + n for n in range(13) for c in range(4)]
         suffix = [0] * (MAX_JOKERS + 1)
         after_face: list[list[int]] = []
@@ -91,16 +97,15 @@ class SweepPosition:
             after_face.append(list(suffix))
             number = face % 13 + 1
             for left in range(MAX_JOKERS + 1):
-                suffix[left] += self.table[face] * number
-                if self.rack[face] and self.placeable(face, left):
-                    suffix[left] += self.rack[face] * (BIG + number)
+                suffix[left] += table[face] * number
+                if rack[face] and self.placeable(face, left):
+                    suffix[left] += rack[face] * (BIG + number)
         after_face.reverse()
+        bonus = [left * (BIG + 13) for left in range(MAX_JOKERS + 1)]  # the jokers left
         steps = []
-        for index in range(len(order)):
-            steps.append(after_face[index])
+        for index, rest in enumerate(after_face):
+            bounds = tuple(map(add, rest, bonus))
+            steps.append(bounds)
             if index % 4 == 3:
-                steps.append(after_face[index])  # the group step of this number
-        return tuple(
-            tuple(rest[left] + left * (BIG + 13) for left in range(MAX_JOKERS + 1))
-            for rest in steps
-        )
+                steps.append(bounds)  # the group step of this number
+        return tuple(steps)
