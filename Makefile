@@ -1,14 +1,16 @@
 # `make run` and `make test` work on a fresh machine: they create the virtualenv and
-# install what they need (again whenever pyproject.toml changes).
+# install what they need (again whenever pyproject.toml or a C source changes: the
+# editable install builds the C extension in place, next to its source).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 DEV := $(VENV)/.dev-installed
 BENCH := $(VENV)/.bench-installed
+C_SOURCES := $(shell find src -name '*.c')
 
 .PHONY: run test lint bench clean
 
-$(DEV): pyproject.toml
+$(DEV): pyproject.toml $(C_SOURCES)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
@@ -26,8 +28,9 @@ lint: $(DEV)
 	$(PY) -m ruff format --check src tests bench
 	$(PY) -m mypy
 
+# RUMMYHALL_SWEEP=c: the tests fail if the (optional) C sweep did not build.
 test: lint
-	$(PY) -m pytest README.md docs src tests
+	RUMMYHALL_SWEEP=c $(PY) -m pytest README.md docs src tests
 
 bench: $(BENCH)
 	$(PY) bench/gin.py
@@ -38,3 +41,4 @@ bench: $(BENCH)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	find src -name '*.so' -delete

@@ -9,7 +9,9 @@ until the table holds 20–60 tiles; the rack is then dealt from the rest, so jo
 the table or the rack at their natural rate.
 
 Both solvers get the same positions and maximise the rack tiles placed (jokers count as
-tiles). Ours is ``rummikub.best_play`` on notation strings (parsing included). The peer is
+tiles). Ours is ``rummikub.best_play`` on notation strings (parsing included); the first
+line says which of its sweeps ran: the compiled one (``c``) or the pure-Python reference
+(``python``: the C extension is not built, or ``RUMMYHALL_SWEEP=python``). The peer is
 ``RuleSet.solve(state, SolverMode.TILE_COUNT)`` on a state built before the clock starts;
 its model (``RuleSet()``, about 0.5–1 s) is built once and a warm-up solve is made before
 timing, both excluded. Its default backend is SciPy (HiGHS via ``scipy.optimize.milp``);
@@ -38,6 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummyhall.games import rummikub
+from rummyhall.games.rummikub.sweep import SWEEP_IMPLEMENTATION
 from tests.games.rummikub.positions import ALL_TILES, random_set
 
 RUN_LENGTHS = (3, 3, 4, 4, 5, 6)
@@ -162,6 +165,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    print(f"rummyhall: {SWEEP_IMPLEMENTATION} sweep")
     peer = load_peer()
     if peer is not None:
         print(

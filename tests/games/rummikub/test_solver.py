@@ -13,36 +13,7 @@ from hypothesis import strategies as st
 from rummyhall import IllegalAction, NotationError
 from rummyhall.games import rummikub
 from tests.games.rummikub.brute_force import brute_best_play, brute_initial_meld
-from tests.games.rummikub.positions import ALL_TILES, COLOURS, random_set
-
-
-def small_position(rng: random.Random) -> tuple[list[list[str]], list[str]]:
-    """A few tiles from a narrow window of colours and numbers: sets overlap a lot."""
-    colours = rng.sample(COLOURS, rng.choice((2, 3, 4)))
-    low = rng.randrange(1, 11)
-    numbers = range(low, min(14, low + rng.choice((3, 4, 5))))
-    pool = [f"{c}{n}" for c in colours for n in numbers] * 2 + ["*"] * rng.choice((0, 1, 2))
-    rng.shuffle(pool)
-    table: list[list[str]] = []
-    for _ in range(rng.choice((0, 1, 1, 2))):
-        for _ in range(20):
-            tiles = random_set(rng, pool) if any(t != "*" for t in pool) else None
-            if tiles is not None:
-                table.append(tiles)
-                break
-    return table, pool[: rng.randrange(1, 7)]
-
-
-def full_position(rng: random.Random, rack_size: int) -> tuple[list[list[str]], list[str]]:
-    pool = list(ALL_TILES)
-    rng.shuffle(pool)
-    table: list[list[str]] = []
-    target = rng.randint(20, 60)
-    while sum(map(len, table)) < target:
-        tiles = random_set(rng, pool)
-        if tiles is not None:
-            table.append(tiles)
-    return table, pool[:rack_size]
+from tests.games.rummikub.positions import COLOURS, full_position, small_position
 
 
 def placed_and_value(

@@ -9,7 +9,8 @@ import pytest
 
 from rummyhall.games import rummikub
 from tests.games.rummikub.milp import best_play_milp
-from tests.games.rummikub.test_solver import full_position, placed_and_value
+from tests.games.rummikub.positions import full_position
+from tests.games.rummikub.test_solver import placed_and_value
 
 
 @pytest.mark.parametrize(("rack_size", "positions"), [(14, 10), (30, 6)])

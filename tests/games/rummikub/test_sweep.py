@@ -1,0 +1,191 @@
+"""The solver's two sweeps (``sweep.py``): the compiled ``_sweep`` and the pure-Python
+reference give identical results — score and path, so layout — on the same positions
+(RKB-4 initial melds, RKB-5 plays, jokers included), and the choice between them."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sysconfig
+import threading
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rummyhall.games import rummikub
+from rummyhall.games.rummikub import solver, sweep
+from rummyhall.games.rummikub.sweep_position import SweepPosition
+from tests.games.rummikub.positions import full_position, small_position
+
+needs_compiled = pytest.mark.skipif(
+    "c" not in sweep.SWEEPS, reason="the compiled sweep is not built (pip install -e .)"
+)
+
+
+def sweep_calls(pos: SweepPosition, known: int, cap: int = 0) -> list[tuple[int, int, int]]:
+    """``(cap, floor, beam)`` of the sweeps a search makes, and of a few more floors: the
+    beam pass, exact passes at and around the optimum and with no floor at all."""
+    best = sweep.python_sweep(pos, cap, known, 0)
+    calls = [(cap, known, solver.BEAM), (cap, known, 3), (cap, 0, 0)]
+    if best is not None:
+        calls += [(cap, best[0] + d, 0) for d in (-7, 0, 1)]
+    return calls
+
+
+def assert_same_sweeps(pos: SweepPosition, known: int, cap: int = 0) -> None:
+    python, compiled = sweep.SWEEPS["python"], sweep.SWEEPS["c"]
+    for cap_, floor, beam in sweep_calls(pos, known, cap):
+        assert python(pos, cap_, floor, beam) == compiled(pos, cap_, floor, beam), (
+            cap_,
+            floor,
+            beam,
+        )
+
+
+def with_both_jokers(table: list[list[str]], rack: list[str]) -> list[str]:
+    """The rack with its first tiles swapped for the jokers the table does not hold."""
+    missing = 2 - Counter(t for s in [*table, rack] for t in s)["*"]
+    return ["*"] * missing + rack[missing:]
+
+
+@needs_compiled
+def test_rkb_5_compiled_sweep_matches_python_on_full_size_positions() -> None:
+    rng = random.Random(55)
+    for i in range(90):
+        table, rack = full_position(rng, (14, 30, 8)[i % 3])
+        if i % 2:
+            rack = with_both_jokers(table, rack)  # the tail of the solver's run times
+        assert_same_sweeps(*solver.play_position(table, rack))
+
+
+@needs_compiled
+def test_rkb_5_compiled_sweep_matches_python_on_small_positions() -> None:
+    rng = random.Random(56)
+    for _ in range(200):
+        assert_same_sweeps(*solver.play_position(*small_position(rng)))
+
+
+@needs_compiled
+def test_rkb_4_compiled_sweep_matches_python_on_initial_melds() -> None:
+    rng = random.Random(57)
+    for _ in range(120):
+        _, rack = full_position(rng, rng.choice((6, 14, 20)))
+        assert_same_sweeps(solver.meld_position(rack), 0, solver.INITIAL_MELD_VALUE)
+
+
+@needs_compiled
+@pytest.mark.parametrize("implementation", ["python", "c"])
+def test_public_results_do_not_depend_on_the_implementation(
+    implementation: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(58)
+    positions = [full_position(rng, 14) for _ in range(8)]
+    expected = [rummikub.best_play(t, r) for t, r in positions]
+    melds = [rummikub.best_initial_meld(r) for _, r in positions]
+    monkeypatch.setattr(sweep, "SWEEP_IMPLEMENTATION", implementation)
+    assert [rummikub.best_play(t, r) for t, r in positions] == expected
+    assert [rummikub.best_initial_meld(r) for _, r in positions] == melds
+
+
+@needs_compiled
+def test_compiled_sweep_is_thread_safe() -> None:
+    """The compiled sweep runs without the GIL: threads solving at once get the answers
+    each gets alone."""
+    rng = random.Random(59)
+    positions = [solver.play_position(*full_position(rng, 14)) for _ in range(12)]
+    compiled = sweep.SWEEPS["c"]
+    expected = [compiled(pos, 0, known, 0) for pos, known in positions]
+    results: dict[int, list[object]] = {}
+
+    def work(worker: int) -> None:
+        results[worker] = [compiled(pos, 0, known, 0) for pos, known in positions]
+
+    threads = [threading.Thread(target=work, args=(w,)) for w in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(results[w] == expected for w in range(4))
+
+
+@needs_compiled
+def test_compiled_sweep_rejects_malformed_arguments() -> None:
+    from rummyhall.games.rummikub import _sweep
+
+    pos, known = solver.play_position([["R1", "R2", "R3"]], ["R4"])
+    with pytest.raises(ValueError, match="colour steps"):
+        _sweep.sweep(pos.steps[:-1], pos.rest, 0, 0, 0, known, 0)
+    with pytest.raises(ValueError, match="colour"):
+        _sweep.sweep(pos.steps[1:] + pos.steps[:1], pos.rest, 0, 0, 0, known, 0)
+    with pytest.raises(ValueError, match="out of range"):
+        _sweep.sweep(pos.steps, pos.rest, 3, 0, 0, known, 0)
+    bad = pos.steps[0]._replace(viable=b"\x01")
+    with pytest.raises(TypeError, match="viable"):
+        _sweep.sweep((bad, *pos.steps[1:]), pos.rest, 0, 0, 0, known, 0)
+    # configured once (on import); again only with the same tables
+    _sweep.configure(*sweep._TABLES, sweep._LAYOUT)
+    options, dominating, group_jokers, track_states = sweep._TABLES
+    fewer = tuple(offsets[:1] for offsets in dominating)
+    with pytest.raises(RuntimeError, match="other tables"):
+        _sweep.configure(options, fewer, group_jokers, track_states, sweep._LAYOUT)
+    with pytest.raises(ValueError, match="layout"):
+        _sweep.configure(*sweep._TABLES, (sweep._LAYOUT[0] + 1, *sweep._LAYOUT[1:]))
+
+
+# ----------------------------------------------------------------- which sweep runs
+
+
+def test_a_build_older_than_its_source_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("rummyhall.games.rummikub._sweep")
+    newer = tmp_path / "_sweep.c"
+    newer.write_text("/* edited after the build */\n")
+    monkeypatch.setattr(sweep, "_SOURCE", newer)
+    monkeypatch.delenv("RUMMYHALL_SWEEP", raising=False)
+    with pytest.warns(RuntimeWarning, match="older than"):
+        assert sweep._load_compiled() is None
+    monkeypatch.setenv("RUMMYHALL_SWEEP", "c")
+    with pytest.raises(ImportError, match="older than"):
+        sweep._load_compiled()
+
+
+def test_the_environment_chooses_the_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RUMMYHALL_SWEEP", "python")
+    assert sweep._load_compiled() is None
+    monkeypatch.setenv("RUMMYHALL_SWEEP", "fortran")
+    with pytest.raises(ImportError, match="RUMMYHALL_SWEEP"):
+        sweep._load_compiled()
+
+
+def test_make_test_runs_the_compiled_sweep() -> None:
+    """``make test`` sets ``RUMMYHALL_SWEEP=c``, so a failed (optional) build of the
+    extension cannot go unnoticed there."""
+    if os.environ.get("RUMMYHALL_SWEEP") != "c":
+        pytest.skip("RUMMYHALL_SWEEP=c not set")
+    assert sweep.SWEEP_IMPLEMENTATION == "c"
+
+
+def test_compiled_sweep_source_compiles_without_warnings(tmp_path: Path) -> None:
+    compiler = shutil.which(str(sysconfig.get_config_var("CC") or "cc").split()[0])
+    if compiler is None:
+        pytest.skip("no C compiler")
+    source = Path(sweep.__file__).with_name("_sweep.c")
+    command = [
+        compiler,
+        "-O2",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-fPIC",
+        f"-I{sysconfig.get_paths()['include']}",
+        "-c",
+        str(source),
+        "-o",
+        str(tmp_path / "_sweep.o"),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
