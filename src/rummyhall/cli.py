@@ -95,6 +95,7 @@ def serve(args: argparse.Namespace) -> int:
         bot_levels=tuple(args.bot_levels.split(",")),
         away_level=args.away_level,
         compression=not args.no_compression,
+        match_seed=args.match_seed,
     )
     print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {args.db})")
     uvicorn.run(
@@ -159,6 +160,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--no-compression",
         action="store_true",
         help="no per-message deflate on the WebSocket (less CPU, more bytes)",
+    )
+    server.add_argument(
+        "--match-seed",
+        type=int,
+        default=None,
+        help="start every match from this seed (for tests: repeatable deals)",
     )
     server.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]

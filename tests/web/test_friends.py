@@ -1,0 +1,40 @@
+"""Two people in one room: a friend joins from a second browser context through the
+invite link, the host starts, both see the same table from their own seats."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import PHONE
+
+
+def test_friend_joins_by_invite_link(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    host = new_page()
+    host.goto("/")
+    host.click("[data-game=indian]")
+    host.select_option("select[name=variant]", "pool101")
+    host.select_option("select[data-seat='1']", "open")
+    host.click("#create-room")
+    link = host.locator("#invite-link")
+    expect(link).to_have_value(host.url)
+    expect(host.locator("#start")).to_be_disabled()
+    shot(host, "host-waiting")
+    friend = new_page(PHONE)
+    friend.goto(link.input_value())
+    expect(friend.locator(".seat-slot.me")).to_be_visible()
+    shot(friend, "friend-waiting")
+    expect(host.locator("#start")).to_be_enabled()
+    host.click("#start")
+    for page in (host, friend):
+        expect(page.locator(".felt")).to_be_visible()
+        expect(page.locator(".hand .card")).to_have_count(13)
+    names = [p.evaluate("window.rummyhall.session.you") for p in (host, friend)]
+    assert names == [0, 1]
+    expect(host.locator(".opponent[data-seat='1'] .badge.offline")).to_have_count(0)
+    shot(host, "host-table")
+    shot(friend, "friend-table")
