@@ -21,7 +21,7 @@ def test_gin_hand_against_bot(
     page = new_page()
     current = quick_play(page, "gin")
     shot(page, "start")
-    checked_block = reconnected = False
+    checked_block = reconnected = hinted = False
     while not current["result"]:
         state = current["state"]
         view, actions, turn = state["view"], legal(state), state["turn"]
@@ -48,6 +48,11 @@ def test_gin_hand_against_bot(
         else:
             discards = [a["card"] for a in actions if a["type"] == "discard"]
             card = min(discards, key=lambda c: gin.deadwood(without(view["hand"], c)))
+            if not hinted:
+                page.click("[data-action=hint]")
+                expect(page.locator("#hint")).to_contain_text("Suggested")
+                shot(page, "hint")
+                hinted = True
             select_card(page, card)
             page.click("[data-action=discard]")
         if not reconnected and turn > 6:

@@ -22,6 +22,11 @@ def test_indian_declaration(
     current = quick_play(page, "indian")
     expect(page.locator("[data-action=drop]")).to_have_text("Drop (−20)")
     expect(page.locator("#indicator")).to_be_visible()
+    moved = page.locator(".hand .card").first.get_attribute("data-card")
+    page.drag_and_drop(".hand .card >> nth=0", ".hand .new-group")  # a new group by drag
+    expect(page.locator(".hand-group:not(.new-group)")).to_have_count(2)
+    expect(page.locator(".hand-group:not(.new-group)").last.locator(".card")).to_have_count(1)
+    assert page.locator(".hand .card").last.get_attribute("data-card") == moved
     shot(page, "start")
     while True:
         state = current["state"]

@@ -74,8 +74,8 @@ export function cardSVG(card, { wild = false } = {}) {
     }
   }
   if (wild) {
-    svg.append(el("circle", { cx: 50, cy: 74, r: 7, fill: "#7b3fbf" }));
-    svg.append(el("text", { x: 50, y: 77.5, "text-anchor": "middle", class: "wild-mark" }, "★"));
+    svg.append(el("circle", { cx: 11, cy: 45, r: 7, fill: "#7b3fbf" }));
+    svg.append(el("text", { x: 11, y: 48.5, "text-anchor": "middle", class: "wild-mark" }, "★"));
   }
   return svg;
 }

@@ -3,7 +3,7 @@
 
 import { renderCardTable } from "./cardtable.js";
 import { t } from "./i18n.js";
-import { api, currentPlayer } from "./net.js";
+import { api } from "./net.js";
 import { renderRummikub } from "./rummikub.js";
 import { h } from "./ui.js";
 
@@ -12,12 +12,10 @@ export function showReplay({ main, toast }, matchId, seatParam) {
   let turn = 0;
   let seat = seatParam === null || seatParam === "" ? null : Number(seatParam);
   let frame = null;
-  const me = currentPlayer();
 
   const name = (index) => {
     const stored = record.seats[index] || {};
     if (stored.bot) return t("seat.bot", { level: t(`level.${stored.bot}`) });
-    if (me && stored.player === me.id) return t("lobby.you");
     return t("room.seat", { n: index + 1 });
   };
 
@@ -60,12 +58,12 @@ export function showReplay({ main, toast }, matchId, seatParam) {
         ])]),
       ]),
       h("div", { class: "replay-controls", id: "replay-controls" }, [
-        h("button", { onclick: step(0) }, `⏮ ${t("replay.first")}`),
+        h("button", { onclick: step(0) }, `« ${t("replay.first")}`),
         h("button", { onclick: step(turn - 1) }, `◀ ${t("replay.prev")}`),
         h("input", { type: "range", min: 0, max: total, value: turn, onchange: (e) => load(Number(e.target.value)) }),
         h("span", { id: "replay-position" }, t("replay.move", { n: turn, total })),
         h("button", { onclick: step(turn + 1) }, `${t("replay.next")} ▶`),
-        h("button", { onclick: step(total) }, `${t("replay.last")} ⏭`),
+        h("button", { onclick: step(total) }, `${t("replay.last")} »`),
       ]),
       board(),
     ]));
