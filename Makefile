@@ -34,6 +34,7 @@ bench: $(BENCH)
 	$(PY) bench/indian.py
 	$(PY) bench/rummikub.py
 	$(PY) bench/server.py
+	$(PY) bench/bots.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -24,7 +24,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -43,6 +45,18 @@ from tests.server.harness import Server
 TARGET_P99_MS = 50.0
 
 
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time used so far by process ``pid`` (this process when ``None``); Linux."""
+    if pid is None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @dataclass
 class Tally:
     started: float = 0.0
@@ -51,6 +65,18 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     matches: int = 0
+    server_pid: int | None = None
+    cpu: dict[str, float | None] = field(default_factory=dict)
+    """CPU seconds over the measuring window: ``server`` and ``client``."""
+
+    async def watch_cpu(self) -> None:
+        """Read both processes' CPU clocks when the window opens and closes."""
+        await asyncio.sleep(max(0.0, self.started - time.perf_counter()))
+        start = {"server": cpu_seconds(self.server_pid), "client": cpu_seconds(None)}
+        await asyncio.sleep(max(0.0, self.until - time.perf_counter()))
+        for name, pid in (("server", self.server_pid), ("client", None)):
+            now, then = cpu_seconds(pid), start[name]
+            self.cpu[name] = None if now is None or then is None else now - then
 
     def measuring(self, now: float) -> bool:
         return self.started <= now < self.until
@@ -113,7 +139,13 @@ async def open_seat(url: str, token: str, code: str) -> ClientConnection:
 
 
 async def run(
-    url: str, rooms: int, seconds: float, warmup: float, seed: int, think: float
+    url: str,
+    rooms: int,
+    seconds: float,
+    warmup: float,
+    seed: int,
+    think: float,
+    server_pid: int | None = None,
 ) -> Tally:
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
 
@@ -135,7 +167,7 @@ async def run(
     for room, code in enumerate(codes):
         for seat in (0, 1):
             sockets.append(await open_seat(ws_url, tokens[2 * room + seat], code))
-    tally = Tally()
+    tally = Tally(server_pid=server_pid)
     rng = random.Random(seed)
     tasks = [
         asyncio.create_task(
@@ -146,6 +178,7 @@ async def run(
     now = time.perf_counter()
     tally.started = now + warmup
     tally.until = tally.started + seconds
+    tasks.append(asyncio.create_task(tally.watch_cpu()))
     for index in range(0, len(sockets), 2):
         await sockets[index].send(json.dumps({"type": "start"}))
     await asyncio.wait(tasks, timeout=warmup + seconds + 30)
@@ -170,6 +203,13 @@ def report(rooms: int, seconds: float, think: float, tally: Tally) -> None:
         f"({verdict} the target p99 < {TARGET_P99_MS:.0f} ms); "
         f"{tally.matches} matches finished, {len(tally.errors)} errors"
     )
+    server, client = tally.cpu.get("server"), tally.cpu.get("client")
+    if server is not None and client is not None and tally.actions:
+        print(
+            f"  CPU over the window: server {server:.1f} s ({1e6 * server / tally.actions:.0f} µs "
+            f"per action), clients {client:.1f} s; load average {os.getloadavg()[0]:.1f} "
+            f"on {os.cpu_count()} cores"
+        )
 
 
 def main() -> None:
@@ -185,6 +225,9 @@ def main() -> None:
         help="mean seconds a client waits before each move (0: answer at once, saturating)",
     )
     parser.add_argument(
+        "--compression", action="store_true", help="run the server with per-message deflate"
+    )
+    parser.add_argument(
         "--url", default="", help="measure a server already running there (rate limit raised)"
     )
     args = parser.parse_args()
@@ -195,10 +238,20 @@ def main() -> None:
         report(args.rooms, args.seconds, args.think, tally)
         return
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "bench.db", rate=1000).start()
+        flags = ["--compression"] if args.compression else []
+        server = Server(Path(folder) / "bench.db", *flags, rate=1000).start()
         try:
+            assert server.process is not None
             tally = asyncio.run(
-                run(server.url, args.rooms, args.seconds, args.warmup, args.seed, args.think)
+                run(
+                    server.url,
+                    args.rooms,
+                    args.seconds,
+                    args.warmup,
+                    args.seed,
+                    args.think,
+                    server.process.pid,
+                )
             )
         finally:
             server.stop()

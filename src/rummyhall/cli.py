@@ -82,6 +82,8 @@ def play_match(game: str, mode: str, seed: int, players: Sequence[str]) -> int:
 
 
 def serve(args: argparse.Namespace) -> int:
+    import logging
+
     import uvicorn
 
     from rummyhall.server import Settings, create_app
@@ -94,8 +96,11 @@ def serve(args: argparse.Namespace) -> int:
         message_burst=max(1, int(2 * args.rate)),
         bot_levels=tuple(args.bot_levels.split(",")),
         away_level=args.away_level,
-        compression=not args.no_compression,
+        compression=args.compression,
         match_seed=args.match_seed,
+    )
+    logging.basicConfig(
+        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {args.db})")
     uvicorn.run(
@@ -105,6 +110,7 @@ def serve(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         ws_max_size=4 * settings.max_message_bytes,
         ws_per_message_deflate=settings.compression,
+        limit_concurrency=settings.max_connections,
     )
     return 0
 
@@ -157,9 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--away-level", default="medium", help="bot level that plays for an away player"
     )
     server.add_argument(
-        "--no-compression",
+        "--compression",
         action="store_true",
-        help="no per-message deflate on the WebSocket (less CPU, more bytes)",
+        help="per-message deflate on the WebSocket (fewer bytes, more CPU)",
     )
     server.add_argument(
         "--match-seed",

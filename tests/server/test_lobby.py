@@ -172,3 +172,35 @@ def test_a_whole_match_against_a_bot_then_stats_replay_and_rematch(server: Serve
     assert ola.wait("state")["turn"] == 0
     unfinished = httpx.get(f"{server.url}/api/matches/{again['match']['id']}")
     assert unfinished.status_code == 404
+
+
+def test_the_host_may_give_the_seat_of_a_player_who_left_to_a_bot(server: Server) -> None:
+    _, host_token = server.register("Pia")
+    _, guest_token = server.register("Quin")
+    code = server.create_room(host_token, game="gin")["code"]
+    host, guest = server.client(host_token), server.client(guest_token)
+    host.join(code)
+    assert guest.join(code)["you"] == 1
+    seat_bot = {"type": "set_seat", "seat": 1, "occupant": "bot", "level": BOT}
+    assert host.request(seat_bot, "error")["code"] == "seat_taken"
+    guest.close()
+    host.wait("room", lambda m: not m["room"]["seats"][1]["connected"])
+    host.send(seat_bot)
+    seats = host.wait("room", lambda m: m["room"]["seats"][1]["occupant"] == "bot")["room"]["seats"]
+    assert seats[1]["player"] is None and seats[1]["bot"] == BOT
+
+
+def test_an_indian_points_deal_against_two_bots_to_the_end(server: Server) -> None:
+    table = open_table(
+        server,
+        names=("Rae",),
+        game="indian",
+        options={"players": 3, "format": "points"},
+        bots=[None, BOT, BOT],
+    )
+    end = play_until({0: table.clients[0]}, lambda s: s["over"], 0)
+    result = end["view"]["result"]
+    assert result["outcome"] in ("declared", "last player", "void")
+    assert end["scores"] == [-penalty for penalty in result["penalties"]]
+    room = table.clients[0].find("room", lambda m: m["room"]["status"] == "finished")
+    assert room["room"]["match"]["over"] is True

@@ -33,22 +33,22 @@ def indian_choice(view: dict[str, Any], legal: list[Action]) -> Action:
 
 def first_declaring_seed(seeds: range, level: str = "medium") -> tuple[int, int]:
     """The first seed of ``seeds`` where seat 0 following :func:`indian_choice` declares
-    against a ``level`` bot (seeded as the server seeds it), and the turn it declares on."""
+    against a ``level`` bot (which moves as the server's bots do), and the turn it
+    declares on."""
     from rummyhall.actions import action_from_json
-    from rummyhall.bots import make_bot
-    from rummyhall.bots.play import decide
+    from rummyhall.server.autoplay import choose, move_seed
     from rummyhall.server.catalog import parse_options, start_match
 
     for seed in seeds:
         state = start_match("indian", parse_options("indian", {"players": 2}), seed)
-        bot = make_bot("indian", level, seed=(seed + 7919 * 2) % 2**63)
         while not state.is_over and state.turn < 200:
+            legal = state.legal_actions()
             if state.current_player == 0:
-                legal = [a.to_json() for a in state.legal_actions()]
-                choice = indian_choice(state.view(0), legal)
+                choice = indian_choice(state.view(0), [a.to_json() for a in legal])
                 if choice["type"] == "declare":
                     return seed, state.turn
                 state.apply(action_from_json(choice))
             else:
-                state.apply(decide(state, bot))
+                view = state.view(1)
+                state.apply(choose("indian", level, move_seed(seed, 1, state.turn), view, legal))
     raise AssertionError("no seed declares")

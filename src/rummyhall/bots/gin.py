@@ -7,14 +7,15 @@ view and never the state.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 
 from rummyhall.actions import JSON, Action, Discard, Draw, Knock, Pass
-from rummyhall.bots.base import DEFAULT_BUDGET, Bot
+from rummyhall.bots.base import Bot
+from rummyhall.bots.search import Searcher, chosen
 from rummyhall.cards import card_index
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
 from rummyhall.games.gin.solver import (
+    Settlement,
     best_arrangement,
     deadwood_after_best_discard,
     deadwood_mask,
@@ -171,9 +172,10 @@ class World:
     Only what play needs is kept: the hands as masks, the stock, the top discard.
     """
 
-    __slots__ = ("hands", "limit", "passes", "phase", "player", "stock", "taken", "top")
+    __slots__ = ("hands", "limit", "memo", "passes", "phase", "player", "stock", "taken", "top")
 
-    def __init__(self, view: JSON, hands: list[int], stock: list[int]) -> None:
+    def __init__(self, view: JSON, hands: list[int], stock: list[int], memo: Memo) -> None:
+        self.memo = memo
         pile = view["discard_pile"]
         self.hands = hands
         self.stock = stock  # the top is the end of the list
@@ -222,7 +224,7 @@ class World:
         hand = self.hands[player] ^ 1 << card
         self.hands[player] = hand
         if knock:
-            result = settle_masks(hand, self.hands[1 - player], self.limit)
+            result = self.memo.settle(hand, self.hands[1 - player], self.limit)
             sign = 1 if (result.winner == "knocker") == (player == 0) else -1
             return sign * result.points
         self.top = card
@@ -237,33 +239,66 @@ class World:
         while True:
             hand = self.hands[self.player]
             if self.phase != "discard":
-                if self.top >= 0 and medium_takes(hand, self.top, self.limit):
+                if self.top >= 0 and self.memo.takes(hand, self.top, self.limit):
                     self.take()
                 elif self.phase == "offer":
                     self.decline()
                 else:
                     self.draw()
                 continue
-            left, card = best_throw(hand, self.taken)
+            left, card = self.memo.throw(hand, self.taken)
             result = self.throw(card, left <= self.limit)
             if result is not None:
                 return result
 
 
-def best_throw(hand: int, taken: int) -> tuple[int, int]:
-    """Medium's discard from 11 cards, never the card just taken (GIN-4): the deadwood
-    left and the card."""
-    left, card = deadwood_after_best_discard(hand)
-    if card != taken:
-        return left, card
-    card = min(
-        (c for c in cards_of(hand) if c != taken),
-        key=lambda c: (deadwood_mask(hand ^ 1 << c), -CARD_VALUES[c]),
-    )
-    return deadwood_mask(hand ^ 1 << card), card
+class Memo:
+    """Medium's policy with the solver's answers remembered during one decision: the
+    rollouts of one world, one per candidate, meet the same hands again and again."""
+
+    def __init__(self) -> None:
+        self.deadwood: dict[int, int] = {}
+        self.best: dict[int, tuple[int, int]] = {}
+        self.settled: dict[tuple[int, int, int], Settlement] = {}
+
+    def deadwood_of(self, hand: int) -> int:
+        value = self.deadwood.get(hand)
+        if value is None:
+            value = self.deadwood[hand] = deadwood_mask(hand)
+        return value
+
+    def best_discard(self, hand: int) -> tuple[int, int]:
+        found = self.best.get(hand)
+        if found is None:
+            found = self.best[hand] = deadwood_after_best_discard(hand)
+        return found
+
+    def settle(self, knocker: int, defender: int, limit: int) -> Settlement:
+        key = (knocker, defender, limit)
+        found = self.settled.get(key)
+        if found is None:
+            found = self.settled[key] = settle_masks(knocker, defender, limit)
+        return found
+
+    def takes(self, hand: int, top: int, limit: int) -> bool:
+        """:func:`medium_takes`."""
+        after, _ = self.best_discard(hand | 1 << top)
+        return after < self.deadwood_of(hand) or after <= limit
+
+    def throw(self, hand: int, taken: int) -> tuple[int, int]:
+        """Medium's discard from 11 cards, never the card just taken (GIN-4): the
+        deadwood left and the card."""
+        left, card = self.best_discard(hand)
+        if card != taken:
+            return left, card
+        card = min(
+            (c for c in cards_of(hand) if c != taken),
+            key=lambda c: (self.deadwood_of(hand ^ 1 << c), -CARD_VALUES[c]),
+        )
+        return self.deadwood_of(hand ^ 1 << card), card
 
 
-class HardGinBot:
+class HardGinBot(Searcher):
     """Determinized Monte Carlo search over the hidden cards.
 
     Each iteration invents a world consistent with the view: the opponent holds the cards
@@ -280,14 +315,6 @@ class HardGinBot:
     number of worlds, which makes the decisions a function of ``seed`` alone.
     """
 
-    def __init__(
-        self, seed: int = 0, budget: float = DEFAULT_BUDGET, simulations: int | None = None
-    ) -> None:
-        self.seed = seed
-        self.budget = budget
-        self.simulations = simulations
-        self.rng = random.Random(seed)
-
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -298,7 +325,9 @@ class HardGinBot:
             if len(candidates) == 1:
                 return candidates[0]
         else:
-            candidates = list(legal_actions)
+            top = card_index(view["discard_pile"][-1])
+            usual = draw_choice(legal_actions, medium_takes(hand, top, view["knock_limit"]))
+            candidates = [usual, *(a for a in legal_actions if a != usual)]
         return self._search(view, hand, candidates)
 
     @staticmethod
@@ -319,23 +348,17 @@ class HardGinBot:
         unseen = [c for c in range(52) if not seen >> c & 1]
         weights = [knowledge.weight(c) for c in unseen]
         missing = view["hand_sizes"][opponent] - len(knowledge.known)
-        totals = [0.0] * len(candidates)
-        deadline = time.perf_counter() + self.budget
-        worlds = 0
-        while worlds < (self.simulations or 1) or (
-            self.simulations is None and time.perf_counter() < deadline
-        ):
-            worlds += 1
-            keys = sorted(
-                range(len(unseen)), key=lambda i: -(self.rng.random() ** (1.0 / weights[i]))
-            )
+        scores: list[list[int]] = [[] for _ in candidates]
+        memo = Memo()
+        for _ in self.samples():
+            keys = self.weighted_order(weights)
             theirs = mask_of([*knowledge.known, *(unseen[i] for i in keys[:missing])])
             stock = [unseen[i] for i in keys[missing:]]
             self.rng.shuffle(stock)
             for index, action in enumerate(candidates):
-                totals[index] += World(view, [hand, theirs], list(stock)).score_after(action)
-        best = max(range(len(candidates)), key=lambda i: totals[i])
-        return candidates[best]
+                world = World(view, [hand, theirs], list(stock), memo)
+                scores[index].append(world.score_after(action))
+        return candidates[chosen(scores)]
 
 
 BOTS: dict[str, Callable[..., Bot]] = {

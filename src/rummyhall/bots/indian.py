@@ -8,11 +8,12 @@ face twice. The bots read their seat's view and never the state.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from rummyhall.actions import JSON, Action, Declare, Discard, Draw, Drop
-from rummyhall.bots.base import DEFAULT_BUDGET, Bot
+from rummyhall.bots.base import Bot
+from rummyhall.bots.search import Searcher, chosen
 from rummyhall.cards import RANKS, card_index
 from rummyhall.games.indian.melds import card_points, is_wild
 from rummyhall.games.indian.solver import arrangement_of, hand_of
@@ -70,6 +71,13 @@ def cost(faces: list[int], wild: int) -> float:
     that could still grow into a sequence count half. Without a pure sequence, the cards
     that could make one are what matters most, so they count least.
     """
+    return _cost(tuple(sorted(faces)), wild)
+
+
+@lru_cache(maxsize=1 << 16)
+def _cost(faces: tuple[int, ...], wild: int) -> float:
+    # Remembered: a turn weighs the hands of the last one again, and the hard bot's
+    # samples draw the same cards many times.
     layout = arrangement_of(hand_of(faces, wild))
     loose = [card_index(name) for name in layout.deadwood]
     pure = layout.tier != "no pure"
@@ -216,12 +224,12 @@ class Knowledge:
                 weight *= 0.85
         return weight
 
-    def sample(self, rng: random.Random, weights: list[float]) -> tuple[list[int], list[int]]:
+    def sample(self, searcher: Searcher, weights: list[float]) -> tuple[list[int], list[int]]:
         """One world: the opponent's hand and the stock (its top last)."""
-        order = sorted(range(len(self.unseen)), key=lambda i: -(rng.random() ** (1.0 / weights[i])))
+        order = searcher.weighted_order(weights)
         theirs = [*self.known, *(self.unseen[i] for i in order[: self.missing])]
         stock = [self.unseen[i] for i in order[self.missing :]]
-        rng.shuffle(stock)
+        searcher.rng.shuffle(stock)
         return theirs, stock
 
 
@@ -250,7 +258,7 @@ def completes_meld(card: int, hand: Sequence[int], wild: int) -> bool:
     return len({f for f in naturals if f // 13 == card // 13 and f % 13 != card % 13}) >= 2
 
 
-class HardIndianBot:
+class HardIndianBot(Searcher):
     """Search over the hidden cards, one draw deep, with opponent modelling.
 
     Each sample invents a world from the view (:class:`Knowledge`): the opponent's hand
@@ -266,14 +274,6 @@ class HardIndianBot:
     ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes
     the number of samples, which makes the decisions a function of ``seed`` alone.
     """
-
-    def __init__(
-        self, seed: int = 0, budget: float = DEFAULT_BUDGET, simulations: int | None = None
-    ) -> None:
-        self.seed = seed
-        self.budget = budget
-        self.simulations = simulations
-        self.rng = random.Random(seed)
 
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
         declares = [a for a in legal_actions if isinstance(a, Declare)]
@@ -303,16 +303,6 @@ class HardIndianBot:
             and promise(faces, wild) < HOPELESS + 2
         )
 
-    def _samples(self) -> Iterator[int]:
-        """Counts samples until the fixed number or the time budget is spent."""
-        deadline = time.perf_counter() + self.budget
-        done = 0
-        while done < (self.simulations or 1) or (
-            self.simulations is None and time.perf_counter() < deadline
-        ):
-            yield done
-            done += 1
-
     def _discard(
         self, faces: list[int], choices: list[Discard], wild: int, knowledge: Knowledge
     ) -> Action:
@@ -321,22 +311,21 @@ class HardIndianBot:
             ((cost(without(faces, card_index(a.card)), wild), a) for a in natural),
             key=lambda item: item[0],
         )[:CANDIDATES]
-        if len(scored) == 1:
-            return scored[0][1]
+        if len(scored) == 1 or len(knowledge.unseen) <= knowledge.missing:
+            return scored[0][1]  # one choice, or the stock is empty: the deal ends void
         weights = [knowledge.weight(f, wild) for f in knowledge.unseen]
-        totals = [0.0] * len(scored)
-        for _ in self._samples():
-            theirs, stock = knowledge.sample(self.rng, weights)
+        scores: list[list[float]] = [[] for _ in scored]
+        for _ in self.samples():
+            theirs, stock = knowledge.sample(self, weights)
             # the opponent draws first (from the stock, as a rule), then the bot
             card = stock[-2] if len(stock) >= 2 else stock[-1]
             for index, (_, action) in enumerate(scored):
                 thrown = card_index(action.card)
-                rest = without(faces, thrown)
-                totals[index] += after_draw(rest, card, wild)
+                loss = after_draw(without(faces, thrown), card, wild)
                 if completes_meld(thrown, theirs, wild):
-                    totals[index] += FEED_PENALTY
-        best = min(range(len(scored)), key=lambda i: (totals[i], scored[i][0]))
-        return scored[best][1]
+                    loss += FEED_PENALTY
+                scores[index].append(-loss)
+        return scored[chosen(scores)][1]
 
     def _draw(
         self,
@@ -349,15 +338,15 @@ class HardIndianBot:
         if TAKE not in legal_actions:
             return STOCK
         top = card_index(view["discard_pile"][-1])
-        taken = after_draw(faces, top, wild)
+        taken = -after_draw(faces, top, wild)
+        candidates = [TAKE, STOCK] if -taken < cost(faces, wild) - 1 else [STOCK, TAKE]
         weights = [knowledge.weight(f, wild) for f in knowledge.unseen]
-        drawn = 0.0
-        samples = 0
-        for _ in self._samples():
-            samples += 1
-            _, stock = knowledge.sample(self.rng, weights)
-            drawn += after_draw(faces, stock[-1], wild)
-        return TAKE if taken < drawn / samples - 1 else STOCK
+        scores: dict[Action, list[float]] = {TAKE: [], STOCK: []}
+        for _ in self.samples():
+            _, stock = knowledge.sample(self, weights)
+            scores[STOCK].append(-after_draw(faces, stock[-1], wild))
+            scores[TAKE].append(taken)
+        return candidates[chosen([scores[a] for a in candidates])]
 
 
 def after_draw(faces: list[int], card: int, wild: int) -> float:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rummyhall.actions import JSON, Action, Play
-from rummyhall.bots.base import DEFAULT_BUDGET, Bot
+from rummyhall.bots.base import Bot
+from rummyhall.bots.search import Searcher, chosen
 from rummyhall.cards import TILE_NAMES
 from rummyhall.errors import IllegalAction
 from rummyhall.games.rummikub import best_initial_meld, best_play, check_turn
@@ -87,7 +86,7 @@ def solver_play(
     return best_play(table, rack)
 
 
-class HardRummikubBot:
+class HardRummikubBot(Searcher):
     """Search over the hidden tiles, two turns deep: whether to play the maximum now,
     keep the jokers back, or hold everything back and draw.
 
@@ -102,14 +101,6 @@ class HardRummikubBot:
     ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes
     the number of samples, which makes the decisions a function of ``seed`` alone.
     """
-
-    def __init__(
-        self, seed: int = 0, budget: float = DEFAULT_BUDGET, simulations: int | None = None
-    ) -> None:
-        self.seed = seed
-        self.budget = budget
-        self.simulations = simulations
-        self.rng = random.Random(seed)
 
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
         plays = [a for a in legal_actions if isinstance(a, Play)]
@@ -150,18 +141,13 @@ class HardRummikubBot:
         unseen.subtract(Counter(t for tiles in view["table"] for t in tiles))
         pool = sorted(unseen.elements())
         size = view["rack_counts"][opponent]
-        totals = [0.0] * len(candidates)
-        deadline = time.perf_counter() + self.budget
-        worlds = 0
-        while worlds < (self.simulations or 1) or (
-            self.simulations is None and time.perf_counter() < deadline
-        ):
-            worlds += 1
+        scores: list[list[int]] = [[] for _ in candidates]
+        for _ in self.samples():
             self.rng.shuffle(pool)
             theirs, stock = pool[:size], pool[size:]
             for index, action in enumerate(candidates):
-                totals[index] += self._score(view, action, theirs, list(stock), opponent)
-        return candidates[max(range(len(candidates)), key=lambda i: totals[i])]
+                scores[index].append(self._score(view, action, theirs, list(stock), opponent))
+        return candidates[chosen(scores)]
 
     @staticmethod
     def _score(

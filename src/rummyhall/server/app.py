@@ -64,16 +64,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.database_url)
         await anyio.to_thread.run_sync(upgrade, engine)
         store = Store(Repository(engine))
-        lobby = Lobby(Services(settings, store, Autoplay(settings)))
+        autoplay = Autoplay(settings)
+        lobby = Lobby(Services(settings, store, autoplay))
         hub = Hub(settings, store, Players(store), lobby)
         app.state.hub = hub
         await lobby.restore()
-        sweeper = asyncio.create_task(lobby.sweep_forever())
+        chores = [
+            asyncio.create_task(lobby.sweep_forever()),
+            asyncio.create_task(store.checkpoint_forever()),
+        ]
         try:
             yield
         finally:
-            sweeper.cancel()
+            for chore in chores:
+                chore.cancel()
             lobby.stop()
+            autoplay.close()
             store.close()
 
     app = FastAPI(

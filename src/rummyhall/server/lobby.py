@@ -103,6 +103,7 @@ class Lobby:
         )
         await room.save()
         self.rooms[code] = room
+        log.info("room %s opened by %s: %s", code, host.id, options.label())
         return room
 
     async def _unused_code(self) -> str:
@@ -137,6 +138,7 @@ class Lobby:
             if not room.clients() and room.idle_since < limit:
                 await room.close()
                 del self.rooms[code]
+                log.info("room %s closed after standing empty", code)
 
     async def sweep_forever(self, every: float = 60.0) -> None:
         while True:

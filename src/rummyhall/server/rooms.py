@@ -15,17 +15,16 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 import anyio.to_thread
 
 from rummyhall.actions import Action, Event, action_from_json
-from rummyhall.bots import Bot
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, random_seed
 from rummyhall.server import advice
-from rummyhall.server.autoplay import Autoplay
+from rummyhall.server.autoplay import Autoplay, move_seed
 from rummyhall.server.catalog import GameOptions, start_match, winners_of
 from rummyhall.server.i18n import Locale
 from rummyhall.server.players import Player
@@ -119,7 +118,6 @@ class LiveMatch:
     seed: int
     state: GameState
     seats: list[Any]
-    bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
 
 
 class Room:
@@ -336,6 +334,8 @@ class Room:
     # ------------------------------------------------------------------ the host
 
     async def set_seat(self, client: Client, index: int, occupant: str, level: str | None) -> None:
+        """Before the start, the host seats a bot or opens a seat (also the seat of a
+        player who has disconnected)."""
         async with self.lock:
             self._require_host(client)
             if self.status != "waiting":
@@ -343,15 +343,17 @@ class Room:
             if not 0 <= index < len(self.seats):
                 raise ProtocolError("no_such_seat", seat=index)
             seat = self.seats[index]
-            if seat.player is not None:
+            # A player who has gone may be replaced; a connected one (or the host) not.
+            if seat.player is not None and (
+                seat.client is not None or seat.player.id == self.host.id
+            ):
                 raise ProtocolError("seat_taken", seat=index)
             if occupant == "bot":
                 level = level or self.settings.away_level
                 if not self.services.autoplay.offers(self.game, level):
                     raise ProtocolError("bot_unavailable", level=level, game=self.game)
-                seat.bot = level
-            else:
-                seat.bot = None
+            seat.player = None
+            seat.bot = level if occupant == "bot" else None
             await self.save()
             self._broadcast_room()
 
@@ -395,6 +397,7 @@ class Room:
         )
         self.match = LiveMatch(stored.id, number, seed, state, seats)
         self.status = "playing"
+        log.info("room %s: match %d (%s) started", self.code, number, stored.id)
         await self.save()
         for seat in self.seats:
             if seat.client is None:
@@ -505,6 +508,7 @@ class Room:
             self.services.store.repository.finish_match, match.id, result, rows
         )
         self.status = "finished"
+        log.info("room %s: match %s finished, winners %s", self.code, match.id, winners)
         for seat in self.seats:
             seat.cancel_timer()
         await self.save()
@@ -544,11 +548,13 @@ class Room:
             turn = state.turn
             view = state.view(seat)
             legal = await self._legal(state)
-            bot = self._bot(match, seat, actor)
+            level = self.seats[seat].bot if actor == "bot" else self.settings.away_level
+            assert level is not None
         if self.settings.bot_delay:
             await asyncio.sleep(self.settings.bot_delay)
         try:
-            action = await self.services.autoplay.think(bot, view, legal)
+            seed = move_seed(match.seed, seat, turn)
+            action = await self.services.autoplay.think(self.game, level, seed, view, legal)
         except Exception:
             log.exception("bot failed in room %s; it plays its first legal action", self.code)
             action = legal[0]
@@ -560,15 +566,6 @@ class Room:
                 action = legal[0]
             await self._commit(match, seat, action, actor)
         return True
-
-    def _bot(self, match: LiveMatch, seat: int, actor: Actor) -> Bot:
-        level = self.seats[seat].bot if actor == "bot" else self.settings.away_level
-        assert level is not None
-        key = (seat, level)
-        if key not in match.bots:
-            seed = (match.seed + 7919 * (seat + 1) + (1 if actor == "away" else 0)) % 2**63
-            match.bots[key] = self.services.autoplay.make(self.game, level, seed)
-        return match.bots[key]
 
     # ------------------------------------------------------------------ output
 

@@ -26,7 +26,9 @@ class Settings:
     bot_delay: float = 0.4
     """Seconds a bot waits before moving, so people can follow the table."""
     bot_threads: int = 4
-    """Bots think in worker threads, at most this many at once."""
+    """Quick bots think in worker threads, at most this many at once."""
+    bot_processes: int = 2
+    """Worker processes for the searching (hard) bots."""
 
     max_message_bytes: int = 16 * 1024
     """A client message larger than this is refused with ``too_large``."""
@@ -35,11 +37,15 @@ class Settings:
     """Token-bucket rate limit per connection."""
     rate_strikes: int = 50
     """Refused messages in a row after which a flooding connection is closed."""
-    compression: bool = True
-    """Per-message deflate on the WebSocket: views shrink about fivefold for some CPU."""
+    compression: bool = False
+    """Per-message deflate on the WebSocket: views (2–8 KB) shrink about fivefold, but
+    it costs more CPU per action than everything else the server does (bench/server.py),
+    so it is off unless bandwidth is scarcer than CPU."""
     outbound_queue: int = 256
     """Messages queued for a client that reads too slowly before it is disconnected."""
 
+    max_connections: int = 5000
+    """Open connections and requests at once; more are refused (HTTP 503)."""
     max_rooms: int = 2000
     """Open rooms on the server (waiting, playing or finished but not closed)."""
     max_rooms_per_player: int = 10

@@ -10,14 +10,18 @@ clients only after its commit: what a player saw is on disk.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, ParamSpec, TypeVar
 
+import anyio.to_thread
+
 from rummyhall.server.storage.repository import Repository
 
+log = logging.getLogger(__name__)
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -61,6 +65,16 @@ class Store:
             self._flushing = bool(self._pending)
             if self._flushing:
                 self._executor.submit(self._flush, loop)
+
+    async def checkpoint_forever(self, every: float = 1.0) -> None:
+        """Checkpoint the SQLite log now and then, on a thread of its own (never the
+        writer's): the disk flush it does must not hold up commits."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await anyio.to_thread.run_sync(self.repository.checkpoint)
+            except Exception:  # the next round tries again; commits are unaffected
+                log.exception("checkpoint failed")
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)

@@ -1,0 +1,63 @@
+"""What the hard bots share: the search budget, sampling hidden cards, and picking a
+move from sampled scores without being fooled by noise."""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Iterator, Sequence
+
+from rummyhall.bots.base import DEFAULT_BUDGET
+
+SWITCH_Z = 1.0
+"""How sure a search must be (in standard errors) to overrule the rule-based choice."""
+
+
+class Searcher:
+    """A seeded bot that searches for ``budget`` seconds per move, or over exactly
+    ``simulations`` samples (then its decisions depend on ``seed`` alone)."""
+
+    def __init__(
+        self, seed: int = 0, budget: float = DEFAULT_BUDGET, simulations: int | None = None
+    ) -> None:
+        self.seed = seed
+        self.budget = budget
+        self.simulations = simulations
+        self.rng = random.Random(seed)
+
+    def samples(self) -> Iterator[int]:
+        """Counts samples until the fixed number is reached or the budget is spent (the
+        clock is read before each sample; at least one is always taken)."""
+        deadline = time.perf_counter() + self.budget
+        done = 0
+        while done < (self.simulations or 1) or (
+            self.simulations is None and time.perf_counter() < deadline
+        ):
+            yield done
+            done += 1
+
+    def weighted_order(self, weights: Sequence[float]) -> list[int]:
+        """Indices in a random order where index ``i`` comes early with odds
+        ``weights[i]``: the first ``k`` are a weighted sample without replacement
+        (Efraimidis & Spirakis 2006)."""
+        keys = [self.rng.random() ** (1.0 / w) for w in weights]
+        return sorted(range(len(weights)), key=lambda i: -keys[i])
+
+
+def chosen(scores: Sequence[Sequence[float]]) -> int:
+    """The candidate with the best mean score, unless it beats candidate 0 (the
+    rule-based choice) by less than :data:`SWITCH_Z` standard errors of their paired
+    difference: with few samples, noise would otherwise pick a worse move about as often
+    as a better one.
+
+    >>> chosen([[1, 2, 3], [5, 6, 7]]), chosen([[0, 10], [10, 0]]), chosen([[0, 9], [2, 8]])
+    (1, 0, 0)
+    """
+    best = max(range(len(scores)), key=lambda i: sum(scores[i]))
+    differences = [b - a for a, b in zip(scores[0], scores[best], strict=True)]
+    if best == 0 or len(differences) < 2:
+        return best
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    return best if statistics.fmean(differences) > SWITCH_Z * error else 0

@@ -1,0 +1,96 @@
+"""The packaged migrations build exactly the schema of the models, and go back down;
+the repository keeps a match's log in order and sums up statistics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from rummyhall.server.storage.migrate import alembic_config, upgrade
+from rummyhall.server.storage.models import Base
+from rummyhall.server.storage.repository import (
+    Repository,
+    StoredMatch,
+    StoredRoom,
+    make_engine,
+    summarize,
+)
+
+
+def test_migrations_match_the_models_and_downgrade(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'schema.db'}"
+    engine = make_engine(url)
+    upgrade(engine)
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    command.downgrade(alembic_config(url), "base")
+    with engine.connect() as connection:
+        listing = connection.exec_driver_sql("select name from sqlite_master where type='table'")
+        tables = {row[0] for row in listing}
+    assert tables == {"alembic_version"}
+    upgrade(engine)  # and up again
+    engine.dispose()
+
+
+def test_a_room_its_match_and_log_come_back_in_order(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'repo.db'}")
+    upgrade(engine)
+    repository = Repository(engine)
+    repository.create_player("p1", "Ana", "h1")
+    room = StoredRoom(
+        "r1",
+        "ABCDEF",
+        "gin",
+        {"mode": "standard"},
+        True,
+        True,
+        True,
+        "p1",
+        [{"player": "p1"}, {"bot": "easy"}],
+        "playing",
+        None,
+    )
+    repository.save_room(room)
+    repository.create_match(
+        "r1", "gin", StoredMatch("m1", 1, 42, {"mode": "standard"}, room.seats, "playing")
+    )
+    actions = [
+        {"type": "pass"},
+        {"type": "draw", "source": "stock"},
+        {"type": "discard", "card": "7H"},
+    ]
+    repository.append_actions(
+        [
+            {"match_id": "m1", "seq": seq, "seat": seq % 2, "actor": "player", "action": action}
+            for seq, action in enumerate(actions[:2])
+        ]
+    )
+    repository.append_actions(
+        [{"match_id": "m1", "seq": 2, "seat": 0, "actor": "away", "action": actions[2]}]
+    )
+    (back,) = repository.open_rooms()
+    assert back.code == "ABCDEF" and back.seats == room.seats
+    assert back.match is not None and back.match.seed == 42 and back.match.log == actions
+    assert repository.finished_match("m1") is None  # not over: no replay yet
+    engine.dispose()
+
+
+def test_statistics_per_game_and_level() -> None:
+    stats = summarize(
+        [
+            ("gin", "humans", True),
+            ("gin", "hard", False),
+            ("gin", "hard", True),
+            ("indian", "easy", False),
+        ]
+    )
+    assert (stats["played"], stats["won"]) == (4, 2)
+    assert stats["games"]["gin"]["by_level"]["hard"] == {"played": 2, "won": 1}
+    assert stats["games"]["indian"] == {
+        "played": 1,
+        "won": 0,
+        "by_level": {"easy": {"played": 1, "won": 0}},
+    }
