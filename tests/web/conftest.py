@@ -23,9 +23,10 @@ ARGS = [
     "--no-first-run",
 ]
 SEED = 2
-"""Every match of the test server starts from this seed (``--match-seed``): with it the
-Indian deal lets seat 0 declare on turn 31 against the medium bot (see
-``policy.first_declaring_seed``) and seat 0 opens Rummikub with O11-O12-O13."""
+"""Every match of a test module's server starts from this seed (``--match-seed``), or
+from the module's ``MATCH_SEED``: with 2 the Indian deal lets seat 0 declare on turn 31
+against the medium bot (see ``policy.first_declaring_seed``) and seat 0 opens Rummikub
+with O11-O12-O13."""
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
@@ -35,9 +36,12 @@ def screenshot_dir(config: pytest.Config) -> Path:
     return Path(config._tmp_path_factory.getbasetemp()) / "screenshots"  # type: ignore[attr-defined]
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("web") / "rummyhall.db", "--match-seed", str(SEED))
+@pytest.fixture(scope="module")
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    seed = getattr(request.module, "MATCH_SEED", SEED)
+    running = Server(tmp_path_factory.mktemp("web") / "rummyhall.db", "--match-seed", str(seed))
     running.start()
     yield running
     running.stop()

@@ -5,7 +5,7 @@
 import { cardBackSVG, cardLabel, cardSVG } from "./cards.js";
 import { Hand, renderHand } from "./hand.js";
 import { t } from "./i18n.js";
-import { describeMove, scoreSheet } from "./results.js";
+import { describeMove, movesPanel, scoreSheet } from "./results.js";
 import { h } from "./ui.js";
 
 const RANK_VALUE = { A: 10, T: 10, J: 10, Q: 10, K: 10 };
@@ -244,6 +244,7 @@ export function renderCardTable(api) {
       info = [h("span", { class: "live", id: "live-score" }, t("hand.deadwood", { n: arrangement ? arrangement.points : "?" }))];
     }
     const me = session.you;
+    info.push(h("span", { class: "muted tip" }, t("hand.drag_tip")));
     sections.push(h("section", { class: `my-area${state.current_player === me ? " current" : ""}` }, [
       h("div", { class: "my-head" }, [
         h("strong", {}, `${api.name(me)} (${t("seat.you")})`),
@@ -266,5 +267,5 @@ export function renderCardTable(api) {
       actionBar(api, view, legal, hand, state.legal),
     ]));
   }
-  return h("div", { class: "card-table" }, [h("div", { class: "felt" }, sections), h("aside", { class: "side" }, scoreSheet(api, view))]);
+  return h("div", { class: "card-table" }, [h("div", { class: "felt" }, sections), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, api.name)])]);
 }

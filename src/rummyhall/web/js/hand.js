@@ -11,17 +11,22 @@ const face = (key) => key.split("#")[0];
 export class Hand {
   constructor(storageKey) {
     this.storageKey = storageKey;
-    this.groups = JSON.parse(sessionStorage.getItem(storageKey) || "[]");
+    const saved = JSON.parse(sessionStorage.getItem(storageKey) || "{}");
+    this.groups = saved.groups || [];
+    this.loose = Boolean(saved.loose);
+    this.fresh = new Set();
     this.selected = new Set();
   }
 
   save() {
-    sessionStorage.setItem(this.storageKey, JSON.stringify(this.groups));
+    sessionStorage.setItem(this.storageKey, JSON.stringify({ groups: this.groups, loose: this.loose }));
   }
 
-  /** Keep the player's order and groups for the cards still held; new cards join the
-   *  end (their own group, so a drawn card stands out). */
+  /** Keep the player's order and groups for the cards still held. New cards are marked
+   *  fresh and go to the trailing unsorted group (made when the last group is one the
+   *  player arranged). */
   sync(cards) {
+    if (cards.length < this.groups.flat().length) this.fresh.clear(); // a card went out
     const wanted = new Map();
     const keys = [];
     for (const card of cards) {
@@ -33,8 +38,15 @@ export class Hand {
     this.groups = this.groups.map((group) => group.filter((key) => held.has(key))).filter((group) => group.length);
     const placed = new Set(this.groups.flat());
     const fresh = keys.filter((key) => !placed.has(key));
-    if (fresh.length === keys.length) this.groups = [fresh];
-    else if (fresh.length) this.groups.push(fresh);
+    if (fresh.length === keys.length) {
+      this.groups = [fresh];
+      this.loose = true;
+    } else if (fresh.length && this.loose && this.groups.length) this.groups[this.groups.length - 1].push(...fresh);
+    else if (fresh.length) {
+      this.groups.push(fresh);
+      this.loose = true;
+    }
+    if (fresh.length && fresh.length < keys.length) this.fresh = new Set(fresh);
     for (const key of [...this.selected]) if (!held.has(key)) this.selected.delete(key);
     this.save();
   }
@@ -57,6 +69,8 @@ export class Hand {
       const melds = arrangement.melds.map((meld) => (meld.cards || meld).map(take));
       this.groups = [...melds, pool].filter((group) => group.length);
     }
+    this.loose = kind === "melds";
+    this.fresh.clear();
     this.save();
   }
 
@@ -75,6 +89,7 @@ export class Hand {
     this.groups = this.groups.map((group) => group.filter((key) => !this.selected.has(key))).filter((g) => g.length);
     this.groups.push(chosen);
     this.selected.clear();
+    this.loose = false;
     this.save();
   }
 
@@ -118,7 +133,7 @@ export function renderHand(hand, { onChange, label = () => null, wild = () => fa
         const card = face(key);
         const note = marked(card);
         return h("div", {
-          class: `card${hand.selected.has(key) ? " selected" : ""}${note ? ` ${note}` : ""}`,
+          class: `card${hand.selected.has(key) ? " selected" : ""}${hand.fresh.has(key) ? " fresh" : ""}${note ? ` ${note}` : ""}`,
           "data-card": card,
           "data-key": key,
           draggable: "true",

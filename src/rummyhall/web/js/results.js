@@ -30,6 +30,15 @@ export function describeMove(move, name) {
   }
 }
 
+/** The latest moves of the hand, newest first. */
+export function movesPanel(view, name) {
+  const moves = view.moves.filter((m) => m.seat !== null && m.seat !== undefined).slice(-12).reverse();
+  return h("div", { class: "panel moves-panel", id: "moves" }, [
+    h("h3", {}, t("log.title")),
+    h("ol", { class: "moves" }, moves.map((m) => h("li", {}, describeMove(m, name)))),
+  ]);
+}
+
 function cards(list, { wild = () => false, small = true } = {}) {
   return h("div", { class: `card-row${small ? " small" : ""}` }, list.map((c) => h("div", { class: "card" }, cardSVG(c, { wild: wild(c) }))));
 }

@@ -5,7 +5,7 @@
 
 import { tileBackSVG, tileSVG } from "./cards.js";
 import { t } from "./i18n.js";
-import { describeMove, scoreSheet } from "./results.js";
+import { describeMove, movesPanel, scoreSheet } from "./results.js";
 import { h } from "./ui.js";
 
 const COLOURS = "RBKO";
@@ -217,13 +217,19 @@ export function renderRummikub(api) {
     const meldBadge = melded
       ? h("span", { class: "badge melded" }, t("rkb.melded"))
       : h("span", { class: `meld-counter${points >= 30 ? " ok" : ""}`, id: "meld-counter" }, t("rkb.meld_counter", { n: points }));
-    const own = draft.now.rack;
+    const byNumber = session.drafts.rackByNumber;
+    const number = (tile) => (tile.code === "*" ? 99 : Number(tile.code.slice(1)));
+    const colour = (tile) => (tile.code === "*" ? 9 : COLOURS.indexOf(tile.code[0]));
+    const own = [...draft.now.rack].sort((a, b) =>
+      byNumber ? number(a) - number(b) || colour(a) - colour(b) : colour(a) - colour(b) || number(a) - number(b));
     const problems = [];
     if (mine && placed && !allValid) problems.push(t("rkb.submit_invalid"));
     if (mine && placed && !melded && !meldOk) problems.push(t("rkb.need_30"));
     const hint = session.hint;
     parts.push(h("section", { class: `my-area${mine ? " current" : ""}` }, [
-      h("div", { class: "my-head" }, [h("strong", {}, `${name(me)} (${t("seat.you")})`), h("span", { class: "score" }, String(state.scores[me])), meldBadge, h("span", { class: "muted tip" }, t("rkb.tip"))]),
+      h("div", { class: "my-head" }, [h("strong", {}, `${name(me)} (${t("seat.you")})`), h("span", { class: "score" }, String(state.scores[me])), meldBadge, h("span", { class: "muted tip" }, t("rkb.tip")),
+        h("div", { class: "sorters" }, h("button", { class: "small ghost", "data-sort": "rack", onclick: () => { session.drafts.rackByNumber = !byNumber; render(); } },
+          byNumber ? t("rkb.sort_colour") : t("rkb.sort_number")))]),
       h("div", { class: "rack", id: "rack", onclick: () => { draft.moveTo(draft.selected, "rack"); render(); }, ...dropOn("rack") }, own.map((tile) => tileEl(tile, draft, render, dragging))),
       problems.length ? h("div", { class: "blocked-reason" }, problems.join(" ")) : null,
       hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), hint.suggestion
@@ -239,5 +245,5 @@ export function renderRummikub(api) {
       ] : []),
     ]));
   }
-  return h("div", { class: "card-table" }, [h("div", { class: "felt" }, parts), h("aside", { class: "side" }, scoreSheet(api, view))]);
+  return h("div", { class: "card-table" }, [h("div", { class: "felt" }, parts), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, name)])]);
 }
