@@ -5,6 +5,7 @@ import { renderCardTable } from "./cardtable.js";
 import { t } from "./i18n.js";
 import { api } from "./net.js";
 import { renderRummikub } from "./rummikub.js";
+import { seatName } from "./table.js";
 import { h } from "./ui.js";
 
 export function showReplay({ main, toast }, matchId, seatParam) {
@@ -13,11 +14,8 @@ export function showReplay({ main, toast }, matchId, seatParam) {
   let seat = seatParam === null || seatParam === "" ? null : Number(seatParam);
   let frame = null;
 
-  const name = (index) => {
-    const stored = record.seats[index] || {};
-    if (stored.bot) return t("seat.bot", { level: t(`level.${stored.bot}`) });
-    return t("room.seat", { n: index + 1 });
-  };
+  const seats = () => record.seats.map((s) => ({ occupant: s.bot ? "bot" : "human", bot: s.bot, connected: true, away: false, player: null }));
+  const name = (index) => seatName(seats(), index);
 
   async function load(next) {
     try {
@@ -33,7 +31,7 @@ export function showReplay({ main, toast }, matchId, seatParam) {
     const view = frame.view;
     const scores = view.match?.totals ?? view.scores ?? [];
     const session = {
-      room: { code: "replay", game: record.game, hints: false, seats: record.seats.map((s) => ({ occupant: s.bot ? "bot" : "human", bot: s.bot, connected: true, away: false, player: null })), match: { id: matchId } },
+      room: { code: "replay", game: record.game, hints: false, seats: seats(), match: { id: matchId } },
       you: seat,
       state: { turn, view, legal: [], scores, current_player: view.current_player, arrangement: null },
       drafts: {},

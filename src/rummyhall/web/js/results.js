@@ -90,7 +90,8 @@ function indianResult(result, view, name) {
         ...hand.melds.map((m) => h("div", { class: `meld ${m.kind}` }, [h("small", {}, t(`meld.${m.kind}`)), cards(m.cards, { wild })])),
         hand.deadwood.length ? h("div", { class: "meld deadwood" }, [h("small", {}, t("result.deadwood")), cards(hand.deadwood, { wild })]) : null,
         hand.tier ? h("small", { class: "muted" }, t(`result.tier.${hand.tier}`)) : null,
-      ]) : isWinner ? h("span", { class: "badge" }, t("seat.declared")) : h("span", { class: "muted" }, t("result.dropped"))),
+      ]) : isWinner ? h("span", { class: "badge" }, t(result.outcome === "declared" ? "seat.declared" : "result.last_player"))
+        : h("span", { class: "muted" }, penalty ? t("result.dropped") : t("seat.out"))),
     ]);
   });
   return [
@@ -143,8 +144,8 @@ export function scoreSheet(api, view) {
     foot = h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, String(match.totals[s])))]);
   } else {
     const chips = match.format === "deals";
-    rows = match.history.map((deal) => h("tr", {}, [h("td", {}, String(deal.number)), ...seats.map((s) => h("td", { class: `num${deal.eliminated.includes(s) ? " out" : ""}` },
-      chips ? String(deal.chips[s]) : deal.penalties[s] ? String(deal.penalties[s]) : "0"))]));
+    rows = match.history.map((deal) => h("tr", {}, [h("td", {}, String(deal.number)), ...seats.map((s) => h("td", { class: "num" },
+      [chips ? String(deal.chips[s]) : String(deal.penalties[s]), deal.eliminated.includes(s) ? h("small", { class: "out-mark" }, " ✕") : null]))]));
     foot = h("tr", { class: "total" }, [h("td", {}, chips ? t("result.chips") : t("result.total")), ...seats.map((s) => h("td", { class: `num${match.out[s] ? " out" : ""}` },
       [String(chips ? match.chips[s] : match.totals[s]), match.out[s] ? h("small", {}, ` ${t("result.eliminated")}`) : null]))]);
   }

@@ -23,12 +23,7 @@ export function showTable({ main, toast, banner }, code, watch) {
   };
   let socket = null;
 
-  const name = (seat) => {
-    const info = session.room?.seats[seat];
-    if (!info) return t("room.seat", { n: seat + 1 });
-    if (info.player) return info.player.nickname;
-    return t("seat.bot", { level: t(`level.${info.bot}`) });
-  };
+  const name = (seat) => seatName(session.room?.seats || [], seat);
 
   function send(message) {
     return socket.send(message);
@@ -221,6 +216,18 @@ export function showTable({ main, toast, banner }, code, watch) {
     },
     leave: () => socket?.close(),
   };
+}
+
+/** A seat's name: the player's nickname, or the bot and its level (numbered by seat
+ *  when the table has more than one bot), or "Seat n". */
+export function seatName(seats, seat) {
+  const info = seats[seat];
+  if (info?.player) return info.player.nickname;
+  if (info?.bot) {
+    const level = t(`level.${info.bot}`);
+    return seats.filter((s) => s.bot).length > 1 ? t("seat.bot_n", { n: seat + 1, level }) : t("seat.bot", { level });
+  }
+  return t("room.seat", { n: seat + 1 });
 }
 
 export function variantLabel(room) {
