@@ -6,7 +6,7 @@ import { cardBackSVG, cardLabel, cardSVG } from "./cards.js";
 import { Hand, renderHand } from "./hand.js";
 import { t } from "./i18n.js";
 import { describeMove, movesPanel, scoreSheet } from "./results.js";
-import { h } from "./ui.js";
+import { h, pressable } from "./ui.js";
 
 const RANK_VALUE = { A: 10, T: 10, J: 10, Q: 10, K: 10 };
 const ORDER = "A23456789TJQK";
@@ -98,10 +98,11 @@ function seatPanel(api, view, seat) {
 }
 
 function pile(label, content, { onclick, count, id, active }) {
-  return h("div", { class: `pile${active ? " active" : ""}`, id, onclick: active ? onclick : null, role: active ? "button" : null }, [
+  const node = h("div", { class: `pile${active ? " active" : ""}`, id, onclick: active ? onclick : null, role: active ? "button" : null }, [
     h("div", { class: "pile-cards" }, content),
     h("div", { class: "pile-label" }, [label, count !== undefined ? h("span", { class: "pile-count" }, String(count)) : null]),
   ]);
+  return active ? pressable(node) : node;
 }
 
 function centre(api, view, legal) {

@@ -4,7 +4,7 @@
 
 import { cardSVG, rankIndex, suitIndex } from "./cards.js";
 import { t } from "./i18n.js";
-import { h } from "./ui.js";
+import { h, pressable } from "./ui.js";
 
 const face = (key) => key.split("#")[0];
 
@@ -132,7 +132,7 @@ export function renderHand(hand, { onChange, label = () => null, wild = () => fa
       h("div", { class: "group-cards" }, group.map((key) => {
         const card = face(key);
         const note = marked(card);
-        return h("div", {
+        return pressable(h("div", {
           class: `card${hand.selected.has(key) ? " selected" : ""}${hand.fresh.has(key) ? " fresh" : ""}${note ? ` ${note}` : ""}`,
           "data-card": card,
           "data-key": key,
@@ -141,7 +141,7 @@ export function renderHand(hand, { onChange, label = () => null, wild = () => fa
           ondragover: allow,
           ondrop: drop({ before: key }),
           onclick: () => { hand.toggle(key); onChange(); },
-        }, cardSVG(card, { wild: wild(card) }));
+        }, cardSVG(card, { wild: wild(card) })));
       })),
     ]);
   });

@@ -120,7 +120,7 @@ export function resultDialog({ event, view, game }, api, close) {
   const title = { gin: t("result.title"), indian: t("result.deal_title"), rummikub: t("result.round_title") }[game];
   const body = game === "gin" ? ginResult(event, api.name) : game === "indian" ? indianResult(event, view, api.name) : rummikubResult(event, api.name);
   const over = api.session.state?.over;
-  return h("div", { class: "modal-backdrop" }, h("div", { class: "modal result", id: "result", role: "dialog" }, [
+  return h("div", { class: "modal-backdrop", onkeydown: (event) => event.key === "Escape" && close() }, h("div", { class: "modal result", id: "result", role: "dialog", "aria-modal": "true" }, [
     h("h2", {}, over ? t("result.match_over") : title),
     ...body,
     game !== "rummikub" ? scoreSheet(api, view) : null,

@@ -6,7 +6,7 @@
 import { tileBackSVG, tileSVG } from "./cards.js";
 import { t } from "./i18n.js";
 import { describeMove, movesPanel, scoreSheet } from "./results.js";
-import { h } from "./ui.js";
+import { h, pressable } from "./ui.js";
 
 const COLOURS = "RBKO";
 
@@ -138,7 +138,7 @@ class Draft {
 }
 
 function tileEl(tile, draft, render, dragging) {
-  return h("div", {
+  return pressable(h("div", {
     class: `tile${draft.selected.has(tile.id) ? " selected" : ""}${tile.from === "rack" ? " own" : ""}`,
     "data-tile": tile.code,
     "data-id": tile.id,
@@ -154,7 +154,7 @@ function tileEl(tile, draft, render, dragging) {
       else draft.selected.add(tile.id);
       render();
     },
-  }, tileSVG(tile.code));
+  }, tileSVG(tile.code)));
 }
 
 export function renderRummikub(api) {

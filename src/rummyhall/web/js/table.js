@@ -192,6 +192,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     }
     if (room.status === "finished" && !session.result) parts.push(finishedBar());
     main.replaceChildren(h("div", { class: `table-page game-${room.game}` }, parts));
+    main.querySelector("#result-close")?.focus({ preventScroll: true });
   }
 
   function finishedBar() {

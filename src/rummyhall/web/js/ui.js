@@ -14,3 +14,16 @@ export function h(tag, attrs = {}, children = []) {
   }
   return node;
 }
+
+/** Make a clickable element reachable by keyboard: focusable, Enter or Space clicks. */
+export function pressable(node) {
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      node.click();
+    }
+  });
+  return node;
+}
