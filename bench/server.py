@@ -1,6 +1,7 @@
 """Game server under load: N concurrent rooms, every seat played by an outside client.
 
-    python bench/server.py [--rooms 200] [--seconds 20] [--warmup 3] [--seed 1]
+    python bench/server.py [--rooms 200] [--seconds 20] [--warmup 3] [--think 0]
+                           [--compression] [--url http://127.0.0.1:8000]
 
 Starts ``rummyhall serve`` on a free local port with a fresh SQLite file, opens N Gin
 rooms with two WebSocket clients each (one asyncio process, so the server is measured
@@ -12,7 +13,13 @@ ends. It reports, over the measuring window after the warm-up:
 * actions per second committed by the server (every action is logged to SQLite before
   it is acknowledged);
 * the action round trip: from sending an action to receiving the ``state`` message that
-  carries it, p50 / p99 / max.
+  carries it, p50 / p99 / max;
+* the CPU time the server and the clients used in the window, and the server's CPU per
+  action: on a shared machine the one figure that does not depend on the neighbours.
+
+With ``--think 0`` every client answers at once, so the rooms saturate the server and the
+round trip grows with the number of rooms (a closed loop); ``--think 0.4`` paces each
+move like the server's own bots (``--bot-delay``).
 
 The issue's target: 200 concurrent rooms with p99 under 50 ms on 2 cores; the figures
 are printed beside it. Client and server share the machine, so the client's own work is
@@ -228,7 +235,10 @@ def main() -> None:
         "--compression", action="store_true", help="run the server with per-message deflate"
     )
     parser.add_argument(
-        "--url", default="", help="measure a server already running there (rate limit raised)"
+        "--url",
+        default="",
+        help="measure a server already running there (start it with --rate 1000 "
+        "--creation-rate 100000)",
     )
     args = parser.parse_args()
     if args.url:

@@ -94,6 +94,8 @@ def serve(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         messages_per_second=args.rate,
         message_burst=max(1, int(2 * args.rate)),
+        creations_per_minute=args.creation_rate,
+        creation_burst=max(1, int(2 * args.creation_rate)),
         bot_levels=tuple(args.bot_levels.split(",")),
         away_level=args.away_level,
         compression=args.compression,
@@ -155,6 +157,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     server.add_argument(
         "--rate", type=float, default=20.0, help="messages per second allowed per connection"
+    )
+    server.add_argument(
+        "--creation-rate",
+        type=float,
+        default=30.0,
+        help="guests and rooms one address may create per minute",
     )
     server.add_argument(
         "--bot-levels", default=",".join(LEVELS), help="bot levels offered, comma separated"

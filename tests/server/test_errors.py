@@ -8,6 +8,7 @@ import contextlib
 import json
 from pathlib import Path
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -106,9 +107,14 @@ def test_nothing_changed_after_the_errors(server: Server, table: Table) -> None:
 
 
 def test_flooding_is_rate_limited_then_disconnected(tmp_path: Path) -> None:
-    server = Server(tmp_path / "flood.db", rate=20).start()
+    server = Server(tmp_path / "flood.db", rate=20, creations=3).start()
     try:
         _, token = server.register("Ed")
+        refused = [
+            httpx.post(f"{server.url}/api/players", json={"nickname": "Ed"}).status_code
+            for _ in range(8)
+        ]
+        assert refused[:5] == [201] * 5 and refused[-1] == 429  # 6 at once, then 3 a minute
         client = server.client(token)
         with contextlib.suppress(ConnectionClosed):
             for _ in range(200):

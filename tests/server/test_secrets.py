@@ -25,8 +25,8 @@ def strings(value: Any) -> set[str]:
 
 
 def part(match: GameState) -> GameState:
-    """The hand (Gin) or deal (Indian) in progress; a Rummikub round is its own part."""
-    for name in ("hand", "deal"):
+    """The hand (Gin), deal (Indian) or round (Rummikub) in progress."""
+    for name in ("hand", "deal", "round"):
         current = getattr(match, name, None)
         if current is not None:
             return current  # type: ignore[no-any-return]

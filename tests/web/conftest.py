@@ -25,8 +25,7 @@ ARGS = [
 SEED = 2
 """Every match of a test module's server starts from this seed (``--match-seed``), or
 from the module's ``MATCH_SEED``: with 2 the Indian deal lets seat 0 declare on turn 31
-against the medium bot (see ``policy.first_declaring_seed``) and seat 0 opens Rummikub
-with O11-O12-O13."""
+against the medium bot (see ``policy.first_declaring_seed``)."""
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}

@@ -40,9 +40,6 @@ def hub(request: Request) -> Hub:
     return request.app.state.hub  # type: ignore[no-any-return]
 
 
-HubDep = Annotated["Hub", Depends(hub)]
-
-
 async def current_player(request: Request, authorization: Annotated[str, Header()] = "") -> Player:
     """The guest whose token is given as ``Authorization: Bearer <token>``."""
     scheme, _, token = authorization.partition(" ")
@@ -52,6 +49,15 @@ async def current_player(request: Request, authorization: Annotated[str, Header(
 
 
 PlayerDep = Annotated[Player, Depends(current_player)]
+
+
+async def creation_limit(request: Request) -> None:
+    """Refuse a client address that creates guests or rooms too fast."""
+    address = request.client.host if request.client else "unknown"
+    hub(request).creations.check(address)
+
+
+Limited = Depends(creation_limit)
 
 
 class NewPlayer(BaseModel):
@@ -96,7 +102,7 @@ async def protocol() -> dict[str, Any]:
     return protocol_schema()
 
 
-@router.post("/players", status_code=201)
+@router.post("/players", status_code=201, dependencies=[Limited])
 async def register(body: NewPlayer, request: Request) -> Registration:
     """Create a guest; the token in the answer is the only proof of its seats."""
     player, token = await hub(request).players.register(body.nickname)
@@ -129,7 +135,7 @@ async def rooms(request: Request) -> dict[str, list[RoomInfo]]:
     return {"rooms": hub(request).lobby.public_rooms()}
 
 
-@router.post("/rooms", status_code=201)
+@router.post("/rooms", status_code=201, dependencies=[Limited])
 async def create_room(body: RoomRequest, player: PlayerDep, request: Request) -> RoomInfo:
     """Open a room; join it on the WebSocket with its ``code``."""
     room = await hub(request).lobby.create(player, body)

@@ -65,6 +65,8 @@ class IndianOptions(GameOptions):
 
 class RummikubOptions(GameOptions):
     players: int = Field(2, ge=2, le=4)
+    rounds: int | None = Field(None, ge=1, le=8)
+    """Rounds whose scores add up; ``None``: one per player, so every seat starts once."""
 
     @property
     def seats(self) -> int:

@@ -1,4 +1,5 @@
-"""Per-connection limits: message size and a token-bucket message rate."""
+"""Limits: message size and a token-bucket rate per connection, and a rate per client
+address for creating guests and rooms over HTTP."""
 
 from __future__ import annotations
 
@@ -41,3 +42,24 @@ def check_size(raw: str | bytes, limit: int) -> None:
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > limit:
         raise ProtocolError("too_large", size=size, limit=limit)
+
+
+class AddressLimiter:
+    """One :class:`TokenBucket` per client address (creating guests and rooms), so one
+    address cannot fill the server with rooms under ever new guests. The table is
+    cleared when it grows past ``capacity`` addresses, which only ever forgives."""
+
+    def __init__(self, rate: float, burst: int, capacity: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.capacity = capacity
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def check(self, address: str) -> None:
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self.capacity:
+                self.buckets.clear()
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+        if not bucket.allow():
+            raise ProtocolError("rate_limited")

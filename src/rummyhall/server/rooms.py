@@ -212,8 +212,6 @@ class Room:
         async with self.lock:
             if self.status == "closed":
                 raise ProtocolError("room_not_found", room=self.code)
-            if client.room is self:  # joining again, maybe in another role
-                self._detach(client)
             if role == "spectator":
                 self._add_spectator(client)
             else:
@@ -229,6 +227,8 @@ class Room:
             raise ProtocolError("spectators_not_allowed")
         if len(self.spectators) >= self.settings.max_spectators:
             raise ProtocolError("spectators_full")
+        if client.room is self:  # a seated player who would rather watch
+            self._detach(client)
         self.spectators.add(client)
         client.room, client.seat = self, None
 
@@ -237,7 +237,11 @@ class Room:
         if held is None:
             held = self._free_seat(wanted)
             held.player = player
-            await self.save()
+            try:
+                await self.save()
+            except BaseException:
+                held.player = None  # not saved: not taken
+                raise
         elif held.client is not None and held.client is not client:
             previous = held.client
             previous.room = previous.seat = None

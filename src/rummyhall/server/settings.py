@@ -35,6 +35,9 @@ class Settings:
     messages_per_second: float = 20.0
     message_burst: int = 40
     """Token-bucket rate limit per connection."""
+    creations_per_minute: float = 30.0
+    creation_burst: int = 60
+    """Guests and rooms one client address may create over HTTP (a token bucket)."""
     rate_strikes: int = 50
     """Refused messages in a row after which a flooding connection is closed."""
     compression: bool = False

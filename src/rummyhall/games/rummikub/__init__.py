@@ -2,12 +2,13 @@
 
 Public solver API (DESIGN.md): :func:`is_valid_set`, :func:`joker_values`,
 :func:`set_value`, :func:`best_initial_meld`, :func:`best_play`; turn validation:
-:func:`check_turn`; the rules engine: :class:`RummikubState` (one round). There is no
-multi-round match yet: ``new_match`` starts a single round.
+:func:`check_turn`; the rules engine: :class:`RummikubState` (one round) and
+:class:`RummikubMatch` (rounds whose scores add up).
 """
 
 from rummyhall.actions import Play
 from rummyhall.game import GameInfo, register
+from rummyhall.games.rummikub.match import RummikubMatch, load
 from rummyhall.games.rummikub.melds import canonical, is_valid_set, joker_values, set_value
 from rummyhall.games.rummikub.solver import best_initial_meld, best_play
 from rummyhall.games.rummikub.state import RummikubState
@@ -15,6 +16,7 @@ from rummyhall.games.rummikub.turn import Turn, check_turn
 
 __all__ = [
     "Play",
+    "RummikubMatch",
     "RummikubState",
     "Turn",
     "best_initial_meld",
@@ -30,8 +32,8 @@ register(
     GameInfo(
         name="rummikub",
         new_hand=RummikubState,
-        new_match=RummikubState,
-        load=RummikubState.from_json,
-        description="Rummikub for 2–4: one round (no multi-round match yet)",
+        new_match=RummikubMatch,
+        load=load,
+        description="Rummikub for 2–4 players: a round, or a match of rounds",
     )
 )

@@ -39,7 +39,7 @@ function variantBody(game, variant) {
 
 export function showLobby({ main, navigate, toast }) {
   let info = null;
-  const state = { game: "gin", variant: "standard", players: 2, deals: 2, seats: ["you", "medium"], public: true, hints: true, spectators: true, joker: false };
+  const state = { game: "gin", variant: "standard", players: 2, deals: 2, rounds: 2, seats: ["you", "medium"], public: true, hints: true, spectators: true, joker: false };
 
   async function create(request) {
     await ensurePlayer();
@@ -94,6 +94,8 @@ export function showLobby({ main, navigate, toast }) {
         Array.from({ length: maxSeats - 1 }, (_, i) => i + 2).map((n) => h("option", { value: n, selected: n === state.players }, String(n))))]) : null,
       state.game === "indian" && state.variant === "deals" ? h("label", {}, [h("span", {}, t("lobby.deals")), h("select", { onchange: (e) => { state.deals = Number(e.target.value); } },
         [1, 2, 3, 4, 5, 6].map((n) => h("option", { value: n, selected: n === state.deals }, String(n))))]) : null,
+      state.game === "rummikub" ? h("label", {}, [h("span", {}, t("lobby.rounds")), h("select", { name: "rounds", onchange: (e) => { state.rounds = Number(e.target.value); } },
+        [1, 2, 3, 4, 5, 6, 7, 8].map((n) => h("option", { value: n, selected: n === state.rounds }, String(n))))]) : null,
       h("fieldset", { class: "seats" }, [h("legend", {}, t("lobby.seats")), ...seatRows]),
       h("fieldset", { class: "flags" }, [
         h("legend", {}, t("lobby.options")),
@@ -115,6 +117,7 @@ export function showLobby({ main, navigate, toast }) {
     const hostSeat = state.seats.indexOf("you");
     const options = { ...variantBody(state.game, state.variant) };
     if (state.game !== "gin") options.players = count;
+    if (state.game === "rummikub") options.rounds = state.rounds;
     if (state.game === "indian") {
       if (state.variant === "deals") options.deals = state.deals;
       options.joker_from_discard = state.joker;

@@ -24,7 +24,7 @@ export function describeMove(move, name) {
     case "drop":
       return t("log.drop", { name: who });
     case "play":
-      return t("log.play", { name: who, n: move.placed ?? move.tiles?.length ?? "" });
+      return t("log.play", { name: who, n: move.played.length });
     default:
       return move.type;
   }
@@ -123,7 +123,7 @@ export function resultDialog({ event, view, game }, api, close) {
   return h("div", { class: "modal-backdrop", onkeydown: (event) => event.key === "Escape" && close() }, h("div", { class: "modal result", id: "result", role: "dialog", "aria-modal": "true" }, [
     h("h2", {}, over ? t("result.match_over") : title),
     ...body,
-    game !== "rummikub" ? scoreSheet(api, view) : null,
+    scoreSheet(api, view),
     h("div", { class: "modal-actions" }, [
       h("button", { class: "primary", id: "result-close", onclick: close }, over ? t("common.close") : t("result.continue")),
     ]),
@@ -136,12 +136,17 @@ export function scoreSheet(api, view) {
   const match = view.match;
   const seats = api.session.room.seats.map((_, i) => i);
   if (!match) return h("div", { class: "panel sheet-panel" }, [h("h3", {}, t("result.score_sheet")), h("table", { class: "sheet" }, h("tbody", {}, seats.map((s) => h("tr", {}, [h("td", {}, api.name(s)), h("td", { class: "num" }, String(api.session.state.scores[s]))]))))]);
-  const head = h("tr", {}, [h("th", {}, view.game === "gin" ? t("result.hand") : t("result.deal")), ...seats.map((s) => h("th", {}, api.name(s)))]);
+  const label = { gin: "result.hand", indian: "result.deal", rummikub: "result.round" }[view.game];
+  const head = h("tr", {}, [h("th", {}, t(label)), ...seats.map((s) => h("th", {}, api.name(s)))]);
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
   let rows;
   let foot;
   if (view.game === "gin") {
     rows = match.hands.map((hand) => h("tr", {}, [h("td", {}, String(hand.number)), ...seats.map((s) => h("td", { class: "num" }, hand.result.scores[s] ? `+${hand.result.scores[s]}` : "·"))]));
     foot = h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, String(match.totals[s])))]);
+  } else if (view.game === "rummikub") {
+    rows = match.history.map((round) => h("tr", {}, [h("td", {}, String(round.number)), ...seats.map((s) => h("td", { class: "num" }, signed(round.result.scores[s])))]));
+    foot = h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, signed(match.totals[s])))]);
   } else {
     const chips = match.format === "deals";
     rows = match.history.map((deal) => h("tr", {}, [h("td", {}, String(deal.number)), ...seats.map((s) => h("td", { class: "num" },
@@ -149,7 +154,9 @@ export function scoreSheet(api, view) {
     foot = h("tr", { class: "total" }, [h("td", {}, chips ? t("result.chips") : t("result.total")), ...seats.map((s) => h("td", { class: `num${match.out[s] ? " out" : ""}` },
       [String(chips ? match.chips[s] : match.totals[s]), match.out[s] ? h("small", {}, ` ${t("result.eliminated")}`) : null]))]);
   }
-  const target = view.game === "gin" ? t("result.target", { n: match.target }) : match.limit ? t("result.target", { n: match.limit }) : t(`format.${match.format}`);
+  let target = t("result.rounds", { n: match.rounds });
+  if (view.game === "gin") target = t("result.target", { n: match.target });
+  else if (view.game === "indian") target = match.limit ? t("result.target", { n: match.limit }) : t(`format.${match.format}`);
   return h("div", { class: "panel sheet-panel", id: "score-sheet" }, [
     h("h3", {}, [t("result.score_sheet"), h("small", { class: "muted" }, ` · ${target}`)]),
     h("table", { class: "sheet" }, [h("thead", {}, head), h("tbody", {}, [...rows, foot])]),

@@ -40,9 +40,22 @@ export function judgeSet(tiles) {
   return valid[0] ?? readings[0] ?? { reason: "rkb.reason.mixed", value: 0 };
 }
 
+/** A set in reading order: a run ascending with its jokers in the gaps (then above,
+ *  then below), a group in colour order R B K O with its jokers last. */
 function sortSet(tiles) {
-  const ref = (tile) => (tile.code === "*" ? 99 : Number(tile.code.slice(1)) * 4 + COLOURS.indexOf(tile.code[0]));
-  return [...tiles].sort((a, b) => ref(a) - ref(b));
+  const number = (tile) => Number(tile.code.slice(1));
+  const naturals = tiles.filter((x) => x.code !== "*").sort((a, b) => number(a) - number(b) || COLOURS.indexOf(a.code[0]) - COLOURS.indexOf(b.code[0]));
+  const spare = tiles.filter((x) => x.code === "*");
+  const numbers = naturals.map(number);
+  const run = naturals.length > 1 && new Set(naturals.map((x) => x.code[0])).size === 1 && new Set(numbers).size === numbers.length;
+  if (!run) return [...naturals, ...spare];
+  const out = [];
+  naturals.forEach((tile, i) => {
+    for (let n = i ? numbers[i - 1] + 1 : numbers[0]; n < numbers[i] && spare.length; n++) out.push(spare.shift());
+    out.push(tile);
+  });
+  for (let high = numbers[numbers.length - 1]; spare.length && high < 13; high++) out.push(spare.shift());
+  return [...spare, ...out];
 }
 
 /** The draft of one turn: table sets and rack as tiles with ids and their origin. */

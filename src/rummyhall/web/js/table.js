@@ -235,5 +235,5 @@ export function variantLabel(room) {
   const options = room.options;
   if (room.game === "gin") return t(`mode.${options.mode}`);
   if (room.game === "indian") return `${t(`format.${options.format}`)} · ${options.players}P`;
-  return `${options.players}P`;
+  return options.rounds ? `${options.players}P · ${t("result.rounds", { n: options.rounds })}` : `${options.players}P`;
 }

@@ -1,0 +1,160 @@
+"""A Rummikub match: a fixed number of rounds whose scores add up (RKB-8, RKB-9).
+
+RULES.md scores one round; a match sums the rounds' scores (a round's scores sum to zero,
+so the totals do too) and the highest total wins, equal highest totals sharing the win.
+The starting player is drawn by the seed for the first round and moves one seat on each
+round; by default a match has as many rounds as players, so every seat starts once.
+
+The match is itself a :class:`GameState`: actions go to the round in progress, and when a
+round ends the next one is dealt at once. Each round's seed comes from the match's seeded
+generator, so the match replays from its seed and its flat action log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummyhall.actions import JSON, Action, Event
+from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.game import GameState
+from rummyhall.games.rummikub.state import RummikubState
+from rummyhall.rng import Rng
+
+
+class RummikubMatch(GameState):
+    """``rounds`` rounds of Rummikub for 2–4 players (default: one round per player)."""
+
+    game = "rummikub"
+    legal_actions_complete = False
+
+    def __init__(
+        self, *, seed: int, players: int = 2, rounds: int | None = None, first: int | None = None
+    ) -> None:
+        if not 2 <= players <= 4:
+            raise NotationError(f"Rummikub seats 2 to 4 players, not {players!r} (RKB-1)")
+        self.rounds = players if rounds is None else int(rounds)
+        if self.rounds < 1:
+            raise NotationError(f"a match has at least one round, not {rounds!r}")
+        if first is not None and not 0 <= first < players:
+            raise NotationError(f"first must be a seat 0…{players - 1}, not {first!r}")
+        self.seed = seed
+        self.players = players
+        self._rng = Rng(seed)
+        drawn = self._rng.below(players)  # drawn either way, so a given seat replays alike
+        self.first = drawn if first is None else first
+        self.totals = [0] * players
+        self.history: list[JSON] = []  # one summary per finished round
+        self.actions: list[Action] = []
+        self.winners: list[int] = []
+        self.round = self._deal()
+
+    def _deal(self) -> RummikubState:
+        starter = (self.first + len(self.history)) % self.players
+        return RummikubState(seed=self._rng.derive(), players=self.players, first=starter)
+
+    # ----------------------------------------------------------------- state API
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.round.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"players": self.players, "rounds": self.rounds, "first": self.first}
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.is_over else self.round.legal_actions()
+
+    def _check(self, action: Action) -> object:
+        if self.is_over:
+            raise IllegalAction("RKB-8", "the match is over")
+        return self.round._check(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        self._check(action)
+        events = self.round.apply(action)
+        self.actions.append(action)
+        if self.round.is_over:
+            events.extend(self._finish_round())
+        return events
+
+    def _finish_round(self) -> list[Event]:
+        points = self.round.scores
+        for seat in range(self.players):
+            self.totals[seat] += points[seat]
+        self.history.append(
+            {
+                "number": len(self.history) + 1,
+                "first": self.round.first,
+                "result": self.round.view(None)["result"],
+                "totals": list(self.totals),
+            }
+        )
+        played = len(self.history)
+        events = [
+            Event("round_scored", None, {"round": played, "scores": points, "totals": self.scores})
+        ]
+        if played == self.rounds:
+            best = max(self.totals)
+            self.winners = [seat for seat in range(self.players) if self.totals[seat] == best]
+            events.append(
+                Event("match_over", None, {"winners": list(self.winners), "totals": self.scores})
+            )
+            return events
+        self.round = self._deal()
+        events.append(Event("deal", self.round.first, {"round": played + 1}))
+        return events
+
+    def view(self, seat: int | None) -> JSON:
+        view = self.round.view(seat)
+        view["match"] = {
+            "rounds": self.rounds,
+            "totals": self.scores,
+            "history": list(self.history),
+            "round_number": len(self.history) + (0 if self.is_over else 1),
+            "winners": list(self.winners),
+        }
+        if self.is_over:
+            view["current_player"] = None
+        return view
+
+    def zones(self) -> dict[str, list[str]]:
+        return self.round.zones()
+
+    def hidden_from(self, seat: int | None) -> set[str]:
+        return self.round.hidden_from(seat)
+
+    # ------------------------------------------------------------ persistence
+
+    def to_json(self) -> JSON:
+        return {
+            "game": "rummikub",
+            "kind": "match",
+            "version": 1,
+            "seed": self.seed,
+            "options": self.options,
+            "log": self.log,
+            "snapshot": {"totals": self.scores, "round": self.round.to_json()["snapshot"]},
+        }
+
+
+def load(data: JSON) -> GameState:
+    """Load a saved Rummikub round or match (``to_json`` output)."""
+    kind: Any = data.get("kind", "round")
+    if kind == "match":
+        return RummikubMatch.from_json(data)
+    if kind == "round":
+        return RummikubState.from_json(data)
+    raise NotationError(f"unknown kind of saved Rummikub game: {kind!r}")

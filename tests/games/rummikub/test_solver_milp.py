@@ -1,0 +1,21 @@
+"""RKB-5 at full size against a second exact method: the integer programme of
+``tests/games/rummikub/milp.py`` (HiGHS), on random positions with jokers in play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummyhall.games import rummikub
+from tests.games.rummikub.milp import best_play_milp
+from tests.games.rummikub.test_solver import full_position, placed_and_value
+
+
+@pytest.mark.parametrize(("rack_size", "positions"), [(14, 10), (30, 6)])
+def test_rkb_5_best_play_equals_the_integer_programme(rack_size: int, positions: int) -> None:
+    rng = random.Random(100 + rack_size)
+    for _ in range(positions):
+        table, rack = full_position(rng, rack_size)
+        ours = placed_and_value(table, rack, rummikub.best_play(table, rack))
+        assert ours == best_play_milp(table, rack), (table, rack)
