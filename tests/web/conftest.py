@@ -40,7 +40,10 @@ def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
     seed = getattr(request.module, "MATCH_SEED", SEED)
-    running = Server(tmp_path_factory.mktemp("web") / "rummyhall.db", "--match-seed", str(seed))
+    flags = getattr(request.module, "SERVER_FLAGS", ())
+    running = Server(
+        tmp_path_factory.mktemp("web") / "rummyhall.db", "--match-seed", str(seed), *flags
+    )
     running.start()
     yield running
     running.stop()

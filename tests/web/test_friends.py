@@ -1,5 +1,6 @@
 """Two people in one room: a friend joins from a second browser context through the
-invite link, the host starts, both see the same table from their own seats."""
+invite link, the host starts, both see the same table from their own seats; a spectator
+watches; the friend leaves and is shown offline, then away with the computer playing."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import PHONE
+
+SERVER_FLAGS = ("--away-after", "1")
+"""A player gone for a second is away: the medium bot plays his seat."""
 
 
 def test_friend_joins_by_invite_link(
@@ -51,3 +55,6 @@ def test_friend_joins_by_invite_link(
     friend.close()  # the friend's connection is gone: the table says so
     expect(host.locator(".opponent[data-seat='1'] .badge.offline")).to_have_text("offline")
     shot(host, "friend-offline")
+    away = host.locator(".opponent[data-seat='1'] .badge.away")
+    expect(away).to_have_text("away — computer plays")
+    shot(host, "friend-away")
