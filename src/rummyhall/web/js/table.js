@@ -105,7 +105,10 @@ export function showTable({ main, toast, banner }, code, watch) {
 
   const handlers = {
     message: onMessage,
-    lost: () => banner(t("net.lost")),
+    lost: () => {
+      session.sentAt = null; // an answer that waits for a reconnect is not a latency
+      banner(t("net.lost"));
+    },
     reconnected: () => { banner(""); toast(t("net.back")); },
     replaced: () => banner(t("net.replaced")),
   };
