@@ -38,6 +38,7 @@ bench: $(BENCH)
 	$(PY) bench/rummikub.py
 	$(PY) bench/server.py
 	$(PY) bench/bots.py
+	$(PY) bench/web.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -52,6 +52,12 @@ def register(
         help="per-message deflate on the WebSocket (fewer bytes, more CPU)",
     )
     parser.add_argument(
+        "--match-seed",
+        type=int,
+        default=None,
+        help="start every match from this seed (for tests: repeatable deals)",
+    )
+    parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
     parser.set_defaults(run=run)
@@ -83,6 +89,7 @@ def serve(args: argparse.Namespace) -> int:
         bot_levels=tuple(args.bot_levels.split(",")),
         away_level=args.away_level,
         compression=args.compression,
+        match_seed=args.match_seed,
     )
     logging.basicConfig(
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"

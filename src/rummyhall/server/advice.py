@@ -33,6 +33,17 @@ def describe_legal(game: str, view: JSON, actions: Sequence[Action]) -> list[Leg
     return described
 
 
+def arrangement(game: str, view: JSON) -> dict[str, Any] | None:
+    """The solver's best layout of the seat's own hand, sent with every state so the
+    table can show the live deadwood (Gin, GIN-6) or penalty (Indian, IND-10) and sort
+    the hand into melds; ``None`` for spectators and Rummikub."""
+    if game == "gin" and view.get("hand"):
+        return gin.arrange(view["hand"]).to_json()
+    if game == "indian" and view.get("hand"):
+        return indian.arrange(view["hand"], view["indicator"]).to_json()
+    return None
+
+
 def hint(game: str, view: JSON, actions: Sequence[Action]) -> dict[str, Any]:
     """``arrangement``: the solver's best layout of the seat's hand (Gin: least
     deadwood, GIN-6; Indian: least penalty, IND-10), and ``suggestion``: the action the
@@ -57,7 +68,7 @@ def _gin_hint(view: JSON, actions: Sequence[Action]) -> dict[str, Any]:
             if best is None or key[:2] < best[:2]:
                 best = key
     return {
-        "arrangement": gin.arrange(hand).to_json(),
+        "arrangement": arrangement("gin", view),
         "suggestion": None if best is None else best[2].to_json(),
     }
 
@@ -72,7 +83,7 @@ def _indian_hint(view: JSON, actions: Sequence[Action]) -> dict[str, Any]:
                 discards, key=lambda a: indian.penalty(_without(hand, a.card), indicator)
             )
     return {
-        "arrangement": indian.arrange(hand, indicator).to_json(),
+        "arrangement": arrangement("indian", view),
         "suggestion": None if suggestion is None else suggestion.to_json(),
     }
 

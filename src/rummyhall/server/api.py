@@ -6,12 +6,17 @@ routes create a guest, list and create rooms, and read finished matches.
 
 from __future__ import annotations
 
+import functools
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
+from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
+import rummyhall
 from rummyhall.server.catalog import describe, parse_options, start_match
+from rummyhall.server.i18n import Locale
 from rummyhall.server.lobby import RoomRequest
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
@@ -26,6 +31,9 @@ if TYPE_CHECKING:
     from rummyhall.server.app import Hub
 
 router = APIRouter(prefix="/api")
+
+RULES = Path(rummyhall.__file__).with_name("web") / "rules"
+"""The rules pages, one Markdown file per game and language (``gin.en.md``, …)."""
 
 
 def hub(request: Request) -> Hub:
@@ -180,3 +188,18 @@ async def replay(
     if seat is not None and seat >= state.num_players:
         raise ProtocolError("no_such_seat", seat=seat)
     return {"turn": state.turn, "total": len(log), "view": state.view(seat)}
+
+
+@functools.cache
+def _rules_html(game: str, locale: str) -> str:
+    text = (RULES / f"{game}.{locale}.md").read_text(encoding="utf-8")
+    return str(MarkdownIt("commonmark").enable("table").render(text))
+
+
+@router.get("/rules/{game}")
+async def rules(game: str, locale: Locale = "en") -> dict[str, str]:
+    """A game's rules page as HTML, in English (from RULES.md) or Simplified Chinese
+    (from the seed pages); the Markdown sources ship in ``rummyhall/web/rules``."""
+    if game not in {entry["game"] for entry in describe()}:
+        raise ProtocolError("unknown_game", game=game[:32])
+    return {"game": game, "locale": locale, "html": _rules_html(game, locale)}

@@ -239,6 +239,9 @@ class StateMessage(ServerMessage):
     played; use ``check`` to validate a draft)."""
     events: list[dict[str, Any]]
     """What happened since the previous ``state`` (empty on join/reconnect)."""
+    arrangement: dict[str, Any] | None = None
+    """The solver's best layout of your own hand (Gin: melds, deadwood, points; Indian:
+    melds with their kinds, deadwood, penalty): the live deadwood or penalty."""
     current_player: int | None
     scores: list[int]
     """Per seat: the match's running totals (Indian pools: minus penalties; Deals: chips)."""

@@ -388,7 +388,8 @@ class Room:
             raise ProtocolError("seats_not_filled")
         if all(seat.player is None for seat in self.seats):
             raise ProtocolError("no_human")
-        seed = random_seed()
+        fixed = self.services.settings.match_seed
+        seed = random_seed() if fixed is None else fixed
         number = 1 if self.match is None else self.match.number + 1
         seats = [seat.stored() for seat in self.seats]
         stored = StoredMatch(
@@ -592,6 +593,7 @@ class Room:
             view=view,
             legal=advice.describe_legal(self.game, view, legal) if legal else [],
             legal_complete=state.legal_actions_complete,
+            arrangement=None if seat is None else advice.arrangement(self.game, view),
             events=events,
             current_player=state.current_player,
             scores=state.scores,

@@ -56,6 +56,10 @@ class Settings:
     room_idle_close: float = 6 * 3600.0
     """Seconds a room with nobody connected is kept open before it is closed."""
 
+    match_seed: int | None = None
+    """Every match starts from this seed instead of a fresh random one: a test hook that
+    makes deals (and the bots, seeded from the match) repeat exactly."""
+
     static_dir: str | None = None
     """Where the web front end lives; ``None``: the ``rummyhall/web`` package folder."""
 

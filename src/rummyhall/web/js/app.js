@@ -1,0 +1,78 @@
+// The single-page shell: header (language switch, four-colour deck), the page router
+// (lobby, ?room= table, ?replay= viewer, ?rules= page), toasts and the status banner.
+
+import { setFourColours, usesFourColours } from "./cards.js";
+import { getLocale, onLocale, setLocale, translate } from "./i18n.js";
+import { showLobby } from "./lobby.js";
+import { showReplay } from "./replay.js";
+import { showRules } from "./rules.js";
+import { showTable } from "./table.js";
+
+let page = null;
+
+export function toast(text, kind = "info") {
+  const box = document.createElement("div");
+  box.className = `toast ${kind}`;
+  box.textContent = text;
+  document.getElementById("toasts").append(box);
+  setTimeout(() => box.remove(), kind === "error" ? 6000 : 3000);
+}
+
+export function banner(text) {
+  const bar = document.getElementById("banner");
+  bar.hidden = !text;
+  bar.textContent = text || "";
+}
+
+/** Go to ``url`` inside the app (no page load). */
+export function navigate(url) {
+  history.pushState(null, "", url);
+  route();
+}
+
+function route() {
+  page?.leave?.();
+  banner("");
+  const main = document.getElementById("app");
+  main.replaceChildren();
+  const params = new URLSearchParams(location.search);
+  const context = { main, navigate, toast, banner };
+  if (params.get("room")) page = showTable(context, params.get("room").toUpperCase(), params.get("watch") === "1");
+  else if (params.get("replay")) page = showReplay(context, params.get("replay"), params.get("seat"));
+  else if (params.get("rules")) page = showRules(context, params.get("rules"));
+  else page = showLobby(context);
+  for (const link of document.querySelectorAll(".topnav a")) {
+    const target = new URL(link.href).search;
+    link.classList.toggle("active", target === location.search || (target.startsWith("?rules") && location.search.startsWith("?rules")));
+  }
+}
+
+function setup() {
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-nav]");
+    if (link && !event.ctrlKey && !event.metaKey && link.origin === location.origin) {
+      event.preventDefault();
+      navigate(link.getAttribute("href"));
+    }
+  });
+  window.addEventListener("popstate", route);
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.addEventListener("click", () => setLocale(button.dataset.lang));
+  }
+  const four = document.getElementById("four-colours");
+  four.checked = usesFourColours();
+  four.addEventListener("change", () => {
+    setFourColours(four.checked);
+    page?.refresh?.();
+  });
+  const showLocale = (locale) => {
+    for (const button of document.querySelectorAll("[data-lang]")) button.classList.toggle("active", button.dataset.lang === locale);
+    translate();
+    page?.refresh?.();
+  };
+  onLocale(showLocale);
+  setLocale(getLocale());
+  route();
+}
+
+setup();

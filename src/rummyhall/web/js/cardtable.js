@@ -1,0 +1,272 @@
+// The table of the two card games, Gin Rummy and Indian Rummy: opponents with their
+// counts and picked-up cards, stock and discard pile, the joker indicator or the
+// Oklahoma upcard, the player's hand with its groups, and the legal actions as buttons.
+
+import { cardBackSVG, cardLabel, cardSVG } from "./cards.js";
+import { Hand, renderHand } from "./hand.js";
+import { t } from "./i18n.js";
+import { describeMove, movesPanel, scoreSheet } from "./results.js";
+import { h, pressable } from "./ui.js";
+
+const RANK_VALUE = { A: 10, T: 10, J: 10, Q: 10, K: 10 };
+const ORDER = "A23456789TJQK";
+
+/** Whether ``naturals`` (distinct ranks of one suit) fit a run of ``size`` cards, the
+ *  rest filled by wild cards; Ace low (A-2-3) or high (Q-K-A), never both (IND-8). */
+function fitsRun(naturals, size) {
+  if (!naturals.length || size > 13 || new Set(naturals.map((c) => c[1])).size !== 1) return false;
+  for (const [aceValue, lowest, highest] of [[1, 1, 13], [14, 2, 14]]) {
+    const ranks = naturals.map((c) => (c[0] === "A" ? aceValue : ORDER.indexOf(c[0]) + 1));
+    if (new Set(ranks).size !== ranks.length) continue;
+    const low = Math.max(lowest, Math.max(...ranks) - size + 1);
+    if (low <= Math.min(...ranks) && low + size - 1 <= highest) return true;
+  }
+  return false;
+}
+
+/** What a group of cards is in Indian Rummy (IND-5..8): pure, impure, set or nothing. */
+export function classifyIndian(cards, wildRank) {
+  if (cards.length < 3) return "invalid";
+  if (!cards.includes("JK") && fitsRun(cards, cards.length)) return "pure";
+  const naturals = cards.filter((c) => c !== "JK" && c[0] !== wildRank);
+  if (naturals.length === 0) return "set";
+  if (fitsRun(naturals, cards.length)) return "impure";
+  const suits = naturals.map((c) => c[1]);
+  if (new Set(naturals.map((c) => c[0])).size === 1 && new Set(suits).size === suits.length) return "set";
+  return "invalid";
+}
+
+/** The penalty of the player's own grouping (IND-10): ungrouped and invalid cards
+ *  count; with no pure sequence every card counts; with a pure one but no second
+ *  sequence only the best pure sequence is exempt. Cap 80. */
+export function groupingPenalty(groups, wildRank) {
+  const value = (card) => (card === "JK" || card[0] === wildRank ? 0 : RANK_VALUE[card[0]] || Number(card[0]));
+  const sum = (cards) => cards.reduce((total, card) => total + value(card), 0);
+  const kinds = groups.map((g) => classifyIndian(g, wildRank));
+  const all = sum(groups.flat());
+  const pure = groups.filter((_, i) => kinds[i] === "pure");
+  const sequences = kinds.filter((k) => k === "pure" || k === "impure").length;
+  let penalty = all;
+  if (pure.length && sequences >= 2) penalty = sum(groups.filter((_, i) => kinds[i] === "invalid").flat());
+  else if (pure.length) penalty = all - Math.max(...pure.map(sum));
+  return Math.min(80, penalty);
+}
+
+function sameCards(a, b) {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+}
+
+function pickedUp(view, seat) {
+  const known = [];
+  for (const move of view.moves) {
+    if (move.seat !== seat) continue;
+    if (move.type === "draw" && move.source === "discard" && move.card) known.push(move.card);
+    const gone = move.card && move.type === "discard" ? move.card : move.discard;
+    if (gone && known.includes(gone)) known.splice(known.indexOf(gone), 1);
+  }
+  return known;
+}
+
+function seatPanel(api, view, seat) {
+  const { session, name } = api;
+  const info = session.room.seats[seat];
+  const current = session.state.current_player === seat;
+  const status = view.seats ? view.seats[seat] : "playing";
+  const count = view.hand_sizes[seat];
+  const picked = pickedUp(view, seat);
+  return h("div", { class: `opponent${current ? " current" : ""}${status !== "playing" ? " inactive" : ""}`, "data-seat": seat }, [
+    h("div", { class: "opponent-head" }, [
+      h("span", { class: "avatar" }, name(seat).slice(0, 1).toUpperCase()),
+      h("div", { class: "who" }, [
+        h("strong", {}, name(seat)),
+        h("div", { class: "badges" }, [
+          info.occupant === "bot" ? h("span", { class: "badge bot" }, t(`level.${info.bot}`)) : null,
+          info.occupant === "human" && !info.connected && !info.away ? h("span", { class: "badge offline" }, t("seat.offline")) : null,
+          info.away ? h("span", { class: "badge away" }, t("seat.away")) : null,
+          view.dealer === seat ? h("span", { class: "badge dealer" }, t("seat.dealer")) : null,
+          status !== "playing" ? h("span", { class: "badge status" }, t(`seat.${status}`)) : null,
+        ]),
+      ]),
+      h("span", { class: "score" }, String(session.state.scores[seat])),
+    ]),
+    h("div", { class: "mini-hand", title: t("seat.cards", { n: count }) }, [
+      ...Array.from({ length: Math.min(count, 14) }, () => h("div", { class: "mini-card" }, cardBackSVG())),
+      h("span", { class: "count" }, t("seat.cards", { n: count })),
+    ]),
+    picked.length ? h("div", { class: "picked" }, [h("span", {}, `${t("seat.picked")}: `), ...picked.map((c) => h("span", { class: "mini-face" }, cardSVG(c)))]) : null,
+  ]);
+}
+
+function pile(label, content, { onclick, count, id, active }) {
+  const node = h("div", { class: `pile${active ? " active" : ""}`, id, onclick: active ? onclick : null, role: active ? "button" : null }, [
+    h("div", { class: "pile-cards" }, content),
+    h("div", { class: "pile-label" }, [label, count !== undefined ? h("span", { class: "pile-count" }, String(count)) : null]),
+  ]);
+  return active ? pressable(node) : node;
+}
+
+function centre(api, view, legal) {
+  const drawStock = legal.find((a) => a.type === "draw" && a.source === "stock");
+  const takeDiscard = legal.find((a) => a.type === "draw" && a.source === "discard");
+  const top = view.discard_pile[view.discard_pile.length - 1];
+  const wild = (card) => view.game === "indian" && (card === "JK" || card[0] === view.wild_rank);
+  const piles = [
+    pile(t("pile.stock"), view.stock_count ? [h("div", { class: "card" }, cardBackSVG())] : [h("div", { class: "card empty" })],
+      { count: view.stock_count, id: "stock", active: Boolean(drawStock), onclick: () => api.act(drawStock) }),
+    pile(t("pile.discard"), top ? [
+      view.discard_pile.length > 1 ? h("div", { class: "card under" }, cardSVG(view.discard_pile[view.discard_pile.length - 2], { wild: wild(view.discard_pile[view.discard_pile.length - 2]) })) : null,
+      h("div", { class: "card top", "data-card": top }, cardSVG(top, { wild: wild(top) })),
+    ] : [h("div", { class: "card empty" })], { count: view.discard_pile.length, id: "discard", active: Boolean(takeDiscard), onclick: () => api.act(takeDiscard) }),
+  ];
+  if (view.game === "indian") {
+    piles.push(h("div", { class: "pile indicator", id: "indicator" }, [
+      h("div", { class: "pile-cards" }, h("div", { class: "card" }, cardSVG(view.indicator))),
+      h("div", { class: "pile-label" }, [t("pile.indicator"), h("small", {}, t("pile.wild", { rank: view.wild_rank === "T" ? "10" : view.wild_rank }))]),
+    ]));
+  } else {
+    const limit = view.knock_limit;
+    piles.push(h("div", { class: "pile indicator", id: "upcard" }, [
+      h("div", { class: "pile-cards" }, h("div", { class: "card" }, cardSVG(view.first_upcard))),
+      h("div", { class: "pile-label" }, [
+        t("pile.upcard"),
+        h("small", {}, limit === 0 ? t("pile.gin_only") : t("pile.knock_limit", { n: limit })),
+        view.multiplier > 1 ? h("small", { class: "doubled" }, t("pile.doubled")) : null,
+      ]),
+    ]));
+  }
+  return h("div", { class: "centre" }, piles);
+}
+
+function turnLine(api, view) {
+  const { session, name } = api;
+  const current = session.state.current_player;
+  const last = [...view.moves].reverse().find((m) => m.seat !== null && m.seat !== undefined);
+  let text = t("turn.over");
+  if (current !== null && current !== undefined) text = current === session.you ? t("turn.yours") : t("turn.theirs", { name: name(current) });
+  return h("div", { class: `turn-line${current === session.you ? " mine" : ""}`, id: "turn-line" }, [
+    h("span", { class: "turn" }, text),
+    last ? h("span", { class: "last-move" }, describeMove(last, name)) : null,
+  ]);
+}
+
+function actionBar(api, view, legal, hand, described) {
+  const { session } = api;
+  const buttons = [];
+  const card = hand.single();
+  const byType = (type) => legal.filter((a) => a.type === type);
+  const mine = session.state.current_player === session.you;
+  for (const action of byType("draw")) {
+    const top = view.discard_pile[view.discard_pile.length - 1];
+    const label = action.source === "stock" ? t("act.draw_stock") : view.phase === "offer" ? t("act.take_upcard", { card: cardLabel(top) }) : t("act.draw_discard", { card: cardLabel(top) });
+    buttons.push(h("button", { class: action.source === "stock" ? "primary" : "", "data-action": `draw-${action.source}`, onclick: () => api.act(action) }, label));
+  }
+  for (const action of byType("pass")) buttons.push(h("button", { "data-action": "pass", onclick: () => api.act(action) }, t("act.pass")));
+  const discarding = legal.some((a) => ["discard", "knock", "declare"].includes(a.type));
+  if (discarding) {
+    if (!card) buttons.push(h("span", { class: "muted prompt" }, t("act.select_card")));
+    else {
+      const discard = legal.find((a) => a.type === "discard" && a.card === card);
+      const knock = described.find((d) => d.action.type === "knock" && d.action.discard === card);
+      const declare = legal.find((a) => a.type === "declare" && a.discard === card);
+      if (discard) buttons.push(h("button", { class: "primary", "data-action": "discard", onclick: () => api.act(discard) }, t("act.discard", { card: cardLabel(card) })));
+      else if (view.taken_from_discard === card) {
+        const rule = view.game === "gin" ? "GIN-4" : "IND-3";
+        buttons.push(h("button", { disabled: true, "data-action": "discard", title: t("act.blocked", { card: cardLabel(card), rule }) }, t("act.discard", { card: cardLabel(card) })));
+        buttons.push(h("span", { class: "blocked-reason" }, t("act.blocked", { card: cardLabel(card), rule })));
+      }
+      if (knock) buttons.push(h("button", { class: "accent", "data-action": knock.gin ? "gin" : "knock", onclick: () => api.act(knock.action) }, knock.gin ? t("act.gin") : t("act.knock", { n: knock.deadwood })));
+      if (declare) buttons.push(h("button", { class: "accent", "data-action": "declare", onclick: () => api.act(declare) }, t("act.declare")));
+    }
+  }
+  for (const action of byType("drop")) {
+    const penalty = view.drop_penalty[session.you];
+    const armed = session.drafts.dropArmed;
+    buttons.push(h("button", { class: `danger${armed ? " armed" : ""}`, "data-action": "drop", onclick: () => {
+      if (armed) api.act(action);
+      session.drafts.dropArmed = !armed;
+      api.render();
+    } }, armed ? t("act.drop_confirm", { n: penalty }) : t("act.drop", { n: penalty })));
+  }
+  if (session.room.hints && mine && legal.length) buttons.push(h("button", { class: "ghost", "data-action": "hint", onclick: api.askHint }, t("act.hint")));
+  return h("div", { class: "action-bar", id: "actions" }, buttons);
+}
+
+function hintBox(api, hand) {
+  const hint = api.session.hint;
+  if (!hint) return null;
+  const suggestion = hint.suggestion;
+  let text = t("hint.none");
+  if (suggestion) {
+    const card = suggestion.card || suggestion.discard;
+    const verb = { discard: t("act.discard", { card: cardLabel(card || "") }), knock: t("act.knock", { n: "" }).replace(/[（(]\s*[)）]/, ""), declare: t("act.declare") }[suggestion.type] || suggestion.type;
+    text = t("hint.suggest", { action: suggestion.type === "discard" ? verb : `${verb} · ${cardLabel(card)}` });
+  }
+  return h("div", { class: "hint-box", id: "hint" }, [
+    h("strong", {}, t("hint.title")), h("span", {}, text),
+    suggestion && (suggestion.card || suggestion.discard) ? h("button", { class: "small ghost", onclick: () => {
+      const card = suggestion.card || suggestion.discard;
+      const key = hand.groups.flat().find((k) => k.startsWith(`${card}#`));
+      hand.selected.clear();
+      if (key) hand.selected.add(key);
+      api.render();
+    } }, t("hint.apply")) : null,
+  ]);
+}
+
+export function renderCardTable(api) {
+  const { session } = api;
+  const state = session.state;
+  const view = state.view;
+  const legal = state.legal.map((entry) => entry.action);
+  const seated = session.you !== null && view.hand;
+  const others = session.room.seats.map((_, seat) => seat).filter((seat) => seat !== session.you);
+  const sections = [h("div", { class: "opponents" }, others.map((seat) => seatPanel(api, view, seat))), centre(api, view, legal), turnLine(api, view)];
+  if (seated) {
+    const deal = view.match ? view.match.hand_number ?? view.match.deal_number : 1;
+    const key = `rummyhall.hand.${session.room.code}.${session.room.match?.id}.${deal}`;
+    if (!session.hand || session.hand.storageKey !== key) session.hand = new Hand(key);
+    const hand = session.hand;
+    hand.sync(view.hand);
+    const arrangement = state.arrangement;
+    const wildRank = view.wild_rank;
+    const label = (faces) => {
+      if (view.game === "indian") {
+        const kind = classifyIndian(faces, wildRank);
+        return { kind, text: t(`meld.${kind}`) };
+      }
+      if (arrangement && arrangement.melds.some((meld) => sameCards(meld, faces))) return { kind: "meld", text: t("meld.meld") };
+      return null;
+    };
+    let info;
+    if (view.game === "indian") {
+      const own = groupingPenalty(hand.faces(), wildRank);
+      info = [h("span", { class: "live", id: "live-score" }, t("hand.penalty", { n: own })), arrangement ? h("span", { class: "muted" }, ` · ${t("hand.best_penalty", { n: arrangement.points })}`) : null];
+    } else {
+      info = [h("span", { class: "live", id: "live-score" }, t("hand.deadwood", { n: arrangement ? arrangement.points : "?" }))];
+    }
+    const me = session.you;
+    info.push(h("span", { class: "muted tip" }, t("hand.drag_tip")));
+    sections.push(h("section", { class: `my-area${state.current_player === me ? " current" : ""}` }, [
+      h("div", { class: "my-head" }, [
+        h("strong", {}, `${api.name(me)} (${t("seat.you")})`),
+        h("span", { class: "score" }, String(state.scores[me])),
+        ...info,
+        h("div", { class: "sorters" }, [
+          h("button", { class: "small ghost", "data-sort": "suit", onclick: () => { hand.sort("suit"); api.render(); } }, t("hand.sort_suit")),
+          h("button", { class: "small ghost", "data-sort": "rank", onclick: () => { hand.sort("rank"); api.render(); } }, t("hand.sort_rank")),
+          h("button", { class: "small ghost", "data-sort": "melds", disabled: !arrangement, onclick: () => { hand.sort("melds", arrangement); api.render(); } }, t("hand.sort_melds")),
+          hand.selected.size > 1 ? h("button", { class: "small", "data-sort": "group", onclick: () => { hand.groupSelected(); api.render(); } }, t("hand.group")) : null,
+        ]),
+      ]),
+      renderHand(hand, {
+        onChange: () => { session.drafts.dropArmed = false; api.render(); },
+        label,
+        wild: (card) => view.game === "indian" && (card === "JK" || card[0] === wildRank),
+        marked: (card) => (card === view.taken_from_discard ? "taken" : null),
+      }),
+      hintBox(api, hand),
+      actionBar(api, view, legal, hand, state.legal),
+    ]));
+  }
+  return h("div", { class: "card-table" }, [h("div", { class: "felt" }, sections), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, api.name)])]);
+}

@@ -1,0 +1,118 @@
+// The server: the HTTP API (guest identity, rooms, replays, rules) and the one
+// WebSocket (docs/protocol.md), which reconnects by itself and resyncs by re-joining.
+
+import { getLocale, t } from "./i18n.js";
+
+const TOKEN = "rummyhall.token";
+const PLAYER = "rummyhall.player";
+
+export class ApiError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export async function api(path, { method = "GET", body } = {}) {
+  const headers = { "Accept-Language": getLocale() === "zh" ? "zh-CN" : "en" };
+  const token = localStorage.getItem(TOKEN);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await answer.json().catch(() => ({}));
+  if (!answer.ok) {
+    const error = data.error || { code: "http", message: data.detail ? JSON.stringify(data.detail) : t("error.generic") };
+    throw new ApiError(error.code, error.message);
+  }
+  return data;
+}
+
+export function currentPlayer() {
+  const saved = localStorage.getItem(PLAYER);
+  return saved ? JSON.parse(saved) : null;
+}
+
+/** Register a guest (a random nickname the first time) and keep its token. */
+export async function ensurePlayer(nickname) {
+  if (!nickname && localStorage.getItem(TOKEN) && currentPlayer()) {
+    try {
+      const me = await api("/api/me");
+      return me.player;
+    } catch (error) {
+      if (error.code !== "unauthorized") throw error;
+    }
+  }
+  const name = nickname || `${getLocale() === "zh" ? "玩家" : "Guest"}${Math.floor(1000 + Math.random() * 9000)}`;
+  const answer = await api("/api/players", { method: "POST", body: { nickname: name } });
+  localStorage.setItem(TOKEN, answer.token);
+  localStorage.setItem(PLAYER, JSON.stringify(answer.player));
+  return answer.player;
+}
+
+/** One WebSocket for one room: says hello, joins, and after a drop reconnects with
+ *  backoff and joins again, which brings the full current state. */
+export class RoomSocket {
+  constructor(code, role, handlers) {
+    this.code = code;
+    this.role = role;
+    this.handlers = handlers;
+    this.closed = false;
+    this.retry = 0;
+    this.nextId = 1;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.send({ type: "hello", protocol: 1, token: localStorage.getItem(TOKEN), locale: getLocale() });
+      this.send({ type: "join", room: this.code, role: this.role });
+      if (this.retry > 0) this.handlers.reconnected?.();
+      this.retry = 0;
+    };
+    socket.onmessage = (event) => this.handlers.message(JSON.parse(event.data));
+    this.locale = getLocale();
+    socket.onclose = (event) => {
+      if (this.closed || socket !== this.socket) return;
+      if (this.quiet) {
+        this.quiet = false;
+        this.open();
+        return;
+      }
+      if (event.code === 4000) {
+        this.closed = true;
+        this.handlers.replaced?.();
+        return;
+      }
+      this.handlers.lost?.();
+      const delay = Math.min(8000, 300 * 2 ** this.retry++);
+      setTimeout(() => !this.closed && this.open(), delay);
+    };
+  }
+
+  /** Send one message; returns its id (answers echo it as ``ref``). */
+  send(message) {
+    const id = `m${this.nextId++}`;
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ ...message, id }));
+    return id;
+  }
+
+  /** Reconnect at once without the "connection lost" banner: the server speaks the
+   *  locale given in ``hello``, so a language switch says hello again. */
+  reopen() {
+    this.quiet = true;
+    this.socket.close();
+  }
+
+  /** Drop the connection as a network failure would (tests and the reconnect path). */
+  drop() {
+    this.socket.close();
+  }
+
+  close() {
+    this.closed = true;
+    this.socket.close();
+  }
+}

@@ -1,0 +1,165 @@
+// Hand results that explain themselves (both Gin layouts with lay-offs and the score
+// arithmetic, Indian penalties with each loser's best arrangement, Rummikub scores), the
+// match score sheets and the one-line description of a move.
+
+import { cardLabel, cardSVG } from "./cards.js";
+import { t } from "./i18n.js";
+import { h } from "./ui.js";
+
+export function describeMove(move, name) {
+  const who = move.seat === null || move.seat === undefined ? "" : name(move.seat);
+  switch (move.type) {
+    case "draw":
+      if (move.source === "stock") return t("log.draw_stock", { name: who });
+      if (move.source === "pool") return t("log.draw_pool", { name: who });
+      return t("log.draw_discard", { name: who, card: move.card ? cardLabel(move.card) : "" });
+    case "discard":
+      return t("log.discard", { name: who, card: cardLabel(move.card) });
+    case "pass":
+      return t("log.pass", { name: who });
+    case "knock":
+      return move.gin ? t("log.gin", { name: who }) : t("log.knock", { name: who, card: cardLabel(move.discard) });
+    case "declare":
+      return t("log.declare", { name: who });
+    case "drop":
+      return t("log.drop", { name: who });
+    case "play":
+      return t("log.play", { name: who, n: move.played.length });
+    default:
+      return move.type;
+  }
+}
+
+/** The latest moves of the hand, newest first. */
+export function movesPanel(view, name) {
+  const moves = view.moves.filter((m) => m.seat !== null && m.seat !== undefined).slice(-12).reverse();
+  return h("div", { class: "panel moves-panel", id: "moves" }, [
+    h("h3", {}, t("log.title")),
+    h("ol", { class: "moves" }, moves.map((m) => h("li", {}, describeMove(m, name)))),
+  ]);
+}
+
+function cards(list, { wild = () => false, small = true } = {}) {
+  return h("div", { class: `card-row${small ? " small" : ""}` }, list.map((c) => h("div", { class: "card" }, cardSVG(c, { wild: wild(c) }))));
+}
+
+function layout(title, side, layoffs) {
+  return h("div", { class: "layout" }, [
+    h("h4", {}, [title, h("span", { class: "points" }, t("result.points", { n: side.points }))]),
+    h("div", { class: "melds" }, side.melds.map((meld, i) => {
+      const added = (layoffs || []).filter((l) => l.meld === i).map((l) => l.card);
+      return h("div", { class: "meld" }, [cards(meld), added.length ? h("div", { class: "layoff" }, [h("span", {}, "+"), cards(added)]) : null]);
+    })),
+    side.deadwood.length ? h("div", { class: "deadwood" }, [h("span", { class: "muted" }, t("result.deadwood")), cards(side.deadwood)]) : null,
+  ]);
+}
+
+function ginResult(result, name) {
+  if (result.outcome === "cancelled" || !result.settlement) return [h("p", { class: "headline" }, t("result.cancelled"))];
+  const s = result.settlement;
+  const knocker = result.knocker;
+  const defender = 1 - knocker;
+  const k = s.knocker.points;
+  const d = s.defender.points;
+  const winner = s.winner === "knocker" ? knocker : defender;
+  const headline = s.kind === "gin" ? t("result.gin", { name: name(knocker) }) : s.kind === "undercut" ? t("result.undercut", { name: name(defender) }) : t("result.knock", { name: name(knocker) });
+  let arithmetic = s.kind === "gin" ? t("result.arith_gin", { d, p: s.points }) : s.kind === "undercut" ? t("result.arith_undercut", { k, d, p: s.points }) : t("result.arith_knock", { d, k, p: s.points });
+  if (result.multiplier > 1) arithmetic += ` ${t("result.doubled", { p: s.points * result.multiplier })}`;
+  const layoffs = s.layoffs || [];
+  return [
+    h("p", { class: "headline" }, headline),
+    h("div", { class: "layouts" }, [
+      layout(`${t("result.knocker")} · ${name(knocker)}`, s.knocker, layoffs),
+      layout(`${t("result.defender")} · ${name(defender)}`, s.defender, []),
+    ]),
+    layoffs.length ? h("p", { class: "muted" }, [`${t("result.layoffs")}: `, layoffs.map((l) => cardLabel(l.card)).join(" ")]) : null,
+    h("p", { class: "arithmetic", id: "arithmetic" }, [h("strong", {}, t("result.wins", { name: name(winner) })), " · ", arithmetic]),
+  ];
+}
+
+function indianResult(result, view, name) {
+  const wild = (c) => c === "JK" || c[0] === view.wild_rank;
+  if (result.outcome === "void") return [h("p", { class: "headline" }, t("result.void"))];
+  const rows = result.penalties.map((penalty, seat) => {
+    const hand = result.hands?.[String(seat)];
+    const isWinner = seat === result.winner;
+    return h("tr", { class: isWinner ? "winner" : "" }, [
+      h("td", {}, name(seat)),
+      h("td", { class: "num" }, isWinner ? "0" : String(penalty)),
+      h("td", {}, hand ? h("div", { class: "arranged" }, [
+        ...hand.melds.map((m) => h("div", { class: `meld ${m.kind}` }, [h("small", {}, t(`meld.${m.kind}`)), cards(m.cards, { wild })])),
+        hand.deadwood.length ? h("div", { class: "meld deadwood" }, [h("small", {}, t("result.deadwood")), cards(hand.deadwood, { wild })]) : null,
+        hand.tier ? h("small", { class: "muted" }, t(`result.tier.${hand.tier}`)) : null,
+      ]) : isWinner ? h("span", { class: "badge" }, t(result.outcome === "declared" ? "seat.declared" : "result.last_player"))
+        : h("span", { class: "muted" }, penalty ? t("result.dropped") : t("seat.out"))),
+    ]);
+  });
+  return [
+    h("p", { class: "headline" }, t("result.wins", { name: name(result.winner) })),
+    result.declaration ? h("div", { class: "declaration" }, [h("h4", {}, t("result.declaration")), h("div", { class: "arranged" },
+      result.declaration.map((m) => h("div", { class: `meld ${m.kind}` }, [h("small", {}, t(`meld.${m.kind}`)), cards(m.cards, { wild })])))]) : null,
+    h("table", { class: "sheet" }, [h("thead", {}, h("tr", {}, [h("th", {}, ""), h("th", {}, t("result.penalty")), h("th", {}, "")])), h("tbody", {}, rows)]),
+  ];
+}
+
+function rummikubResult(result, name) {
+  const rows = result.scores.map((score, seat) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" }, [
+    h("td", {}, name(seat)),
+    h("td", { class: "num" }, score > 0 ? `+${score}` : String(score)),
+    result.rack_totals ? h("td", { class: "muted" }, t("result.rack_left", { n: result.rack_totals[seat] })) : null,
+  ]));
+  return [
+    h("p", { class: "headline" }, t("result.wins", { name: result.winners.map(name).join(" & ") })),
+    result.outcome === "blocked" ? h("p", { class: "muted" }, t("result.blocked")) : null,
+    h("table", { class: "sheet" }, h("tbody", {}, rows)),
+  ];
+}
+
+/** The modal shown when a hand, deal or round ends (from its event's public result). */
+export function resultDialog({ event, view, game }, api, close) {
+  const title = { gin: t("result.title"), indian: t("result.deal_title"), rummikub: t("result.round_title") }[game];
+  const body = game === "gin" ? ginResult(event, api.name) : game === "indian" ? indianResult(event, view, api.name) : rummikubResult(event, api.name);
+  const over = api.session.state?.over;
+  return h("div", { class: "modal-backdrop", onkeydown: (event) => event.key === "Escape" && close() }, h("div", { class: "modal result", id: "result", role: "dialog", "aria-modal": "true" }, [
+    h("h2", {}, over ? t("result.match_over") : title),
+    ...body,
+    scoreSheet(api, view),
+    h("div", { class: "modal-actions" }, [
+      h("button", { class: "primary", id: "result-close", onclick: close }, over ? t("common.close") : t("result.continue")),
+    ]),
+  ]));
+}
+
+/** The match score sheet: Gin hands to 100/150, Indian pools (totals and
+ *  eliminations) or deals (chips); Rummikub has one round. */
+export function scoreSheet(api, view) {
+  const match = view.match;
+  const seats = api.session.room.seats.map((_, i) => i);
+  if (!match) return h("div", { class: "panel sheet-panel" }, [h("h3", {}, t("result.score_sheet")), h("table", { class: "sheet" }, h("tbody", {}, seats.map((s) => h("tr", {}, [h("td", {}, api.name(s)), h("td", { class: "num" }, String(api.session.state.scores[s]))]))))]);
+  const label = { gin: "result.hand", indian: "result.deal", rummikub: "result.round" }[view.game];
+  const head = h("tr", {}, [h("th", {}, t(label)), ...seats.map((s) => h("th", {}, api.name(s)))]);
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+  let rows;
+  let foot;
+  if (view.game === "gin") {
+    rows = match.hands.map((hand) => h("tr", {}, [h("td", {}, String(hand.number)), ...seats.map((s) => h("td", { class: "num" }, hand.result.scores[s] ? `+${hand.result.scores[s]}` : "·"))]));
+    foot = h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, String(match.totals[s])))]);
+  } else if (view.game === "rummikub") {
+    rows = match.history.map((round) => h("tr", {}, [h("td", {}, String(round.number)), ...seats.map((s) => h("td", { class: "num" }, signed(round.result.scores[s])))]));
+    foot = h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, signed(match.totals[s])))]);
+  } else {
+    const chips = match.format === "deals";
+    rows = match.history.map((deal) => h("tr", {}, [h("td", {}, String(deal.number)), ...seats.map((s) => h("td", { class: "num" },
+      [chips ? String(deal.chips[s]) : String(deal.penalties[s]), deal.eliminated.includes(s) ? h("small", { class: "out-mark" }, " ✕") : null]))]));
+    foot = h("tr", { class: "total" }, [h("td", {}, chips ? t("result.chips") : t("result.total")), ...seats.map((s) => h("td", { class: `num${match.out[s] ? " out" : ""}` },
+      [String(chips ? match.chips[s] : match.totals[s]), match.out[s] ? h("small", {}, ` ${t("result.eliminated")}`) : null]))]);
+  }
+  let target = t("result.rounds", { n: match.rounds });
+  if (view.game === "gin") target = t("result.target", { n: match.target });
+  else if (view.game === "indian") target = match.limit ? t("result.target", { n: match.limit }) : t(`format.${match.format}`);
+  return h("div", { class: "panel sheet-panel", id: "score-sheet" }, [
+    h("h3", {}, [t("result.score_sheet"), h("small", { class: "muted" }, ` · ${target}`)]),
+    h("table", { class: "sheet" }, [h("thead", {}, head), h("tbody", {}, [...rows, foot])]),
+  ]);
+}
+

@@ -1,0 +1,262 @@
+// The Rummikub table: the draft (table editing) lives in the browser — tiles move
+// between rack and table, sets split and join, every set is checked as it changes
+// (RKB-2/3, the reason shown on invalid ones), undo / redo / reset, the 30-point counter
+// before the initial meld (RKB-4) — and one `play` action submits the whole table.
+
+import { tileBackSVG, tileSVG } from "./cards.js";
+import { t } from "./i18n.js";
+import { describeMove, movesPanel, scoreSheet } from "./results.js";
+import { h, pressable } from "./ui.js";
+
+const COLOURS = "RBKO";
+
+function groupReading(numbers, colours, size) {
+  if (new Set(numbers).size > 1) return null;
+  if (size > 4) return { reason: "rkb.reason.too_big", value: 0 };
+  if (new Set(colours).size !== colours.length) return { reason: "rkb.reason.dup_colour", value: 0 };
+  return { reason: null, value: (numbers[0] ?? 13) * size };
+}
+
+function runReading(numbers, colours, size) {
+  if (new Set(colours).size > 1) return null;
+  if (new Set(numbers).size !== numbers.length) return { reason: "rkb.reason.gap", value: 0 };
+  const lowest = numbers.length ? Math.min(...numbers) : 13;
+  const highest = numbers.length ? Math.max(...numbers) : 1;
+  if (highest - lowest >= size) return { reason: "rkb.reason.gap", value: 0 };
+  const low = Math.min(lowest, 14 - size); // jokers extend upwards first: the highest reading
+  if (size > 13 || low < 1) return { reason: "rkb.reason.range", value: 0 };
+  return { reason: null, value: (size * (2 * low + size - 1)) / 2 };
+}
+
+/** Whether ``tiles`` make a valid set (RKB-2/3): ``reason`` is null or the i18n key of
+ *  what is wrong, ``value`` what the set counts for (its highest reading, RKB-3). */
+export function judgeSet(tiles) {
+  if (tiles.length < 3) return { reason: "rkb.reason.short", value: 0 };
+  const naturals = tiles.filter((x) => x !== "*");
+  const numbers = naturals.map((x) => Number(x.slice(1)));
+  const colours = naturals.map((x) => x[0]);
+  const readings = [runReading(numbers, colours, tiles.length), groupReading(numbers, colours, tiles.length)].filter(Boolean);
+  const valid = readings.filter((r) => !r.reason).sort((a, b) => b.value - a.value);
+  return valid[0] ?? readings[0] ?? { reason: "rkb.reason.mixed", value: 0 };
+}
+
+/** A set in reading order: a run ascending with its jokers in the gaps (then above,
+ *  then below), a group in colour order R B K O with its jokers last. */
+function sortSet(tiles) {
+  const number = (tile) => Number(tile.code.slice(1));
+  const naturals = tiles.filter((x) => x.code !== "*").sort((a, b) => number(a) - number(b) || COLOURS.indexOf(a.code[0]) - COLOURS.indexOf(b.code[0]));
+  const spare = tiles.filter((x) => x.code === "*");
+  const numbers = naturals.map(number);
+  const run = naturals.length > 1 && new Set(naturals.map((x) => x.code[0])).size === 1 && new Set(numbers).size === numbers.length;
+  if (!run) return [...naturals, ...spare];
+  const out = [];
+  naturals.forEach((tile, i) => {
+    for (let n = i ? numbers[i - 1] + 1 : numbers[0]; n < numbers[i] && spare.length; n++) out.push(spare.shift());
+    out.push(tile);
+  });
+  for (let high = numbers[numbers.length - 1]; spare.length && high < 13; high++) out.push(spare.shift());
+  return [...spare, ...out];
+}
+
+/** The draft of one turn: table sets and rack as tiles with ids and their origin. */
+class Draft {
+  constructor(view) {
+    this.turn = view.turn;
+    this.past = [];
+    this.future = [];
+    let n = 0;
+    this.initial = {
+      sets: view.table.map((set) => set.map((code) => ({ id: `t${n++}`, code, from: "table" }))),
+      rack: (view.rack || []).map((code) => ({ id: `r${n++}`, code, from: "rack" })),
+    };
+    this.now = structuredClone(this.initial);
+    this.selected = new Set();
+  }
+
+  change(edit) {
+    this.past.push(structuredClone(this.now));
+    this.future = [];
+    edit(this.now);
+    this.now.sets = this.now.sets.filter((set) => set.length).map(sortSet);
+    this.selected.clear();
+  }
+
+  undo() {
+    if (this.past.length) {
+      this.future.push(this.now);
+      this.now = this.past.pop();
+    }
+  }
+
+  redo() {
+    if (this.future.length) {
+      this.past.push(this.now);
+      this.now = this.future.pop();
+    }
+  }
+
+  reset() {
+    if (this.past.length) this.change((now) => Object.assign(now, structuredClone(this.initial)));
+  }
+
+  /** Take the tiles ``ids`` out of wherever they are. */
+  static pull(now, ids) {
+    const taken = [];
+    for (const list of [now.rack, ...now.sets]) {
+      for (let i = list.length - 1; i >= 0; i--) if (ids.has(list[i].id)) taken.unshift(...list.splice(i, 1));
+    }
+    return taken;
+  }
+
+  moveTo(ids, target) {
+    if (!ids.size) return;
+    this.change((now) => {
+      const movable = new Set([...ids].filter((id) => target !== "rack" || this.fromRack(id)));
+      const tiles = Draft.pull(now, movable);
+      if (target === "rack") now.rack.push(...tiles);
+      else if (target === "new") now.sets.push(tiles);
+      else now.sets[target].push(...tiles);
+    });
+  }
+
+  fromRack(id) {
+    return id.startsWith("r");
+  }
+
+  placed() {
+    return this.now.sets.flat().filter((tile) => tile.from === "rack");
+  }
+
+  /** The initial-meld points: sets made only of rack tiles (RKB-4). */
+  meldPoints() {
+    return this.now.sets.filter((set) => set.every((tile) => tile.from === "rack")).reduce((sum, set) => sum + judgeSet(set.map((x) => x.code)).value, 0);
+  }
+
+  tableTouched() {
+    const before = this.initial.sets.map((set) => set.map((x) => x.id).join()).sort().join("|");
+    const after = this.now.sets.filter((set) => set.some((x) => x.from === "table")).map((set) => set.map((x) => x.id).join()).sort().join("|");
+    return before !== after;
+  }
+
+  /** Make the suggested table (a hint) the draft: its faces are matched to table tiles
+   *  first, then to rack tiles. */
+  apply(table) {
+    this.change((now) => {
+      const pool = [...this.initial.sets.flat(), ...this.initial.rack];
+      const take = (code) => pool.splice(pool.findIndex((x) => x.code === code), 1)[0];
+      now.sets = table.map((set) => set.map(take));
+      now.rack = this.initial.rack.filter((x) => pool.includes(x));
+    });
+  }
+}
+
+function tileEl(tile, draft, render, dragging) {
+  return pressable(h("div", {
+    class: `tile${draft.selected.has(tile.id) ? " selected" : ""}${tile.from === "rack" ? " own" : ""}`,
+    "data-tile": tile.code,
+    "data-id": tile.id,
+    draggable: "true",
+    ondragstart: (event) => {
+      if (!draft.selected.has(tile.id)) { draft.selected.clear(); draft.selected.add(tile.id); }
+      dragging.ids = new Set(draft.selected);
+      event.dataTransfer.setData("text/plain", tile.id);
+    },
+    onclick: (event) => {
+      event.stopPropagation();
+      if (draft.selected.has(tile.id)) draft.selected.delete(tile.id);
+      else draft.selected.add(tile.id);
+      render();
+    },
+  }, tileSVG(tile.code)));
+}
+
+export function renderRummikub(api) {
+  const { session, name } = api;
+  const state = session.state;
+  const view = state.view;
+  const me = session.you;
+  const mine = state.current_player === me && me !== null;
+  if (!session.draft || session.draft.turn !== state.turn) session.draft = new Draft({ ...view, turn: state.turn });
+  const draft = session.draft;
+  const render = api.render;
+  const dragging = { ids: new Set() };
+  const dropOn = (target) => ({
+    ondragover: (event) => event.preventDefault(),
+    ondrop: (event) => { event.preventDefault(); draft.moveTo(dragging.ids, target); render(); },
+  });
+  const melded = me !== null && view.melded[me];
+  const judged = draft.now.sets.map((set) => judgeSet(set.map((x) => x.code)));
+  const allValid = judged.every((j) => !j.reason);
+  const placed = draft.placed().length;
+  const points = draft.meldPoints();
+  const meldOk = melded || (points >= 30 && !draft.tableTouched());
+  const canSubmit = mine && allValid && placed > 0 && meldOk;
+
+  const sets = draft.now.sets.map((set, index) => {
+    const verdict = judged[index];
+    return h("div", { class: `set${verdict.reason ? " invalid" : " valid"}`, "data-set": index, onclick: () => { draft.moveTo(draft.selected, index); render(); }, ...dropOn(index) }, [
+      h("div", { class: "set-tiles" }, set.map((tile) => tileEl(tile, draft, render, dragging))),
+      verdict.reason ? h("div", { class: "set-reason" }, t("rkb.invalid", { reason: t(verdict.reason) })) : null,
+    ]);
+  });
+  if (mine) sets.push(h("div", { class: "set new-set", id: "new-set", onclick: () => { draft.moveTo(draft.selected, "new"); render(); }, ...dropOn("new") }, [h("span", {}, `+ ${t("act.new_set")}`), h("small", {}, t("rkb.drop_here"))]));
+
+  const opponents = view.rack_counts.map((count, seat) => seat).filter((seat) => seat !== me).map((seat) => {
+    const info = session.room.seats[seat];
+    return h("div", { class: `opponent${state.current_player === seat ? " current" : ""}`, "data-seat": seat }, [
+      h("div", { class: "opponent-head" }, [
+        h("span", { class: "avatar" }, name(seat).slice(0, 1).toUpperCase()),
+        h("div", { class: "who" }, [h("strong", {}, name(seat)), h("div", { class: "badges" }, [
+          info.occupant === "bot" ? h("span", { class: "badge bot" }, t(`level.${info.bot}`)) : null,
+          info.away ? h("span", { class: "badge away" }, t("seat.away")) : null,
+          info.occupant === "human" && !info.connected && !info.away ? h("span", { class: "badge offline" }, t("seat.offline")) : null,
+          view.melded[seat] ? h("span", { class: "badge melded" }, t("seat.melded")) : null,
+        ])]),
+        h("span", { class: "score" }, String(state.scores[seat])),
+      ]),
+      h("div", { class: "mini-hand" }, [...Array.from({ length: Math.min(view.rack_counts[seat], 14) }, () => h("div", { class: "mini-tile" }, tileBackSVG())), h("span", { class: "count" }, t("seat.tiles", { n: view.rack_counts[seat] }))]),
+    ]);
+  });
+  const last = [...view.moves].reverse().find((m) => m.seat !== null && m.seat !== undefined);
+  const turnText = state.current_player === null ? t("turn.over") : mine ? t("turn.yours") : t("turn.theirs", { name: name(state.current_player) });
+  const legal = state.legal.map((entry) => entry.action);
+  const draw = legal.find((a) => a.type === "draw" || a.type === "pass");
+  const parts = [
+    h("div", { class: "opponents" }, [...opponents, h("div", { class: "pile pool" }, [h("div", { class: "pile-cards" }, h("div", { class: "tile-stack" }, tileBackSVG())), h("div", { class: "pile-label" }, [t("pile.pool"), h("span", { class: "pile-count", id: "pool-count" }, String(view.pool_count))])])]),
+    h("div", { class: `turn-line${mine ? " mine" : ""}`, id: "turn-line" }, [h("span", { class: "turn" }, turnText), last ? h("span", { class: "last-move" }, describeMove(last, name)) : null]),
+    h("section", { class: "rkb-table", id: "rkb-table" }, sets.length ? sets : [h("p", { class: "muted center" }, t("rkb.table"))]),
+  ];
+  if (me !== null) {
+    const meldBadge = melded
+      ? h("span", { class: "badge melded" }, t("rkb.melded"))
+      : h("span", { class: `meld-counter${points >= 30 ? " ok" : ""}`, id: "meld-counter" }, t("rkb.meld_counter", { n: points }));
+    const byNumber = session.drafts.rackByNumber;
+    const number = (tile) => (tile.code === "*" ? 99 : Number(tile.code.slice(1)));
+    const colour = (tile) => (tile.code === "*" ? 9 : COLOURS.indexOf(tile.code[0]));
+    const own = [...draft.now.rack].sort((a, b) =>
+      byNumber ? number(a) - number(b) || colour(a) - colour(b) : colour(a) - colour(b) || number(a) - number(b));
+    const problems = [];
+    if (mine && placed && !allValid) problems.push(t("rkb.submit_invalid"));
+    if (mine && placed && !melded && !meldOk) problems.push(t("rkb.need_30"));
+    const hint = session.hint;
+    parts.push(h("section", { class: `my-area${mine ? " current" : ""}` }, [
+      h("div", { class: "my-head" }, [h("strong", {}, `${name(me)} (${t("seat.you")})`), h("span", { class: "score" }, String(state.scores[me])), meldBadge, h("span", { class: "muted tip" }, t("rkb.tip")),
+        h("div", { class: "sorters" }, h("button", { class: "small ghost", "data-sort": "rack", onclick: () => { session.drafts.rackByNumber = !byNumber; render(); } },
+          byNumber ? t("rkb.sort_colour") : t("rkb.sort_number")))]),
+      h("div", { class: "rack", id: "rack", onclick: () => { draft.moveTo(draft.selected, "rack"); render(); }, ...dropOn("rack") }, own.map((tile) => tileEl(tile, draft, render, dragging))),
+      problems.length ? h("div", { class: "blocked-reason" }, problems.join(" ")) : null,
+      hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), hint.suggestion
+        ? h("button", { class: "small", onclick: () => { draft.apply(hint.suggestion.table); session.hint = null; render(); } }, t("hint.apply"))
+        : h("span", {}, t("hint.none"))]) : null,
+      h("div", { class: "action-bar", id: "actions" }, mine ? [
+        h("button", { "data-action": "undo", disabled: !draft.past.length, onclick: () => { draft.undo(); render(); } }, `↶ ${t("act.undo")}`),
+        h("button", { "data-action": "redo", disabled: !draft.future.length, onclick: () => { draft.redo(); render(); } }, `↷ ${t("act.redo")}`),
+        h("button", { "data-action": "reset", disabled: !draft.past.length, onclick: () => { draft.reset(); render(); } }, t("act.reset")),
+        draw && !placed ? h("button", { "data-action": "draw", onclick: () => api.act(draw) }, draw.type === "pass" ? t("act.pass_rkb") : t("act.draw_pool")) : null,
+        h("button", { class: "primary", "data-action": "submit", disabled: !canSubmit, onclick: () => api.act({ type: "play", table: draft.now.sets.map((set) => set.map((x) => x.code)) }) }, t("act.submit")),
+        session.room.hints ? h("button", { class: "ghost", "data-action": "hint", onclick: api.askHint }, t("act.hint")) : null,
+      ] : []),
+    ]));
+  }
+  return h("div", { class: "card-table" }, [h("div", { class: "felt" }, parts), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, name)])]);
+}

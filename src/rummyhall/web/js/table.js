@@ -1,0 +1,242 @@
+// A room: the waiting room (seats, bots, invite link, start), then the table of its
+// game, the hand results and the match score sheet. Everything shown comes from the
+// server's room and state messages; each click sends one message.
+
+import { renderCardTable } from "./cardtable.js";
+import { getLocale, t } from "./i18n.js";
+import { rememberMatch } from "./lobby.js";
+import { ensurePlayer, RoomSocket } from "./net.js";
+import { resultDialog } from "./results.js";
+import { renderRummikub } from "./rummikub.js";
+import { h } from "./ui.js";
+
+export function showTable({ main, toast, banner }, code, watch) {
+  const session = {
+    code,
+    room: null,
+    you: null,
+    state: null,
+    hint: null,
+    result: null,
+    sentAt: null,
+    drafts: {},
+  };
+  let socket = null;
+
+  const name = (seat) => seatName(session.room?.seats || [], seat);
+
+  function send(message) {
+    return socket.send(message);
+  }
+
+  function act(action) {
+    session.sentAt = performance.now();
+    send({ type: "action", turn: session.state.turn, action });
+  }
+
+  const api = {
+    session,
+    name,
+    act,
+    send,
+    toast,
+    render: () => render(),
+    askHint: () => send({ type: "hint", turn: session.state.turn }),
+  };
+
+  function onMessage(message) {
+    switch (message.type) {
+      case "room":
+        session.room = message.room;
+        session.you = message.you;
+        if (message.room.status === "waiting" && session.you === message.room.seats.findIndex((s) => s.player && s.player.id === message.room.host.id)
+            && sessionStorage.getItem("rummyhall.autostart") && message.room.seats.every((s) => s.occupant !== "open")) {
+          sessionStorage.removeItem("rummyhall.autostart");
+          send({ type: "start" });
+        }
+        if (message.room.status !== "playing") session.state = message.room.status === "waiting" ? null : session.state;
+        if (message.room.match?.over) rememberMatch({ id: message.room.match.id, game: message.room.game, seat: message.you, at: Date.now() });
+        render();
+        break;
+      case "state": {
+        const received = performance.now();
+        session.state = message;
+        session.hint = null;
+        for (const event of message.events) {
+          if (["hand_over", "deal_over", "round_over"].includes(event.type)) session.result = { event, view: message.view, game: session.room.game };
+        }
+        if (message.over && !session.result && message.view.result) session.result = { event: { type: "round_over", ...message.view.result }, view: message.view, game: session.room?.game };
+        render();
+        void main.offsetHeight; // style and layout of the new table are part of the answer
+        // Measured for the tests and bench/web.py: the click's message to the rendered
+        // answer, split into the server's round trip and the page's rendering.
+        performance.measure("rummyhall:render", { start: received });
+        if (session.sentAt !== null) {
+          performance.measure("rummyhall:action", { start: session.sentAt });
+          performance.measure("rummyhall:server", { start: session.sentAt, end: received });
+          session.sentAt = null;
+        }
+        break;
+      }
+      case "hint":
+        session.hint = message.hint;
+        render();
+        break;
+      case "checked":
+        session.checked = message;
+        render();
+        break;
+      case "error":
+        if (message.code === "room_not_found") {
+          main.replaceChildren(h("div", { class: "panel notice" }, [h("h2", {}, message.message), h("a", { href: "/", "data-nav": "", class: "button primary" }, t("nav.lobby"))]));
+          socket.close();
+          return;
+        }
+        toast(message.rule ? `${message.rule}: ${message.message}` : message.message, "error");
+        if (message.code === "room_full" && !watch) {
+          socket.close();
+          socket = new RoomSocket(code, "spectator", handlers);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  const handlers = {
+    message: onMessage,
+    lost: () => {
+      session.sentAt = null; // an answer that waits for a reconnect is not a latency
+      banner(t("net.lost"));
+    },
+    reconnected: () => { banner(""); toast(t("net.back")); },
+    replaced: () => banner(t("net.replaced")),
+  };
+
+  function seatCard(seat) {
+    const info = session.room.seats[seat];
+    const host = info.player && info.player.id === session.room.host.id;
+    const badges = [];
+    if (info.occupant === "bot") badges.push(h("span", { class: "badge bot" }, t("seat.bot", { level: t(`level.${info.bot}`) })));
+    if (info.occupant === "human" && !info.connected && !info.away) badges.push(h("span", { class: "badge offline" }, t("seat.offline")));
+    if (info.away) badges.push(h("span", { class: "badge away" }, t("seat.away")));
+    if (host) badges.push(h("span", { class: "badge host" }, t("room.host")));
+    const isHost = session.you !== null && session.room.seats[session.you]?.player?.id === session.room.host.id;
+    let control = null;
+    if (session.room.status === "waiting" && isHost && seat !== session.you) {
+      control = h("select", { class: "seat-control", "data-seat": seat, onchange: (e) => {
+        const value = e.target.value;
+        send(value === "open" ? { type: "set_seat", seat, occupant: "open" } : { type: "set_seat", seat, occupant: "bot", level: value });
+      } }, [
+        h("option", { value: "open", selected: info.occupant === "open" }, t("lobby.open")),
+        ...["easy", "medium", "hard"].map((level) => h("option", { value: level, selected: info.bot === level }, `${t("lobby.bot")} · ${t(`level.${level}`)}`)),
+      ]);
+      if (info.occupant === "human") control = null;
+    }
+    return h("li", { class: `seat-slot ${info.occupant}${seat === session.you ? " me" : ""}` }, [
+      h("span", { class: "seat-number" }, t("room.seat", { n: seat + 1 })),
+      h("strong", {}, info.occupant === "open" ? t("room.open_seat") : name(seat)),
+      ...badges,
+      control,
+    ]);
+  }
+
+  function waitingRoom() {
+    const room = session.room;
+    const link = `${location.origin}${room.link}`;
+    const isHost = session.you !== null && room.seats[session.you]?.player?.id === room.host.id;
+    return h("div", { class: "waiting panel" }, [
+      h("h1", {}, `${t(`game.${room.game}`)} · ${variantLabel(room)}`),
+      h("div", { class: "invite" }, [
+        h("label", {}, t("room.invite")),
+        h("input", { readonly: true, value: link, id: "invite-link", onclick: (e) => e.target.select() }),
+        h("button", { type: "button", onclick: async () => {
+          try { await navigator.clipboard.writeText(link); } catch { /* the field stays selectable */ }
+          toast(t("room.copied"));
+        } }, t("room.copy")),
+      ]),
+      h("ul", { class: "seat-slots" }, room.seats.map((_, seat) => seatCard(seat))),
+      isHost
+        ? h("button", { class: "primary big", id: "start", disabled: room.seats.some((s) => s.occupant === "open"), onclick: () => send({ type: "start" }) }, t("room.start"))
+        : h("p", { class: "muted" }, session.you === null ? t("room.spectating") : t("room.waiting_host")),
+    ]);
+  }
+
+  function header() {
+    const room = session.room;
+    return h("div", { class: "table-header" }, [
+      h("div", { class: "table-title" }, [
+        h("strong", {}, t(`game.${room.game}`)),
+        h("span", { class: "muted" }, ` · ${variantLabel(room)}`),
+      ]),
+      h("div", { class: "table-meta" }, [
+        h("span", { class: "code", title: t("room.invite") }, `${t("room.code")} ${room.code}`),
+        room.spectators ? h("span", { class: "muted" }, t("room.spectators", { n: room.spectators })) : null,
+        session.you === null ? h("span", { class: "badge" }, t("room.spectating")) : null,
+        h("a", { href: `/?rules=${room.game}`, target: "_blank", class: "button small ghost" }, t("nav.rules")),
+      ]),
+    ]);
+  }
+
+  function render() {
+    if (!session.room) {
+      main.replaceChildren(h("p", { class: "muted center" }, t("common.loading")));
+      return;
+    }
+    const room = session.room;
+    if (room.status === "waiting" || !session.state) {
+      main.replaceChildren(waitingRoom());
+      return;
+    }
+    const body = room.game === "rummikub" ? renderRummikub(api) : renderCardTable(api);
+    const parts = [header(), body];
+    if (session.result) {
+      parts.push(resultDialog(session.result, api, () => { session.result = null; render(); }));
+    }
+    if (room.status === "finished" && !session.result) parts.push(finishedBar());
+    main.replaceChildren(h("div", { class: `table-page game-${room.game}` }, parts));
+    main.querySelector("#result-close")?.focus({ preventScroll: true });
+  }
+
+  function finishedBar() {
+    const room = session.room;
+    return h("div", { class: "finished-bar" }, [
+      h("strong", {}, t("result.match_over")),
+      session.you !== null ? h("button", { class: "primary", id: "rematch", onclick: () => send({ type: "rematch" }) }, t("room.rematch")) : null,
+      room.match ? h("a", { class: "button ghost", href: `/?replay=${room.match.id}&seat=${session.you ?? ""}`, "data-nav": "" }, t("room.replay")) : null,
+      h("a", { class: "button ghost", href: "/", "data-nav": "" }, t("nav.lobby")),
+    ]);
+  }
+
+  render();
+  ensurePlayer().then(() => {
+    socket = new RoomSocket(code, watch ? "spectator" : "player", handlers);
+    window.rummyhall = { session, drop: () => socket.drop() };
+  });
+  return {
+    refresh: () => {
+      if (socket && socket.locale !== getLocale()) socket.reopen();
+      render();
+    },
+    leave: () => socket?.close(),
+  };
+}
+
+/** A seat's name: the player's nickname, or the bot and its level (numbered by seat
+ *  when the table has more than one bot), or "Seat n". */
+export function seatName(seats, seat) {
+  const info = seats[seat];
+  if (info?.player) return info.player.nickname;
+  if (info?.bot) {
+    const level = t(`level.${info.bot}`);
+    return seats.filter((s) => s.bot).length > 1 ? t("seat.bot_n", { n: seat + 1, level }) : t("seat.bot", { level });
+  }
+  return t("room.seat", { n: seat + 1 });
+}
+
+export function variantLabel(room) {
+  const options = room.options;
+  if (room.game === "gin") return t(`mode.${options.mode}`);
+  if (room.game === "indian") return `${t(`format.${options.format}`)} · ${options.players}P`;
+  return options.rounds ? `${options.players}P · ${t("result.rounds", { n: options.rounds })}` : `${options.players}P`;
+}

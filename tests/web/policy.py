@@ -1,0 +1,54 @@
+"""How the browser tests choose their moves: the same fixed policy the tests click and
+the seed search below simulates, so a seeded game goes the same way in both."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummyhall.games import indian
+
+Action = dict[str, Any]
+
+
+def without(cards: list[str], card: str) -> list[str]:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
+
+
+def indian_choice(view: dict[str, Any], legal: list[Action]) -> Action:
+    """Declare when possible, else draw from the stock, else the discard that leaves the
+    least penalty (IND-10)."""
+    for action in legal:
+        if action["type"] == "declare":
+            return action
+    for action in legal:
+        if action == {"type": "draw", "source": "stock"}:
+            return action
+    discards = [a for a in legal if a["type"] == "discard"]
+    return min(
+        discards, key=lambda a: indian.penalty(without(view["hand"], a["card"]), view["indicator"])
+    )
+
+
+def first_declaring_seed(seeds: range, level: str = "medium") -> tuple[int, int]:
+    """The first seed of ``seeds`` where seat 0 following :func:`indian_choice` declares
+    against a ``level`` bot (which moves as the server's bots do), and the turn it
+    declares on."""
+    from rummyhall.actions import action_from_json
+    from rummyhall.server.autoplay import choose, move_seed
+    from rummyhall.server.catalog import parse_options, start_match
+
+    for seed in seeds:
+        state = start_match("indian", parse_options("indian", {"players": 2}), seed)
+        while not state.is_over and state.turn < 200:
+            legal = state.legal_actions()
+            if state.current_player == 0:
+                choice = indian_choice(state.view(0), [a.to_json() for a in legal])
+                if choice["type"] == "declare":
+                    return seed, state.turn
+                state.apply(action_from_json(choice))
+            else:
+                view = state.view(1)
+                state.apply(choose("indian", level, move_seed(seed, 1, state.turn), view, legal))
+    raise AssertionError("no seed declares")

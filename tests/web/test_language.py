@@ -1,0 +1,45 @@
+"""The language switch: English / 简体中文 everywhere, kept across reloads, with the
+rules pages in both languages (the seed pages' terms: 纯顺, 百搭, 首开 …)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import PHONE
+from tests.web.play import quick_play
+
+
+def test_switch_language_everywhere(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    page = new_page()
+    page.goto("/")
+    expect(page.locator("[data-play=gin]").first).to_have_text("Play vs computer")
+    page.click("[data-lang=zh]")
+    expect(page.locator("[data-play=gin]").first).to_have_text("与电脑对战")
+    expect(page.locator(".topnav a").first).to_have_text("大厅")
+    shot(page, "lobby-zh")
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
+    expect(page.locator("[data-play=indian]")).to_have_text("与电脑对战")
+    page.goto("/?rules=indian")
+    expect(page.locator("#rules h1").first).to_have_text("印度拉米（13 张）")
+    expect(page.locator("#rules")).to_contain_text("纯顺")
+    expect(page.locator("#rules")).to_contain_text("百搭")
+    shot(page, "rules-indian-zh")
+    page.click("[data-lang=en]")
+    expect(page.locator("#rules")).to_contain_text("IND-5")
+    expect(page.locator("#rules")).to_contain_text("Pure sequence")
+    shot(page, "rules-indian-en")
+    page.click("[data-lang=zh]")
+    page.goto("/?rules=rummikub")
+    expect(page.locator("#rules")).to_contain_text("首开")
+    page.set_viewport_size(PHONE)
+    shot(page, "rules-rummikub-zh-phone")
+    quick_play(page, "gin")
+    expect(page.locator("#turn-line")).to_contain_text("轮到")
+    expect(page.locator("#live-score")).to_contain_text("散牌")
+    shot(page, "gin-table-zh-phone")
