@@ -11,6 +11,9 @@ from collections.abc import Iterator, Sequence
 
 from rummyhall.bots.base import DEFAULT_BUDGET
 
+SEARCH_SHARE = 0.95
+"""Share of the budget the sampling may use: reading the view and building the
+candidates before it take time too."""
 SWITCH_Z = 1.0
 """How sure a search must be (in standard errors) to overrule the rule-based choice."""
 
@@ -32,7 +35,7 @@ class Searcher:
         overrun: another sample starts only if, at the mean pace so far, it ends in time.
         At least one sample is always taken."""
         began = time.perf_counter()
-        deadline = began + self.budget
+        deadline = began + SEARCH_SHARE * self.budget
         done = 0
         while done < (self.simulations or 1) or (
             self.simulations is None
