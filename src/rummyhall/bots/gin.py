@@ -317,6 +317,7 @@ class HardGinBot(Searcher):
     """
 
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+        self.start_clock()
         if len(legal_actions) == 1:
             return legal_actions[0]
         hand = hand_mask(view)

@@ -276,6 +276,7 @@ class HardIndianBot(Searcher):
     """
 
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+        self.start_clock()
         declares = [a for a in legal_actions if isinstance(a, Declare)]
         if declares:
             return declares[0]

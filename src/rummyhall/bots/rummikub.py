@@ -103,6 +103,7 @@ class HardRummikubBot(Searcher):
     """
 
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+        self.start_clock()
         plays = [a for a in legal_actions if isinstance(a, Play)]
         if not plays:
             return no_play(legal_actions)

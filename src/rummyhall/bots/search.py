@@ -11,6 +11,9 @@ from collections.abc import Iterator, Sequence
 
 from rummyhall.bots.base import DEFAULT_BUDGET
 
+SEARCH_SHARE = 0.95
+"""Share of the budget the sampling may use: reading the view and building the
+candidates before it take time too."""
 SWITCH_Z = 1.0
 """How sure a search must be (in standard errors) to overrule the rule-based choice."""
 
@@ -26,13 +29,18 @@ class Searcher:
         self.budget = budget
         self.simulations = simulations
         self.rng = random.Random(seed)
+        self.started = 0.0
+
+    def start_clock(self) -> None:
+        """The move's thinking starts now (called first thing in ``act``)."""
+        self.started = time.perf_counter()
 
     def samples(self) -> Iterator[int]:
         """Counts samples until the fixed number is reached or the budget would be
         overrun: another sample starts only if, at the mean pace so far, it ends in time.
-        At least one sample is always taken."""
+        The budget counts from :meth:`start_clock`. At least one sample is always taken."""
         began = time.perf_counter()
-        deadline = began + self.budget
+        deadline = min(began, self.started or began) + SEARCH_SHARE * self.budget
         done = 0
         while done < (self.simulations or 1) or (
             self.simulations is None
