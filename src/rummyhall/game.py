@@ -135,6 +135,51 @@ class GameState(ABC):
         return type(self).from_json(self.to_json())
 
 
+class Match(GameState):
+    """A game of hands played one after another (Gin hands, Indian deals, Rummikub
+    rounds). Actions go to the hand in progress (``current``); when it ends,
+    ``_finish_hand`` scores it and deals the next one, so the match replays from its seed
+    and one flat action log."""
+
+    over_rule: str = ""
+    """The rule ID an action after the end of the match is refused with."""
+
+    @property
+    @abstractmethod
+    def current(self) -> GameState:
+        """The hand in progress (the last one once the match is over)."""
+
+    @abstractmethod
+    def _finish_hand(self) -> list[Event]:
+        """Score the hand that just ended and deal the next one, or end the match."""
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.current.current_player
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.is_over else self.current.legal_actions()
+
+    def _check(self, action: Action) -> object:
+        if self.is_over:
+            raise IllegalAction(self.over_rule, "the match is over")
+        return self.current._check(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        self._check(action)
+        events = self.current.apply(action)
+        self.actions.append(action)
+        if self.current.is_over:
+            events.extend(self._finish_hand())
+        return events
+
+    def zones(self) -> dict[str, list[str]]:
+        return self.current.zones()
+
+    def hidden_from(self, seat: int | None) -> set[str]:
+        return self.current.hidden_from(seat)
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A registered game: how to start a hand and a match of it, and how to load one."""

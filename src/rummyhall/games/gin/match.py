@@ -11,18 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Event
-from rummyhall.errors import IllegalAction, NotationError
-from rummyhall.game import GameState
+from rummyhall.errors import NotationError
+from rummyhall.game import GameState, Match
 from rummyhall.games.gin.state import MODES, GinState
 from rummyhall.rng import Rng
 
 TARGETS = {"standard": 100, "oklahoma": 150}
 
 
-class GinMatch(GameState):
+class GinMatch(Match):
     """Hands of Gin to 100 (standard) or 150 (Oklahoma); modern scoring only (GIN-15)."""
 
     game = "gin"
+    over_rule = "GIN-15"
 
     def __init__(self, *, seed: int, mode: str = "standard", target: int | None = None) -> None:
         if mode not in MODES:
@@ -45,8 +46,8 @@ class GinMatch(GameState):
     # ----------------------------------------------------------------- state API
 
     @property
-    def current_player(self) -> int | None:
-        return None if self.winner is not None else self.hand.current_player
+    def current(self) -> GameState:
+        return self.hand
 
     @property
     def is_over(self) -> bool:
@@ -59,22 +60,6 @@ class GinMatch(GameState):
     @property
     def num_players(self) -> int:
         return 2
-
-    def legal_actions(self) -> list[Action]:
-        return [] if self.is_over else self.hand.legal_actions()
-
-    def _check(self, action: Action) -> object:
-        if self.is_over:
-            raise IllegalAction("GIN-15", "the match is over")
-        return self.hand._check(action)
-
-    def apply(self, action: Action) -> list[Event]:
-        self._check(action)
-        events = self.hand.apply(action)
-        self.actions.append(action)
-        if self.hand.is_over:
-            events.extend(self._finish_hand())
-        return events
 
     def _finish_hand(self) -> list[Event]:
         hand = self.hand
@@ -121,12 +106,6 @@ class GinMatch(GameState):
         if self.is_over:
             view["current_player"] = None
         return view
-
-    def zones(self) -> dict[str, list[str]]:
-        return self.hand.zones()
-
-    def hidden_from(self, seat: int | None) -> set[str]:
-        return self.hand.hidden_from(seat)
 
     # ------------------------------------------------------------ persistence
 

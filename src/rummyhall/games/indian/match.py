@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Event
-from rummyhall.errors import IllegalAction, NotationError
-from rummyhall.game import GameState
+from rummyhall.errors import NotationError
+from rummyhall.game import GameState, Match
 from rummyhall.games.indian.state import IndianState
 from rummyhall.rng import Rng
 
@@ -33,10 +33,11 @@ def drop_penalties(format: str) -> tuple[int, int]:
     return DROPS.get(format, (20, 40))
 
 
-class IndianMatch(GameState):
+class IndianMatch(Match):
     """A Points deal, a Pool 101/201 or a Deals match for 2–6 players."""
 
     game = "indian"
+    over_rule = "IND-14"
 
     def __init__(
         self,
@@ -89,8 +90,8 @@ class IndianMatch(GameState):
     # ----------------------------------------------------------------- state API
 
     @property
-    def current_player(self) -> int | None:
-        return None if self.is_over else self.deal.current_player
+    def current(self) -> GameState:
+        return self.deal
 
     @property
     def is_over(self) -> bool:
@@ -107,23 +108,7 @@ class IndianMatch(GameState):
     def num_players(self) -> int:
         return self.players
 
-    def legal_actions(self) -> list[Action]:
-        return [] if self.is_over else self.deal.legal_actions()
-
-    def _check(self, action: Action) -> object:
-        if self.is_over:
-            raise IllegalAction("IND-14", "the match is over")
-        return self.deal._check(action)
-
-    def apply(self, action: Action) -> list[Event]:
-        self._check(action)
-        events = self.deal.apply(action)
-        self.actions.append(action)
-        if self.deal.is_over:
-            events.extend(self._finish_deal())
-        return events
-
-    def _finish_deal(self) -> list[Event]:
+    def _finish_hand(self) -> list[Event]:
         deal = self.deal
         penalties = deal.penalties
         for seat in range(self.players):
@@ -196,12 +181,6 @@ class IndianMatch(GameState):
         if self.is_over:
             view["current_player"] = None
         return view
-
-    def zones(self) -> dict[str, list[str]]:
-        return self.deal.zones()
-
-    def hidden_from(self, seat: int | None) -> set[str]:
-        return self.deal.hidden_from(seat)
 
     # ------------------------------------------------------------ persistence
 

@@ -15,16 +15,17 @@ from __future__ import annotations
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Event
-from rummyhall.errors import IllegalAction, NotationError
-from rummyhall.game import GameState
+from rummyhall.errors import NotationError
+from rummyhall.game import GameState, Match
 from rummyhall.games.rummikub.state import RummikubState
 from rummyhall.rng import Rng
 
 
-class RummikubMatch(GameState):
+class RummikubMatch(Match):
     """``rounds`` rounds of Rummikub for 2–4 players (default: one round per player)."""
 
     game = "rummikub"
+    over_rule = "RKB-8"
     legal_actions_complete = False
 
     def __init__(
@@ -55,8 +56,8 @@ class RummikubMatch(GameState):
     # ----------------------------------------------------------------- state API
 
     @property
-    def current_player(self) -> int | None:
-        return None if self.is_over else self.round.current_player
+    def current(self) -> GameState:
+        return self.round
 
     @property
     def is_over(self) -> bool:
@@ -74,23 +75,7 @@ class RummikubMatch(GameState):
     def options(self) -> dict[str, Any]:
         return {"players": self.players, "rounds": self.rounds, "first": self.first}
 
-    def legal_actions(self) -> list[Action]:
-        return [] if self.is_over else self.round.legal_actions()
-
-    def _check(self, action: Action) -> object:
-        if self.is_over:
-            raise IllegalAction("RKB-8", "the match is over")
-        return self.round._check(action)
-
-    def apply(self, action: Action) -> list[Event]:
-        self._check(action)
-        events = self.round.apply(action)
-        self.actions.append(action)
-        if self.round.is_over:
-            events.extend(self._finish_round())
-        return events
-
-    def _finish_round(self) -> list[Event]:
+    def _finish_hand(self) -> list[Event]:
         points = self.round.scores
         for seat in range(self.players):
             self.totals[seat] += points[seat]
@@ -129,12 +114,6 @@ class RummikubMatch(GameState):
         if self.is_over:
             view["current_player"] = None
         return view
-
-    def zones(self) -> dict[str, list[str]]:
-        return self.round.zones()
-
-    def hidden_from(self, seat: int | None) -> set[str]:
-        return self.round.hidden_from(seat)
 
     # ------------------------------------------------------------ persistence
 
