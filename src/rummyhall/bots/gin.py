@@ -106,12 +106,17 @@ class EasyGinBot:
 
 RELATED_SPAN = 2
 """Cards of one suit within this many ranks, or of one rank, can meld together."""
-PICKED_WEIGHT = 1.8
+PICKED_WEIGHT = 3.0
 """How much likelier the opponent holds a card that melds with one he picked up."""
-DISCARDED_WEIGHT = 0.6
+DISCARDED_WEIGHT = 0.25
 """… with one he threw away (a player keeps what he wants, GIN-3)."""
-DECLINED_WEIGHT = 0.85
+DECLINED_WEIGHT = 0.5
 """… with a top discard he let go by drawing from the stock or passing."""
+POINTS_TIEBREAK = 0.01
+"""Weight of a hand's points beside its outcome in :func:`hand_value`."""
+RESAMPLES = 20
+"""Tries to draw an opponent's hand that agrees with his last choices (see
+:meth:`Knowledge.consistent`) before the last one is taken anyway."""
 DISCARD_CANDIDATES = 4
 """Plain discards the hard bot searches (medium's best ones); every knock is searched."""
 
@@ -126,7 +131,8 @@ def related(a: int, b: int) -> bool:
 class Knowledge:
     """What the view says about the opponent's hand: the cards he picked up from the
     discard pile and still holds (known), the ones he threw, and the top discards he
-    declined. Replayed from the public moves of the hand."""
+    declined; and his last turn's choices (the top he let go, the card he threw).
+    Replayed from the public moves of the hand."""
 
     def __init__(self, view: JSON) -> None:
         opponent = 1 - view["seat"]
@@ -134,20 +140,27 @@ class Knowledge:
         self.known: set[int] = set()
         self.discarded: list[int] = []
         self.declined: list[int] = []
+        self.let_go: int | None = None  # the top discard he let go at his last turn
+        self.last_thrown: int | None = None  # his last move's discard, when he drew from stock
         for move in view["moves"]:
             kind, seat = move["type"], move["seat"]
             if kind == "draw" and move["source"] == "discard":
                 card = pile.pop()
                 if seat == opponent:
                     self.known.add(card)
-            elif kind in ("draw", "pass") and seat == opponent and pile:
-                self.declined.append(pile[-1])
+                    self.let_go = None
+            elif kind in ("draw", "pass") and seat == opponent:
+                self.let_go = pile[-1] if pile else None
+                self.declined.extend(pile[-1:])
             elif kind == "discard":
                 card = card_index(move["card"])
                 pile.append(card)
                 if seat == opponent:
                     self.known.discard(card)
                     self.discarded.append(card)
+            if seat == opponent:
+                free = kind == "discard" and self.let_go is not None
+                self.last_thrown = card if free else None
 
     def weight(self, card: int) -> float:
         """Relative odds that an unseen ``card`` is in the opponent's hand."""
@@ -162,6 +175,28 @@ class Knowledge:
             if related(card, let_go):
                 weight *= DECLINED_WEIGHT
         return weight
+
+    def consistent(self, theirs: int) -> bool:
+        """Whether a sampled hand agrees with the opponent's last turn: a sensible player
+        does not let go a card that melds with two he keeps, and the card he threw
+        (unless he had to keep the one he took, GIN-4) was his best discard."""
+        if self.let_go is not None and melds_with(self.let_go, theirs):
+            return False
+        if self.last_thrown is None:
+            return True
+        best, _ = deadwood_after_best_discard(theirs | 1 << self.last_thrown)
+        return deadwood_mask(theirs) <= best
+
+
+def melds_with(card: int, hand: int) -> bool:
+    """Whether ``card`` makes a set or a run (Ace low, GIN-5) with two cards of ``hand``."""
+    rank, suit = card % 13, card // 13
+    if sum(hand >> (other * 13 + rank) & 1 for other in range(4) if other != suit) >= 2:
+        return True
+    near = {
+        step: 0 <= rank + step < 13 and bool(hand >> (card + step) & 1) for step in (-2, -1, 1, 2)
+    }
+    return (near[-2] and near[-1]) or (near[-1] and near[1]) or (near[1] and near[2])
 
 
 class World:
@@ -298,6 +333,13 @@ class Memo:
         return self.deadwood_of(hand ^ 1 << card), card
 
 
+def hand_value(points: int) -> float:
+    """What a played-out hand is worth to the bot: winning it (+1) or losing it (−1),
+    the points breaking ties. Playing for points instead takes risks for big hands
+    (gin, undercuts) that lose more hands than they win points."""
+    return (points > 0) - (points < 0) + POINTS_TIEBREAK * points
+
+
 class HardGinBot(Searcher):
     """Determinized Monte Carlo search over the hidden cards.
 
@@ -350,16 +392,19 @@ class HardGinBot(Searcher):
         unseen = [c for c in range(52) if not seen >> c & 1]
         weights = [knowledge.weight(c) for c in unseen]
         missing = view["hand_sizes"][opponent] - len(knowledge.known)
-        scores: list[list[int]] = [[] for _ in candidates]
+        scores: list[list[float]] = [[] for _ in candidates]
         memo = Memo()
         for _ in self.samples():
-            keys = self.weighted_order(weights)
-            theirs = mask_of([*knowledge.known, *(unseen[i] for i in keys[:missing])])
+            for _attempt in range(RESAMPLES):
+                keys = self.weighted_order(weights)
+                theirs = mask_of([*knowledge.known, *(unseen[i] for i in keys[:missing])])
+                if knowledge.consistent(theirs):
+                    break
             stock = [unseen[i] for i in keys[missing:]]
             self.rng.shuffle(stock)
             for index, action in enumerate(candidates):
                 world = World(view, [hand, theirs], list(stock), memo)
-                scores[index].append(world.score_after(action))
+                scores[index].append(hand_value(world.score_after(action)))
         return candidates[chosen(scores)]
 
 
