@@ -60,6 +60,14 @@ class EasyRummikubBot:
 
 JOKER_VALUE = 30
 """A joker left on a rack costs 30 (RKB-8)."""
+REPLIES = 1
+"""Rounds of the opponent's reply and the bot's next move played after a candidate (two
+rounds of both playing their maximum were no better: the maximum spends the reserves)."""
+OUT_BONUS = 100
+"""What going out is worth beyond the points it scores: the round is won (RKB-8)."""
+TILE_WEIGHT = 5
+"""Points per tile of rack difference when nobody is out yet: fewer tiles, nearer out."""
+"""Rounds of the opponent's reply and the bot's next move played after a candidate."""
 
 
 def rack_value(tiles: Sequence[str]) -> int:
@@ -141,9 +149,11 @@ class HardRummikubBot(Searcher):
     his last turn cannot fit the table on their own (else he would have played them), so
     they are drawn from the other faces, and only a tile he has just drawn may be any
     tile. Every candidate is played in that world, then the opponent answers with the
-    solver's maximum and the bot plays its own maximum on its next turn; the candidate
-    is scored by the difference of the racks' values then (what the round's scoring
-    pays, RKB-8), going out counting in full.
+    solver's maximum and the bot plays its own maximum on its next turn (a player who
+    cannot play draws: that draw is what the reserves save). The candidate is scored by
+    who is nearer to winning the round then: going out wins it (:data:`OUT_BONUS` plus
+    the points, RKB-8), else the difference of the racks' values (what the scoring pays)
+    plus :data:`TILE_WEIGHT` per tile of difference.
 
     ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes
     the number of samples, which makes the decisions a function of ``seed`` alone.
@@ -252,37 +262,36 @@ class HardRummikubBot(Searcher):
                 scores[index].append(self._score(view, action, theirs, list(stock), opponent))
         return candidates[chosen(scores)]
 
-    @staticmethod
     def _score(
-        view: JSON, action: Action, theirs: list[str], stock: list[str], opponent: int
+        self, view: JSON, action: Action, theirs: list[str], stock: list[str], opponent: int
     ) -> int:
-        """The bot's rack advantage after its move, the opponent's reply and its next
-        move, in one sampled world."""
+        """The bot's rack advantage after its move and :data:`REPLIES` rounds of the
+        opponent's maximum and its own, in one sampled world (a player who cannot play
+        draws)."""
         me = view["seat"]
         table = view["table"]
-        rack = list(view["rack"])
-        melded = view["melded"][me]
+        racks = {me: list(view["rack"]), opponent: list(theirs)}
+        melded = {me: view["melded"][me], opponent: view["melded"][opponent]}
         if isinstance(action, Play):
-            rack = remove(rack, table, action.table)
+            racks[me] = remove(racks[me], table, action.table)
             table = [list(tiles) for tiles in action.table]
-            melded = True
+            melded[me] = True
         elif stock:
-            rack.append(stock.pop())
-        reply = solver_play(table, theirs, view["melded"][opponent])
-        if reply is None:
-            if stock:
-                theirs = [*theirs, stock.pop()]
-        else:
-            theirs = remove(theirs, table, reply)
-            table = reply
-            if not theirs:
-                return -rack_value(rack)
-        mine = solver_play(table, rack, melded)
-        if mine is not None:
-            rack = remove(rack, table, mine)
-            if not rack:
-                return rack_value(theirs)
-        return rack_value(theirs) - rack_value(rack)
+            racks[me].append(stock.pop())
+        for seat in (opponent, me) * REPLIES:
+            new = solver_play(table, racks[seat], melded[seat])
+            if new is None:
+                if stock:
+                    racks[seat].append(stock.pop())
+                continue
+            racks[seat] = remove(racks[seat], table, new)
+            table, melded[seat] = new, True
+            if not racks[seat]:  # out: the round is over and won (RKB-8)
+                if seat == me:
+                    return OUT_BONUS + rack_value(racks[opponent])
+                return -OUT_BONUS - rack_value(racks[me])
+        tiles = len(racks[opponent]) - len(racks[me])
+        return TILE_WEIGHT * tiles + rack_value(racks[opponent]) - rack_value(racks[me])
 
 
 BOTS: dict[str, Callable[..., Bot]] = {
