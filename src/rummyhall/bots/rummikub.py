@@ -67,7 +67,6 @@ OUT_BONUS = 100
 """What going out is worth beyond the points it scores: the round is won (RKB-8)."""
 TILE_WEIGHT = 5
 """Points per tile of rack difference when nobody is out yet: fewer tiles, nearer out."""
-"""Rounds of the opponent's reply and the bot's next move played after a candidate."""
 
 
 def rack_value(tiles: Sequence[str]) -> int:
