@@ -8,9 +8,10 @@ from collections.abc import Callable, Sequence
 from rummyhall.actions import JSON, Action, Play
 from rummyhall.bots.base import Bot
 from rummyhall.bots.search import Searcher, chosen
-from rummyhall.cards import TILE_NAMES
+from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
 from rummyhall.errors import IllegalAction
 from rummyhall.games.rummikub import best_initial_meld, best_play, check_turn
+from rummyhall.games.rummikub.melds import canonical_faces, interpret, number_of
 
 
 def tiles_placed(view: JSON, play: Play) -> int:
@@ -59,6 +60,13 @@ class EasyRummikubBot:
 
 JOKER_VALUE = 30
 """A joker left on a rack costs 30 (RKB-8)."""
+REPLIES = 1
+"""Rounds of the opponent's reply and the bot's next move played after a candidate (two
+rounds of both playing their maximum were no better: the maximum spends the reserves)."""
+OUT_BONUS = 100
+"""What going out is worth beyond the points it scores: the round is won (RKB-8)."""
+TILE_WEIGHT = 5
+"""Points per tile of rack difference when nobody is out yet: fewer tiles, nearer out."""
 
 
 def rack_value(tiles: Sequence[str]) -> int:
@@ -86,17 +94,65 @@ def solver_play(
     return best_play(table, rack)
 
 
+def fitting_faces(table: Sequence[Sequence[str]]) -> set[str]:
+    """The tiles that fit a set of ``table`` on their own: extending a run at either end,
+    splitting a run of five or more in two runs, completing a group of three, or taking
+    the place a joker holds (RKB-5, RKB-6); the joker fits wherever a run can grow or a
+    group has three tiles. Rearrangements of several sets are not looked for, so a tile
+    left out may still be playable.
+
+    >>> sorted(fitting_faces([["R3", "R4", "R5", "R6", "R7"], ["B9", "K9", "*"]]))
+    ['*', 'O9', 'R2', 'R5', 'R8', 'R9']
+    """
+    fits: set[int] = set()
+    for tiles in table:
+        faces = parse_tiles(tiles)
+        shown = interpret(faces)
+        if shown is None:
+            continue
+        fits.update(shown[i] for i, f in enumerate(canonical_faces(faces, shown)) if f == JOKER)
+        numbers = [number_of(f) for f in shown]
+        if len(set(numbers)) == 1:  # a group
+            if len(shown) == 3:
+                fits.update(f for f in range(numbers[0] - 1, 52, 13) if f not in shown)
+                fits.add(JOKER)
+            continue
+        low, high, first = numbers[0], numbers[-1], shown[0]
+        if low > 1:
+            fits.add(first - 1)
+        if high < 13:
+            fits.add(shown[-1] + 1)
+        if low > 1 or high < 13:
+            fits.add(JOKER)
+        fits.update(first + k for k in range(2, len(shown) - 2))
+    return {TILE_NAMES[f] for f in fits}
+
+
+def last_turn(view: JSON, seat: int) -> tuple[str | None, bool]:
+    """What ``seat`` did on his last turn (``"play"``, ``"draw"``, ``"pass"`` or
+    ``None`` before his first) and whether he had melded before it."""
+    moves = [m for m in view["moves"] if m.get("seat") == seat and m["type"] != "round_over"]
+    if not moves:
+        return None, False
+    return moves[-1]["type"], any(m["type"] == "play" for m in moves[:-1])
+
+
 class HardRummikubBot(Searcher):
     """Search over the hidden tiles, two turns deep: whether to play the maximum now,
-    keep the jokers back, or hold everything back and draw.
+    keep the jokers back, keep back the tiles that fit the table on their own (to play
+    them on later turns instead of drawing), or hold everything back and draw.
 
     Each sample invents a world from the view: the opponent's rack drawn from the unseen
-    tiles (both copies of a face counted) and the pool order. Every candidate is played
-    in that world, then the opponent answers with the solver's maximum and the bot plays
-    its own maximum on its next turn; the candidate is scored by the difference of the
-    racks' values then (what the round's scoring pays, RKB-8), going out counting in
-    full. Playing out in one move and keeping jokers (worth 30 on a rack, but the most
-    flexible tile) are weighed by the same samples.
+    tiles (both copies of a face counted) and the pool order. The opponent is assumed to
+    play as much as he can, as medium does: once he has melded, the tiles he kept after
+    his last turn cannot fit the table on their own (else he would have played them), so
+    they are drawn from the other faces, and only a tile he has just drawn may be any
+    tile. Every candidate is played in that world, then the opponent answers with the
+    solver's maximum and the bot plays its own maximum on its next turn (a player who
+    cannot play draws: that draw is what the reserves save). The candidate is scored by
+    who is nearer to winning the round then: going out wins it (:data:`OUT_BONUS` plus
+    the points, RKB-8), else the difference of the racks' values (what the scoring pays)
+    plus :data:`TILE_WEIGHT` per tile of difference.
 
     ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes
     the number of samples, which makes the decisions a function of ``seed`` alone.
@@ -111,76 +167,130 @@ class HardRummikubBot(Searcher):
         rack = view["rack"]
         if tiles_placed(view, best) == len(rack):
             return best  # going out wins the round
+        me = view["seat"]
+        opponent = (me + 1) % view["players"]
+        unseen = self._unseen(view)
+        playable = fitting_faces(view["table"])
         candidates: list[Action] = [best, no_play(legal_actions)]
-        keep = self._keeping_jokers(view)
-        if keep is not None and keep != best:
-            candidates.append(keep)
-        return self._search(view, candidates)
+        for other in (self._keeping_jokers(view), self._keeping_reserves(view, playable)):
+            if other is not None and other not in candidates:
+                candidates.append(other)
+        return self._search(view, candidates, unseen, self._dead(view, opponent, playable))
 
     @staticmethod
-    def _keeping_jokers(view: JSON) -> Play | None:
-        rack = view["rack"]
-        if "*" not in rack:
-            return None
-        plain = [t for t in rack if t != "*"]
-        melded = view["melded"][view["seat"]]
-        table = solver_play(view["table"], plain, melded)
+    def _unseen(view: JSON) -> Counter[str]:
+        """Tiles neither on the bot's rack nor on the table: the opponent's and the pool."""
+        unseen = Counter({name: 2 for name in TILE_NAMES})
+        unseen.subtract(Counter(view["rack"]))
+        unseen.subtract(Counter(t for tiles in view["table"] for t in tiles))
+        return +unseen
+
+    @staticmethod
+    def _dead(view: JSON, opponent: int, playable: set[str]) -> tuple[set[str], int]:
+        """Faces the opponent's rack cannot hold and how many of his tiles are exempt
+        (the one he has just drawn): after a turn of a melded player who plays his
+        maximum, nothing left on his rack fits the table on its own (2 players: the
+        table he left is the one the bot sees)."""
+        if view["players"] != 2:
+            return set(), 0
+        done, melded = last_turn(view, opponent)
+        if done is None or not melded:
+            return set(), 0
+        return playable, 1 if done == "draw" else 0
+
+    @staticmethod
+    def _legal(view: JSON, table: list[list[str]] | None) -> Play | None:
+        """``table`` as a play if the rules accept it from the bot's rack."""
         if table is None:
             return None
         play = Play(tuple(map(tuple, table)))
         try:
-            check_turn(view["table"], rack, play.table, melded=melded)
+            check_turn(view["table"], view["rack"], play.table, melded=view["melded"][view["seat"]])
         except IllegalAction:
             return None
         return play
 
-    def _search(self, view: JSON, candidates: list[Action]) -> Action:
-        me = view["seat"]
-        opponent = (me + 1) % view["players"]
-        unseen = Counter({name: 2 for name in TILE_NAMES})
-        unseen.subtract(Counter(view["rack"]))
-        unseen.subtract(Counter(t for tiles in view["table"] for t in tiles))
-        pool = sorted(unseen.elements())
+    @classmethod
+    def _keeping_jokers(cls, view: JSON) -> Play | None:
+        rack = view["rack"]
+        if "*" not in rack:
+            return None
+        plain = [t for t in rack if t != "*"]
+        return cls._legal(view, solver_play(view["table"], plain, view["melded"][view["seat"]]))
+
+    @classmethod
+    def _keeping_reserves(cls, view: JSON, playable: set[str]) -> Play | None:
+        """The maximum without the rack tiles that fit the table on their own, kept to
+        play on later turns instead of drawing; if nothing else can be played, the most
+        valuable of those tiles alone."""
+        if not view["melded"][view["seat"]]:
+            return None
+        rack = view["rack"]
+        reserves = [t for t in rack if t in playable]
+        if not reserves:
+            return None
+        rest = [t for t in rack if t not in playable]
+        table = best_play(view["table"], rest) if rest else None
+        if table is None:
+            table = best_play(view["table"], [max(reserves, key=lambda t: rack_value([t]))])
+        return cls._legal(view, table)
+
+    def _search(
+        self,
+        view: JSON,
+        candidates: list[Action],
+        unseen: Counter[str],
+        dead: tuple[set[str], int],
+    ) -> Action:
+        opponent = (view["seat"] + 1) % view["players"]
         size = view["rack_counts"][opponent]
+        faces, exempt = dead
+        kept = size - exempt
+        free = sorted(t for t in unseen.elements() if t not in faces)
+        barred = sorted(t for t in unseen.elements() if t in faces)
+        if len(free) < kept:  # the model does not fit what was seen: drop it
+            free, barred, kept = sorted(unseen.elements()), [], size
         scores: list[list[int]] = [[] for _ in candidates]
         for _ in self.samples():
-            self.rng.shuffle(pool)
-            theirs, stock = pool[:size], pool[size:]
+            self.rng.shuffle(free)
+            rest = free[kept:] + barred
+            self.rng.shuffle(rest)
+            theirs = free[:kept] + rest[: size - kept]
+            stock = rest[size - kept :]
             for index, action in enumerate(candidates):
                 scores[index].append(self._score(view, action, theirs, list(stock), opponent))
         return candidates[chosen(scores)]
 
-    @staticmethod
     def _score(
-        view: JSON, action: Action, theirs: list[str], stock: list[str], opponent: int
+        self, view: JSON, action: Action, theirs: list[str], stock: list[str], opponent: int
     ) -> int:
-        """The bot's rack advantage after its move, the opponent's reply and its next
-        move, in one sampled world."""
+        """The bot's rack advantage after its move and :data:`REPLIES` rounds of the
+        opponent's maximum and its own, in one sampled world (a player who cannot play
+        draws)."""
         me = view["seat"]
         table = view["table"]
-        rack = list(view["rack"])
-        melded = view["melded"][me]
+        racks = {me: list(view["rack"]), opponent: list(theirs)}
+        melded = {me: view["melded"][me], opponent: view["melded"][opponent]}
         if isinstance(action, Play):
-            rack = remove(rack, table, action.table)
+            racks[me] = remove(racks[me], table, action.table)
             table = [list(tiles) for tiles in action.table]
-            melded = True
+            melded[me] = True
         elif stock:
-            rack.append(stock.pop())
-        reply = solver_play(table, theirs, view["melded"][opponent])
-        if reply is None:
-            if stock:
-                theirs = [*theirs, stock.pop()]
-        else:
-            theirs = remove(theirs, table, reply)
-            table = reply
-            if not theirs:
-                return -rack_value(rack)
-        mine = solver_play(table, rack, melded)
-        if mine is not None:
-            rack = remove(rack, table, mine)
-            if not rack:
-                return rack_value(theirs)
-        return rack_value(theirs) - rack_value(rack)
+            racks[me].append(stock.pop())
+        for seat in (opponent, me) * REPLIES:
+            new = solver_play(table, racks[seat], melded[seat])
+            if new is None:
+                if stock:
+                    racks[seat].append(stock.pop())
+                continue
+            racks[seat] = remove(racks[seat], table, new)
+            table, melded[seat] = new, True
+            if not racks[seat]:  # out: the round is over and won (RKB-8)
+                if seat == me:
+                    return OUT_BONUS + rack_value(racks[opponent])
+                return -OUT_BONUS - rack_value(racks[me])
+        tiles = len(racks[opponent]) - len(racks[me])
+        return TILE_WEIGHT * tiles + rack_value(racks[opponent]) - rack_value(racks[me])
 
 
 BOTS: dict[str, Callable[..., Bot]] = {
