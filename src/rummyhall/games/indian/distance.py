@@ -122,13 +122,33 @@ _DRAWN_SEQUENCE = [NONE] * 3 + [0] * (HAND - 2)
 """No natural card left: the second sequence, if still needed, is drawn whole."""
 
 
-def _pure_sequences(
-    counts: list[int], flex: list[int]
-) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
+_Pure = tuple[tuple[int, ...], int, tuple[int, ...]]
+"""A pure sequence candidate: its natural cards, its holes, the cut jokers in place."""
+
+
+def _pure_sequences(counts: list[int], flex: list[int]) -> list[_Pure]:
     """The candidates for the pure sequence: its natural cards, its holes left, and the
-    cut jokers filling the others as themselves (IND-5); the one drawn whole first."""
-    found: dict[tuple[tuple[int, ...], int, tuple[int, ...]], None] = {((), 3, ()): None}
-    for face in range(52):
+    cut jokers filling the others as themselves (IND-5); fewest holes first."""
+    found: list[_Pure] = [((), 3, ())]  # drawn whole
+    for suit in range(4):
+        cards = range(13 * suit, 13 * suit + 13)
+        pattern = sum(1 << i for i, f in enumerate(cards) if counts[f])
+        pattern |= sum(1 << (13 + i) for i, f in enumerate(cards) if flex[f])
+        known = _PURE.get(pattern | suit << 26)
+        if known is None:
+            known = _PURE[pattern | suit << 26] = _suit_pure_sequences(suit, counts, flex)
+        found += known
+    return sorted(found, key=lambda option: (option[1], -len(option[0]) - len(option[2])))
+
+
+_PURE: dict[int, list[_Pure]] = {}
+"""The pure sequence candidates of a suit, per pattern of its natural cards and cut
+jokers."""
+
+
+def _suit_pure_sequences(suit: int, counts: list[int], flex: list[int]) -> list[_Pure]:
+    found: dict[_Pure, None] = {}
+    for face in range(13 * suit, 13 * suit + 13):
         if not counts[face]:
             continue
         for run, at in _WINDOWS[face]:
@@ -143,7 +163,7 @@ def _pure_sequences(
                 gaps = [run[i] for i in range(last + 1) if i not in places]
                 itself = tuple(f for f in gaps if flex[f])
                 found[(tuple(run[i] for i in places), len(gaps) - len(itself), itself)] = None
-    return sorted(found, key=lambda option: (option[1], -len(option[0]) - len(option[2])))
+    return list(found)
 
 
 def _neighbours() -> list[tuple[int, ...]]:
