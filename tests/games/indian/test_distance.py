@@ -46,6 +46,10 @@ def near_declarations(draw: st.DrawFn) -> tuple[list[int], int]:
     return hand, wild
 
 
+hands = st.one_of(near_declarations(), st.tuples(random_hands, st.integers(0, 12)))
+"""Hands near a declaration, and uniformly random ones, with a wild rank."""
+
+
 def declares(faces: list[int], wild: int) -> bool:
     return declaration_of(hand_of(faces, wild)) is not None
 
@@ -76,7 +80,7 @@ def test_fourteen_cards_count_their_best_thirteen() -> None:
     assert distance(hand, 6) == 0
 
 
-@given(st.one_of(near_declarations(), st.tuples(random_hands, st.integers(0, 12))))
+@given(hands)
 @settings(max_examples=60)
 def test_ind_9_distance_zero_exactly_when_the_solver_declares(
     case: tuple[list[int], int],
@@ -86,7 +90,7 @@ def test_ind_9_distance_zero_exactly_when_the_solver_declares(
     assert (distance(faces, wild) == 0) == declares(faces, wild)
 
 
-@given(st.one_of(near_declarations(), st.tuples(random_hands, st.integers(0, 12))))
+@given(hands)
 @settings(max_examples=12)
 def test_one_swap_shortens_the_distance_by_one_at_most_and_some_swap_does(
     case: tuple[list[int], int],

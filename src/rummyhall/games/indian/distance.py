@@ -22,28 +22,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from rummyhall.cards import JOKER
-from rummyhall.games.indian.melds import is_wild, position_face
+from rummyhall.games.indian.melds import RUNS, is_wild
 
 HAND = 13
-
-
-def _windows() -> list[list[tuple[tuple[int, ...], int]]]:
-    """Per face: every run of 3–5 places of its suit holding it, as (the faces of the
-    run, the index of the face in it); an Ace stands low or high, never both (IND-8)."""
-    table = []
-    for face in range(52):
-        suit, rank = divmod(face, 13)
-        runs = []
-        for place in (1, 14) if rank == 0 else (rank + 1,):
-            for length in (3, 4, 5):
-                for first in range(max(1, place - length + 1), min(place, 15 - length) + 1):
-                    run = tuple(position_face(suit, q) for q in range(first, first + length))
-                    runs.append((run, place - first))
-        table.append(runs)
-    return table
-
-
-_WINDOWS = _windows()
 
 
 NONE = -(1 << 10)
@@ -151,7 +132,7 @@ def _suit_pure_sequences(suit: int, counts: list[int], flex: list[int]) -> list[
     for face in range(13 * suit, 13 * suit + 13):
         if not counts[face]:
             continue
-        for run, at in _WINDOWS[face]:
+        for _, run, at in RUNS[face]:
             last = len(run) - 1
             if any(counts[run[i]] for i in range(at)):
                 continue  # found from its lowest card
@@ -170,7 +151,7 @@ def _neighbours() -> list[tuple[int, ...]]:
     """Per face: the other faces that can share an impure sequence or a set with it."""
     table = []
     for face in range(52):
-        near = {f for run, _ in _WINDOWS[face] for f in run}
+        near = {f for _, run, _ in RUNS[face] for f in run}
         near |= {s * 13 + face % 13 for s in range(4)}
         near.discard(face)
         table.append(tuple(sorted(near)))
@@ -195,7 +176,7 @@ def _groups(counts: list[int], face: int) -> list[tuple[tuple[int, ...], int, bo
     if known is not None:
         return known
     found: dict[tuple[tuple[int, ...], int, bool], None] = {}
-    for run, at in _WINDOWS[face]:
+    for _, run, at in RUNS[face]:
         last = len(run) - 1
         others = [i for i, f in enumerate(run) if i != at and counts[f]]
         for mask in range(1 << len(others)):

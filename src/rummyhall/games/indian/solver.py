@@ -28,6 +28,7 @@ from rummyhall.actions import JSON
 from rummyhall.cards import CARD_NAMES, JOKER, canonical_key, card_index
 from rummyhall.errors import NotationError
 from rummyhall.games.indian.melds import (
+    RUNS,
     MeldKind,
     card_points,
     is_wild,
@@ -70,24 +71,6 @@ class Arrangement:
         }
 
 
-def _windows() -> list[list[tuple[int, tuple[int, ...], int]]]:
-    """Per face: every sequence window of 3–5 places holding it, as (first place, the
-    faces of the window, the index of the face in it)."""
-    table: list[list[tuple[int, tuple[int, ...], int]]] = []
-    for face in range(52):
-        suit, rank = divmod(face, 13)
-        windows = []
-        for place in (1, 14) if rank == 0 else (rank + 1,):
-            for length in (3, 4, 5):
-                for first in range(max(1, place - length + 1), min(place, 15 - length) + 1):
-                    faces = tuple(position_face(suit, q) for q in range(first, first + length))
-                    windows.append((first, faces, place - first))
-        table.append(windows)
-    return table
-
-
-_WINDOWS = _windows()
-
 NO_LAYOUT = -(1 << 20)
 """The value of a state from which the two lives can no longer be completed."""
 
@@ -99,7 +82,7 @@ MELD_WILDS = 5
 """No useful meld holds more wild cards than this (a run of five at most, two of its
 ends natural), so a larger wild budget offers the same melds."""
 _NEAR = [
-    tuple(sorted({f for _, run, _ in _WINDOWS[face] for f in run} - {face}))
+    tuple(sorted({f for _, run, _ in RUNS[face] for f in run} - {face}))
     + tuple(s * 13 + face % 13 for s in range(4) if s * 13 + face % 13 != face)
     for face in range(52)
 ]
@@ -240,7 +223,7 @@ class _Search:
     def _sequences_with(self, face: int) -> Iterator[tuple[_Meld, int]]:
         counts, flex = self.counts, self.flex
         room = self.wilds - self.spent
-        for first, faces, at in _WINDOWS[face]:
+        for first, faces, at in RUNS[face]:
             slots = list(faces)
             missing = as_itself = 0
             for i, f in enumerate(faces):
