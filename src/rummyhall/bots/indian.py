@@ -93,10 +93,16 @@ def _cost(faces: tuple[int, ...], wild: int) -> float:
     return total
 
 
+def natural_discards(choices: list[Discard], wild: int) -> list[Discard]:
+    """The discards of natural cards: a wild card goes only when nothing else can."""
+    return [a for a in choices if not is_wild(card_index(a.card), wild)] or choices
+
+
 def best_discard(faces: list[int], choices: list[Discard], wild: int) -> tuple[float, Discard]:
     """The discard that leaves the cheapest hand (never a wild card while another goes)."""
-    natural = [a for a in choices if not is_wild(card_index(a.card), wild)] or choices
-    scored = [(cost(without(faces, card_index(a.card)), wild), a) for a in natural]
+    scored = [
+        (cost(without(faces, card_index(a.card)), wild), a) for a in natural_discards(choices, wild)
+    ]
     return min(scored, key=lambda item: item[0])
 
 
@@ -128,8 +134,12 @@ class MediumIndianBot:
             top = card_index(view["discard_pile"][-1])
             with_top = [*faces, top]
             options = [Discard(name) for name in sorted(set(view["hand"]))]
-            after, _ = best_discard(with_top, options, wild)
-            if after < cost(faces, wild) - 1:
+            cheaper = cost(faces, wild) - 1
+            # the cheapest hand after taking it would be cheaper: stop at the first one
+            if any(
+                cost(without(with_top, card_index(a.card)), wild) < cheaper
+                for a in natural_discards(options, wild)
+            ):
                 return TAKE
         return STOCK
 
@@ -157,7 +167,7 @@ class EasyIndianBot:
 
 # --------------------------------------------------------------------------- hard
 
-TIED = 4
+TIED = 8
 """Discards reaching the least distance whose draws are counted (the rest by points)."""
 FEED = 3.0
 """Live cards a discard is charged when it completes a meld with cards the opponent
@@ -257,10 +267,13 @@ def completes_meld(card: int, hand: Sequence[int], wild: int) -> bool:
     return len({f for f in naturals if f // 13 == card // 13 and f % 13 != card % 13}) >= 2
 
 
-def draws_that_help(faces: list[int], wild: int) -> list[int]:
+def draws_that_help(
+    faces: list[int], wild: int, stop: Callable[[], bool] = lambda: False
+) -> list[int] | None:
     """The faces whose draw brings 13 cards closer to a declaration (the best 13 of
     the 14 kept): cards of a suit within two places of a natural card of the hand, cards
-    of its ranks, and the wild cards (one stands for all)."""
+    of its ranks, and the wild cards (one stands for all). ``None`` if ``stop()`` says
+    so before the count is done."""
     now = distance(faces, wild)
     near = {JOKER}
     for face in faces:
@@ -272,6 +285,8 @@ def draws_that_help(faces: list[int], wild: int) -> list[int]:
     for card in sorted(near):
         if is_wild(card, wild) and card != JOKER:
             continue
+        if stop():
+            return None
         if distance([*faces, card], wild) < now:
             if card == JOKER:
                 found += [f for f in range(53) if is_wild(f, wild)]
@@ -294,7 +309,7 @@ class HardIndianBot(Searcher):
     opponent has had time to come close.
 
     ``budget`` bounds the thinking per move in seconds: the draws of the tied discards
-    are counted while it lasts (the rest are judged by points). ``simulations`` lifts the
+    are counted while it lasts (the first ones only, if it runs out). ``simulations`` lifts the
     bound, which makes the decisions a function of the position alone.
     """
 
@@ -335,7 +350,7 @@ class HardIndianBot(Searcher):
     def _discard(
         self, faces: list[int], choices: list[Discard], wild: int, knowledge: Knowledge
     ) -> Action:
-        natural = [a for a in choices if not is_wild(card_index(a.card), wild)] or choices
+        natural = natural_discards(choices, wild)
         risk = {a: self._risk(card_index(a.card), wild, knowledge) for a in natural}
         ranked = sorted(
             natural,
@@ -352,13 +367,14 @@ class HardIndianBot(Searcher):
         live = knowledge.live(wild)
         scored: list[tuple[float, Discard]] = []
         for action in tied[:TIED]:
-            if scored and self.out_of_time():
-                break
             rest = without(faces, card_index(action.card))
-            outs = sum(live[f] for f in draws_that_help(rest, wild))
+            helping = draws_that_help(rest, wild, self.out_of_time)
+            if helping is None:
+                break
+            outs = sum(live[f] for f in helping)
             points = card_points(card_index(action.card), wild)
             scored.append((outs - risk[action] + points / 100, action))
-        return max(scored, key=lambda item: item[0])[1]
+        return max(scored, key=lambda item: item[0])[1] if scored else tied[0]
 
     @staticmethod
     def _risk(card: int, wild: int, knowledge: Knowledge) -> float:
