@@ -7,7 +7,11 @@
    worst hand printed so it can be studied.
 2. Full random 2-player deals per second: both players pick uniformly among the legal
    actions other than dropping, until a declaration or the end of the stock.
-3. ``--verify N``: compares both functions with the exhaustive search of the tests on N
+3. ``distance`` (the fewest cards to replace before a declaration, the bots' measure)
+   on the same hands, and a bot's turn: the 14 hands left by each discard from 14
+   random cards, with the solver's ``penalty`` of the same hands as the baseline (the
+   target: a few hundred microseconds a hand).
+4. ``--verify N``: compares both functions with the exhaustive search of the tests on N
    random hands (half uniform, half crowded into few suits and ranks with jokers).
 
 The issue's target is a median under 1 ms and a worst case under 20 ms; the baseline
@@ -27,8 +31,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummyhall import Drop, new_game
-from rummyhall.cards import CARD_NAMES
+from rummyhall.cards import CARD_NAMES, card_index, parse_cards
 from rummyhall.games import indian
+from rummyhall.games.indian.distance import distance
+from rummyhall.games.indian.melds import wild_rank
 
 Hand = tuple[list[str], str]
 
@@ -63,6 +69,26 @@ def report(name: str, times: list[float], worst: Hand) -> None:
         f"  p99 {p99 * 1e3:6.3f} ms  max {ordered[-1] * 1e3:6.2f} ms"
     )
     print(f"{'':<17} worst hand: {' '.join(worst[0])}  indicator {worst[1]}")
+
+
+def distance_of(cards: list[str], indicator: str) -> int:
+    return distance(parse_cards(cards), wild_rank(card_index(indicator)))
+
+
+def turns(count: int, seed: int, function: Callable[[list[str], str], object]) -> float:
+    """Seconds per hand weighed in a turn: every discard from 14 random cards."""
+    rng = random.Random(seed)
+    deck = list(CARD_NAMES) * 2
+    weighed = 0
+    start = time.perf_counter()
+    for _ in range(count):
+        cards, indicator = rng.sample(deck, 14), rng.choice(CARD_NAMES)
+        for thrown in set(cards):
+            rest = list(cards)
+            rest.remove(thrown)
+            function(rest, indicator)
+            weighed += 1
+    return (time.perf_counter() - start) / weighed
 
 
 def random_deals(count: int, seed: int) -> tuple[float, float]:
@@ -104,6 +130,7 @@ def main() -> None:
     for name, function in (
         ("penalty", indian.penalty),
         ("find_declaration", indian.find_declaration),
+        ("distance", distance_of),
     ):
         times, worst = timings(function, hands)
         report(name, times, worst)
@@ -121,6 +148,12 @@ def main() -> None:
             f"{len(sample)} of them, {brute_median / statistics.median(ours):.0f}× "
             "the solver's"
         )
+    turn_count = max(1, args.hands // 50)
+    ours_turn, solver_turn = turns(turn_count, 3, distance_of), turns(turn_count, 3, indian.penalty)
+    print(
+        f"a bot's turn ({turn_count} × 14 hands): distance {ours_turn * 1e6:.0f} µs a hand, "
+        f"penalty {solver_turn * 1e6:.0f} µs a hand"
+    )
     seconds, length = random_deals(args.deals, 1)
     print(
         f"random 2-player deals: {args.deals / seconds:.1f} deals/s "

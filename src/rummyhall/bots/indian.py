@@ -13,8 +13,9 @@ from functools import lru_cache
 
 from rummyhall.actions import JSON, Action, Declare, Discard, Draw, Drop
 from rummyhall.bots.base import Bot
-from rummyhall.bots.search import Searcher, chosen
-from rummyhall.cards import RANKS, card_index
+from rummyhall.bots.search import Searcher
+from rummyhall.cards import JOKER, RANKS, card_index
+from rummyhall.games.indian.distance import distance
 from rummyhall.games.indian.melds import card_points, is_wild
 from rummyhall.games.indian.solver import arrangement_of, hand_of
 
@@ -92,10 +93,16 @@ def _cost(faces: tuple[int, ...], wild: int) -> float:
     return total
 
 
+def natural_discards(choices: list[Discard], wild: int) -> list[Discard]:
+    """The discards of natural cards: a wild card goes only when nothing else can."""
+    return [a for a in choices if not is_wild(card_index(a.card), wild)] or choices
+
+
 def best_discard(faces: list[int], choices: list[Discard], wild: int) -> tuple[float, Discard]:
     """The discard that leaves the cheapest hand (never a wild card while another goes)."""
-    natural = [a for a in choices if not is_wild(card_index(a.card), wild)] or choices
-    scored = [(cost(without(faces, card_index(a.card)), wild), a) for a in natural]
+    scored = [
+        (cost(without(faces, card_index(a.card)), wild), a) for a in natural_discards(choices, wild)
+    ]
     return min(scored, key=lambda item: item[0])
 
 
@@ -127,8 +134,12 @@ class MediumIndianBot:
             top = card_index(view["discard_pile"][-1])
             with_top = [*faces, top]
             options = [Discard(name) for name in sorted(set(view["hand"]))]
-            after, _ = best_discard(with_top, options, wild)
-            if after < cost(faces, wild) - 1:
+            cheaper = cost(faces, wild) - 1
+            # the cheapest hand after taking it would be cheaper: stop at the first one
+            if any(
+                cost(without(with_top, card_index(a.card)), wild) < cheaper
+                for a in natural_discards(options, wild)
+            ):
                 return TAKE
         return STOCK
 
@@ -156,14 +167,13 @@ class EasyIndianBot:
 
 # --------------------------------------------------------------------------- hard
 
-LOOKAHEAD_DISCARDS = 3
-"""Discards kept open when judging a hand after a sampled draw: the drawn card and the
-current hand's cheapest losses."""
-CANDIDATES = 4
-"""Discards the hard bot searches (medium's best ones)."""
-FEED_PENALTY = 6.0
-"""Points charged for a discard that completes a meld in the opponent's hand, scaled by
-how likely that is over the sampled hands (discard safety)."""
+TIED = 8
+"""Discards reaching the least distance whose draws are counted (the rest by points)."""
+FEED = 3.0
+"""Live cards a discard is charged when it completes a meld with cards the opponent
+picked up (discard safety); a card merely related to them is charged a third."""
+HOPELESS_DISTANCE = 6
+"""A first hand this far from a declaration, with nothing to build on, drops for 20."""
 MIDDLE_DROP_TURN = 16
 """From this many moves of the opponent on, a hopeless hand drops for 40 rather than
 wait to pay up to 80."""
@@ -200,12 +210,11 @@ class Knowledge:
                     self.discarded.append(top)
             if seat == self.opponent:
                 self.moves += 1
-        counts = [2] * 53
+        self.unseen = [2] * 53
         for name in [*view["hand"], *view["discard_pile"], view["indicator"]]:
-            counts[card_index(name)] -= 1
+            self.unseen[card_index(name)] -= 1
         for card in self.known:
-            counts[card] -= 1
-        self.unseen = [f for f in range(53) for _ in range(max(0, counts[f]))]
+            self.unseen[card] -= 1
         self.missing = view["hand_sizes"][self.opponent] - len(self.known)
 
     def weight(self, card: int, wild: int) -> float:
@@ -224,13 +233,13 @@ class Knowledge:
                 weight *= 0.85
         return weight
 
-    def sample(self, searcher: Searcher, weights: list[float]) -> tuple[list[int], list[int]]:
-        """One world: the opponent's hand and the stock (its top last)."""
-        order = searcher.weighted_order(weights)
-        theirs = [*self.known, *(self.unseen[i] for i in order[: self.missing])]
-        stock = [self.unseen[i] for i in order[self.missing :]]
-        searcher.rng.shuffle(stock)
-        return theirs, stock
+    def live(self, wild: int) -> list[float]:
+        """Per face: the unseen copies expected in the stock rather than in the
+        opponent's hand (his unknown cards drawn from the unseen ones by weight)."""
+        weights = [self.weight(f, wild) for f in range(53)]
+        total = sum(w * c for w, c in zip(weights, self.unseen, strict=True))
+        share = self.missing / total if total else 0.0
+        return [c * max(0.0, 1.0 - share * w) for w, c in zip(weights, self.unseen, strict=True)]
 
 
 def _related(a: int, b: int, wild: int) -> bool:
@@ -258,21 +267,50 @@ def completes_meld(card: int, hand: Sequence[int], wild: int) -> bool:
     return len({f for f in naturals if f // 13 == card // 13 and f % 13 != card % 13}) >= 2
 
 
+def draws_that_help(
+    faces: list[int], wild: int, stop: Callable[[], bool] = lambda: False
+) -> list[int] | None:
+    """The faces whose draw brings 13 cards closer to a declaration (the best 13 of
+    the 14 kept): cards of a suit within two places of a natural card of the hand, cards
+    of its ranks, and the wild cards (one stands for all). ``None`` if ``stop()`` says
+    so before the count is done."""
+    now = distance(faces, wild)
+    near = {JOKER}
+    for face in faces:
+        if not is_wild(face, wild):
+            rank, suit = face % 13, face // 13
+            near.update(s * 13 + rank for s in range(4))
+            near.update(suit * 13 + (rank + step) % 13 for step in (-2, -1, 1, 2))
+    found = []
+    for card in sorted(near):
+        if is_wild(card, wild) and card != JOKER:
+            continue
+        if stop():
+            return None
+        if distance([*faces, card], wild) < now:
+            if card == JOKER:
+                found += [f for f in range(53) if is_wild(f, wild)]
+            else:
+                found.append(card)
+    return found
+
+
 class HardIndianBot(Searcher):
-    """Search over the hidden cards, one draw deep, with opponent modelling.
+    """Races to a declaration, as the winner of a 2-player Points deal is whoever
+    declares first.
 
-    Each sample invents a world from the view (:class:`Knowledge`): the opponent's hand
-    (the cards he picked up and still holds, the rest drawn from the unseen cards, both
-    physical copies counted, weighted by his pick-ups, discards and passes) and the
-    stock order. For each candidate discard the bot plays its next draw in that world and
-    keeps the cheapest hand it can then make (medium's cost), and it is charged when the
-    discard would complete a meld in the sampled opponent's hand (discard safety). The
-    choice between the open card and the stock is judged the same way, and wild cards
-    are never thrown while another card can go. A hopeless hand drops: at once for 20,
-    or later for 40 when the opponent has had time to come close.
+    Hands are judged by their distance to a declaration (:mod:`distance`: the fewest
+    cards to replace), then by how many of the cards that would shorten it are still
+    live (unseen, and not likely in the opponent's hand given his pick-ups, discards and
+    passes: :class:`Knowledge`), then by points. The open card is taken when it
+    shortens the distance; a discard that completes a meld with cards the opponent
+    picked up is charged (discard safety); wild cards are never thrown while another
+    card can go. A hopeless hand drops: at once for 20, or later for 40 when the
+    opponent has had time to come close.
 
-    ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes
-    the number of samples, which makes the decisions a function of ``seed`` alone.
+    ``budget`` bounds the thinking per move in seconds: the draws of the tied discards
+    are counted while it lasts (the first ones only, if it runs out). ``simulations`` lifts the
+    bound, which makes the decisions a function of the position alone.
     """
 
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
@@ -290,76 +328,60 @@ class HardIndianBot(Searcher):
             return self._discard(faces, choices, wild, knowledge)
         if DROP in legal_actions and self._drops(view, faces, wild, knowledge):
             return DROP
-        return self._draw(view, faces, wild, knowledge, legal_actions)
+        if TAKE in legal_actions:
+            top = card_index(view["discard_pile"][-1])
+            if distance([*faces, top], wild) < distance(faces, wild):
+                return TAKE
+        return STOCK
 
     @staticmethod
     def _drops(view: JSON, faces: list[int], wild: int, knowledge: Knowledge) -> bool:
+        far = distance(faces, wild) >= HOPELESS_DISTANCE
         if view["drop_penalty"][view["seat"]] < 40:
-            return promise(faces, wild) < HOPELESS
+            return far and promise(faces, wild) < HOPELESS + 2
         layout = arrangement_of(hand_of(faces, wild))
         return (
-            layout.tier == "no pure"
+            far
+            and layout.tier == "no pure"
             and layout.points >= 80
             and knowledge.moves >= MIDDLE_DROP_TURN
-            and promise(faces, wild) < HOPELESS + 2
         )
 
     def _discard(
         self, faces: list[int], choices: list[Discard], wild: int, knowledge: Knowledge
     ) -> Action:
-        natural = [a for a in choices if not is_wild(card_index(a.card), wild)] or choices
-        scored = sorted(
-            ((cost(without(faces, card_index(a.card)), wild), a) for a in natural),
-            key=lambda item: item[0],
-        )[:CANDIDATES]
-        if len(scored) == 1 or len(knowledge.unseen) <= knowledge.missing:
-            return scored[0][1]  # one choice, or the stock is empty: the deal ends void
-        weights = [knowledge.weight(f, wild) for f in knowledge.unseen]
-        scores: list[list[float]] = [[] for _ in scored]
-        for _ in self.samples():
-            theirs, stock = knowledge.sample(self, weights)
-            # the opponent draws first (from the stock, as a rule), then the bot
-            card = stock[-2] if len(stock) >= 2 else stock[-1]
-            for index, (_, action) in enumerate(scored):
-                thrown = card_index(action.card)
-                loss = after_draw(without(faces, thrown), card, wild)
-                if completes_meld(thrown, theirs, wild):
-                    loss += FEED_PENALTY
-                scores[index].append(-loss)
-        return scored[chosen(scores)][1]
+        natural = natural_discards(choices, wild)
+        risk = {a: self._risk(card_index(a.card), wild, knowledge) for a in natural}
+        ranked = sorted(
+            natural,
+            key=lambda a: (
+                distance(without(faces, card_index(a.card)), wild),
+                risk[a],
+                -card_points(card_index(a.card), wild),
+            ),
+        )
+        best = distance(without(faces, card_index(ranked[0].card)), wild)
+        tied = [a for a in ranked if distance(without(faces, card_index(a.card)), wild) == best]
+        if len(tied) == 1 or best == 0:
+            return tied[0]
+        live = knowledge.live(wild)
+        scored: list[tuple[float, Discard]] = []
+        for action in tied[:TIED]:
+            rest = without(faces, card_index(action.card))
+            helping = draws_that_help(rest, wild, self.out_of_time)
+            if helping is None:
+                break
+            outs = sum(live[f] for f in helping)
+            points = card_points(card_index(action.card), wild)
+            scored.append((outs - risk[action] + points / 100, action))
+        return max(scored, key=lambda item: item[0])[1] if scored else tied[0]
 
-    def _draw(
-        self,
-        view: JSON,
-        faces: list[int],
-        wild: int,
-        knowledge: Knowledge,
-        legal_actions: Sequence[Action],
-    ) -> Action:
-        if TAKE not in legal_actions:
-            return STOCK
-        top = card_index(view["discard_pile"][-1])
-        taken = -after_draw(faces, top, wild)
-        candidates = [TAKE, STOCK] if -taken < cost(faces, wild) - 1 else [STOCK, TAKE]
-        weights = [knowledge.weight(f, wild) for f in knowledge.unseen]
-        scores: dict[Action, list[float]] = {TAKE: [], STOCK: []}
-        for _ in self.samples():
-            _, stock = knowledge.sample(self, weights)
-            scores[STOCK].append(-after_draw(faces, stock[-1], wild))
-            scores[TAKE].append(taken)
-        return candidates[chosen([scores[a] for a in candidates])]
-
-
-def after_draw(faces: list[int], card: int, wild: int) -> float:
-    """Medium's cost of the best 13 cards the bot can keep after drawing ``card`` to
-    ``faces`` (13 cards): the drawn card and the hand's cheapest losses are tried."""
-    losses = sorted(
-        (f for f in set(faces) if not is_wild(f, wild)),
-        key=lambda f: -card_points(f, wild) * (0.5 if sequence_partner(f, faces, wild) else 1),
-    )[:LOOKAHEAD_DISCARDS]
-    options = {card, *losses} if not is_wild(card, wild) else set(losses)
-    with_card = [*faces, card]
-    return min(cost(without(with_card, f), wild) for f in options)
+    @staticmethod
+    def _risk(card: int, wild: int, knowledge: Knowledge) -> float:
+        """Live cards' worth of help a discard would give the opponent."""
+        if completes_meld(card, knowledge.known, wild):
+            return FEED
+        return FEED / 3 * sum(_related(card, f, wild) for f in knowledge.known)
 
 
 BOTS: dict[str, Callable[..., Bot]] = {

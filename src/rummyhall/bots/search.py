@@ -49,6 +49,14 @@ class Searcher:
             yield done
             done += 1
 
+    def out_of_time(self) -> bool:
+        """Whether the move has spent its share of the budget (never, when the search is
+        a fixed number of simulations: then nothing depends on the clock)."""
+        return (
+            self.simulations is None
+            and time.perf_counter() - self.started > SEARCH_SHARE * self.budget
+        )
+
     def weighted_order(self, weights: Sequence[float]) -> list[int]:
         """Indices in a random order where index ``i`` comes early with odds
         ``weights[i]``: the first ``k`` are a weighted sample without replacement

@@ -51,6 +51,27 @@ def position_face(suit: int, position: int) -> int:
     return suit * 13 + (0 if position == 14 else position - 1)
 
 
+def _runs() -> list[list[tuple[int, tuple[int, ...], int]]]:
+    """Per face: every run of 3–5 sequence places holding it, as (first place, the faces
+    of the run, the index of the face in it); an Ace stands low or high (IND-8)."""
+    table: list[list[tuple[int, tuple[int, ...], int]]] = []
+    for face in range(52):
+        suit, rank = divmod(face, 13)
+        runs = []
+        for place in (1, 14) if rank == 0 else (rank + 1,):
+            for length in (3, 4, 5):
+                for first in range(max(1, place - length + 1), min(place, 15 - length) + 1):
+                    faces = tuple(position_face(suit, q) for q in range(first, first + length))
+                    runs.append((first, faces, place - first))
+        table.append(runs)
+    return table
+
+
+RUNS = _runs()
+"""The runs of 3–5 places holding each face: the solver and the distance search build
+their sequences on them (a longer sequence splits into two valid ones)."""
+
+
 def classify(faces: Sequence[int], wild: int) -> MeldKind | None:
     """The kind of meld ``faces`` form, or ``None``: the rules checked from their text.
 

@@ -28,6 +28,7 @@ from rummyhall.actions import JSON
 from rummyhall.cards import CARD_NAMES, JOKER, canonical_key, card_index
 from rummyhall.errors import NotationError
 from rummyhall.games.indian.melds import (
+    RUNS,
     MeldKind,
     card_points,
     is_wild,
@@ -70,26 +71,28 @@ class Arrangement:
         }
 
 
-def _windows() -> list[list[tuple[int, tuple[int, ...], int]]]:
-    """Per face: every sequence window of 3–5 places holding it, as (first place, the
-    faces of the window, the index of the face in it)."""
-    table: list[list[tuple[int, tuple[int, ...], int]]] = []
-    for face in range(52):
-        suit, rank = divmod(face, 13)
-        windows = []
-        for place in (1, 14) if rank == 0 else (rank + 1,):
-            for length in (3, 4, 5):
-                for first in range(max(1, place - length + 1), min(place, 15 - length) + 1):
-                    faces = tuple(position_face(suit, q) for q in range(first, first + length))
-                    windows.append((first, faces, place - first))
-        table.append(windows)
-    return table
-
-
-_WINDOWS = _windows()
-
 NO_LAYOUT = -(1 << 20)
 """The value of a state from which the two lives can no longer be completed."""
+
+
+MEMO_SIZE = 1 << 20
+"""Search states remembered across hands before the memo starts again."""
+_MEMO: dict[tuple[int, int, int, int, bool], int] = {}
+MELD_WILDS = 5
+"""No useful meld holds more wild cards than this (a run of five at most, two of its
+ends natural), so a larger wild budget offers the same melds."""
+_NEAR = [
+    tuple(sorted({f for _, run, _ in RUNS[face] for f in run} - {face}))
+    + tuple(s * 13 + face % 13 for s in range(4) if s * 13 + face % 13 != face)
+    for face in range(52)
+]
+"""Per face: the faces that may share a meld with it."""
+_MELDS: list[dict[int, list[tuple[tuple[MeldKind, tuple[int, ...], int], int]]]] = [
+    {} for _ in range(52)
+]
+"""Per face and pattern of open neighbours: its melds (see ``_Search._melds_with``)."""
+_VALUES = [[card_points(f, wild) for f in range(52)] for wild in range(13)]
+"""Per wild rank: the points of every face (IND-10)."""
 
 
 class _Search:
@@ -97,6 +100,9 @@ class _Search:
 
     A memoised search: the open natural cards, cut jokers and wild budget are packed into
     one integer key together with the lives found so far (pure: 0/1, sequences: 0–2).
+    The value of a key depends on nothing else, so the memo is shared by every hand
+    (:data:`_MEMO`): the hands a bot weighs in a turn differ by a card or two and share
+    most of their search.
     """
 
     def __init__(
@@ -106,14 +112,18 @@ class _Search:
         self.flex = flex  # cut jokers per face, usable as naturals in pure sequences
         self.wilds = wilds  # all wild cards: printed jokers and cut jokers
         self.spent = 0  # wild cards used so far (as wild slots or as themselves)
-        self.value = [card_points(f, wild) for f in range(52)]
+        self.value = _VALUES[wild]
         self.total = sum(c * v for c, v in zip(counts, self.value, strict=True))
         self.open_value = self.total  # points of the natural cards still open
         self.declare = declare  # every natural card must be melded
         self.key = sum(c << (2 * f) for f, c in enumerate(counts)) | sum(
             c << (2 * f + 104) for f, c in enumerate(flex)
         )
-        self.memo: dict[tuple[int, int, int, int], int] = {}
+        if len(_MEMO) > MEMO_SIZE:
+            _MEMO.clear()
+            for melds in _MELDS:
+                melds.clear()
+        self.memo = _MEMO
         self.best = self._best(0, 0, 0)
         self.best_melds = None if self.best < 0 else self._trace()
 
@@ -124,7 +134,7 @@ class _Search:
             face += 1
         if face == 52:
             return 0 if pures and sequences >= 2 else NO_LAYOUT
-        key = (self.key, self.spent, pures, sequences)
+        key = (self.key, self.wilds - self.spent, pures, sequences, self.declare)
         known = self.memo.get(key)
         if known is not None:
             return known
@@ -194,15 +204,26 @@ class _Search:
                 self.open_value += sign * self.value[slot]
 
     def _melds_with(self, face: int) -> list[tuple[_Meld, int]]:
-        """Every useful meld whose lowest open natural card is ``face``, best first."""
-        found = list(self._sequences_with(face)) + list(self._sets_with(face))
-        found.sort(key=lambda item: -item[1])
+        """Every useful meld whose lowest open natural card is ``face``, best first.
+
+        They depend only on which neighbours of ``face`` are open (natural, or cut
+        jokers) and on the wild budget, so they are remembered per such pattern (a
+        natural card's points do not depend on the wild rank)."""
+        counts, flex = self.counts, self.flex
+        pattern = min(self.wilds - self.spent, MELD_WILDS)
+        for f in _NEAR[face]:
+            pattern = pattern << 2 | (counts[f] > 0) << 1 | (flex[f] > 0)
+        found = _MELDS[face].get(pattern)
+        if found is None:
+            found = list(self._sequences_with(face)) + list(self._sets_with(face))
+            found.sort(key=lambda item: -item[1])
+            _MELDS[face][pattern] = found
         return found
 
     def _sequences_with(self, face: int) -> Iterator[tuple[_Meld, int]]:
         counts, flex = self.counts, self.flex
         room = self.wilds - self.spent
-        for first, faces, at in _WINDOWS[face]:
+        for first, faces, at in RUNS[face]:
             slots = list(faces)
             missing = as_itself = 0
             for i, f in enumerate(faces):

@@ -1,0 +1,48 @@
+"""The Indian hard bot races to a declaration (IND-9): it keeps the hand closest to one."""
+
+from __future__ import annotations
+
+from rummyhall import Declare, Discard, Draw, new_game
+from rummyhall.bots import decide, make_bot
+from rummyhall.cards import card_index, parse_cards
+from rummyhall.games.indian.distance import distance
+from rummyhall.games.indian.melds import is_wild
+from tests.bots.test_bots import random_states
+
+
+def test_ind_9_hard_takes_the_open_card_that_completes_it_and_declares() -> None:
+    hand = "AH 2H 4H 5S 6S JK 9C 9D 9H KS KD KC 7D"
+    other = "2S 3S 4D 5D 6C 8C 8H TD JD QD QC 3C 4C"
+    state = new_game("indian", seed=1, dealer=1, deck=[*hand.split(), *other.split(), "7C", "3H"])
+    hard = make_bot("indian", "hard", seed=0, simulations=2)
+    assert decide(state, hard) == Draw("discard")
+    state.apply(Draw("discard"))
+    assert isinstance(decide(state, hard), Declare)
+
+
+def left(faces: list[int], thrown: int, wild: int) -> int:
+    rest = list(faces)
+    rest.remove(thrown)
+    return distance(rest, wild)
+
+
+def test_hard_discards_leave_the_shortest_distance() -> None:
+    hard = make_bot("indian", "hard", seed=0, simulations=2)
+    checked = 0
+    for state in random_states("indian", 200, seed=3):
+        if state.phase.value != "discard":
+            continue
+        action = decide(state, hard)
+        if not isinstance(action, Discard):
+            continue
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        faces = parse_cards(view["hand"])
+        wild = "A23456789TJQK".index(view["wild_rank"])
+        natural = [card_index(a.card) for a in state.legal_actions() if isinstance(a, Discard)]
+        natural = [f for f in natural if not is_wild(f, wild)] or natural
+        thrown = card_index(action.card)
+        assert left(faces, thrown, wild) == min(left(faces, f, wild) for f in natural)
+        checked += 1
+    assert checked > 25
