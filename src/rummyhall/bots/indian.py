@@ -308,9 +308,10 @@ class HardIndianBot(Searcher):
     card can go. A hopeless hand drops: at once for 20, or later for 40 when the
     opponent has had time to come close.
 
-    ``budget`` bounds the thinking per move in seconds: the draws of the tied discards
-    are counted while it lasts (the first ones only, if it runs out). ``simulations`` lifts the
-    bound, which makes the decisions a function of the position alone.
+    ``budget`` bounds the thinking per move in seconds: the discards are measured and
+    the draws of the tied ones counted while it lasts (the first ones only, if it runs
+    out). ``simulations`` lifts the bound, which makes the decisions a function of the
+    position alone.
     """
 
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
@@ -351,17 +352,17 @@ class HardIndianBot(Searcher):
         self, faces: list[int], choices: list[Discard], wild: int, knowledge: Knowledge
     ) -> Action:
         natural = natural_discards(choices, wild)
-        risk = {a: self._risk(card_index(a.card), wild, knowledge) for a in natural}
+        left: dict[Discard, int] = {}  # the distance each discard leaves, highest cards first
+        for action in sorted(natural, key=lambda a: -card_points(card_index(a.card), wild)):
+            if left and self.out_of_time():
+                break  # a rare slow hand: judge the discards measured so far
+            left[action] = distance(without(faces, card_index(action.card)), wild)
+        risk = {a: self._risk(card_index(a.card), wild, knowledge) for a in left}
         ranked = sorted(
-            natural,
-            key=lambda a: (
-                distance(without(faces, card_index(a.card)), wild),
-                risk[a],
-                -card_points(card_index(a.card), wild),
-            ),
+            left, key=lambda a: (left[a], risk[a], -card_points(card_index(a.card), wild))
         )
-        best = distance(without(faces, card_index(ranked[0].card)), wild)
-        tied = [a for a in ranked if distance(without(faces, card_index(a.card)), wild) == best]
+        best = left[ranked[0]]
+        tied = [a for a in ranked if left[a] == best]
         if len(tied) == 1 or best == 0:
             return tied[0]
         live = knowledge.live(wild)
