@@ -92,8 +92,9 @@ class _Search:
         return best
 
 
-MEMO_SIZE = 1 << 21
-"""States remembered across hands (a few hundred bytes each) before the memo restarts."""
+MEMO_SIZE = 1 << 18
+"""States remembered across hands before the memo restarts (about 300 bytes each: some
+80 MB in a process at most)."""
 _MEMO: dict[int, list[int]] = {}
 """Per set of open natural cards (and whether a sequence is still needed): the most
 kept per room. It depends on those cards alone, so hands that differ by a card or two

@@ -75,8 +75,9 @@ NO_LAYOUT = -(1 << 20)
 """The value of a state from which the two lives can no longer be completed."""
 
 
-MEMO_SIZE = 1 << 20
-"""Search states remembered across hands before the memo starts again."""
+MEMO_SIZE = 1 << 18
+"""Search states remembered across hands before the memo starts again (about 150 bytes
+each: some 40 MB in a process at most)."""
 _MEMO: dict[tuple[int, int, int, int, bool], int] = {}
 MELD_WILDS = 5
 """No useful meld holds more wild cards than this (a run of five at most, two of its
