@@ -335,27 +335,29 @@ class Memo:
 
 def hand_value(points: int) -> float:
     """What a played-out hand is worth to the bot: winning it (+1) or losing it (−1),
-    the points breaking ties. Playing for points instead takes risks for big hands
-    (gin, undercuts) that lose more hands than they win points."""
+    the points breaking ties. A bot that plays for points takes risks for big hands
+    (gin, undercuts); this one plays to win hands, which is what wins matches."""
     return (points > 0) - (points < 0) + POINTS_TIEBREAK * points
 
 
 class HardGinBot(Searcher):
     """Determinized Monte Carlo search over the hidden cards.
 
-        Each iteration invents a world consistent with the view: the opponent holds the cards
-        he took from the discard pile and still has, the rest of his hand is drawn from the
-        unseen cards weighted by what his pick-ups, discards and declined upcards say
-        (:class:`Knowledge`), and the stock is the remaining unseen cards in random order.
-        Every candidate action is played in that same world, both players then following
-        medium's policy to the end of the hand, and scored exactly (``settle``: lay-offs and
-        undercuts included). The candidate with the best mean score is played when it beats
-    medium's own choice clearly (:func:`~rummyhall.bots.search.chosen`). Knock timing
-        falls out of comparing a knock with the best discards; the risk of feeding the
-        opponent, of being undercut or of waiting too long is in the played-out scores.
+    Each iteration invents a world consistent with the view: the opponent holds the cards
+    he took from the discard pile and still has, the rest of his hand is drawn from the
+    unseen cards weighted by what his pick-ups, discards and declined upcards say, and
+    redrawn until it agrees with his last turn (:class:`Knowledge`); the stock is the
+    remaining unseen cards in random order. Every candidate action is played in that
+    same world, both players then following medium's policy to the end of the hand, and
+    settled exactly (lay-offs and undercuts included) and valued as won or lost, the
+    points breaking ties (:func:`hand_value`). The candidate with the best mean value is
+    played when it beats medium's own choice clearly
+    (:func:`~rummyhall.bots.search.chosen`). Knock timing falls out of comparing a knock
+    with the best discards; the risk of feeding the opponent, of being undercut or of
+    waiting too long is in the played-out hands.
 
-        ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes the
-        number of worlds, which makes the decisions a function of ``seed`` alone.
+    ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes the
+    number of worlds, which makes the decisions a function of ``seed`` alone.
     """
 
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
