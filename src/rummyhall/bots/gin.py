@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from rummyhall.actions import JSON, Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.base import Bot
-from rummyhall.bots.search import Searcher, chosen
+from rummyhall.bots.search import Searcher, chosen, odds
 from rummyhall.cards import card_index
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
 from rummyhall.games.gin.solver import (
@@ -164,17 +164,15 @@ class Knowledge:
 
     def weight(self, card: int) -> float:
         """Relative odds that an unseen ``card`` is in the opponent's hand."""
-        weight = 1.0
-        for picked in self.known:
-            if related(card, picked):
-                weight *= PICKED_WEIGHT
-        for thrown in self.discarded:
-            if related(card, thrown):
-                weight *= DISCARDED_WEIGHT
-        for let_go in self.declined:
-            if related(card, let_go):
-                weight *= DECLINED_WEIGHT
-        return weight
+        return odds(
+            card,
+            related,
+            [
+                (self.known, PICKED_WEIGHT),
+                (self.discarded, DISCARDED_WEIGHT),
+                (self.declined, DECLINED_WEIGHT),
+            ],
+        )
 
     def consistent(self, theirs: int) -> bool:
         """Whether a sampled hand agrees with the opponent's last turn: a sensible player

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from rummyhall.actions import JSON, Action, Declare, Discard, Draw, Drop
 from rummyhall.bots.base import Bot
-from rummyhall.bots.search import Searcher
+from rummyhall.bots.search import Searcher, odds
 from rummyhall.cards import JOKER, RANKS, card_index
 from rummyhall.games.indian.distance import distance
 from rummyhall.games.indian.melds import card_points, is_wild
@@ -221,17 +221,8 @@ class Knowledge:
         """Relative odds that an unseen ``card`` is in the opponent's hand."""
         if is_wild(card, wild):
             return 1.0
-        weight = 1.0
-        for picked in self.known:
-            if _related(card, picked, wild):
-                weight *= 1.8
-        for thrown in self.discarded:
-            if _related(card, thrown, wild):
-                weight *= 0.6
-        for let_go in self.declined:
-            if _related(card, let_go, wild):
-                weight *= 0.85
-        return weight
+        evidence = [(self.known, 1.8), (self.discarded, 0.6), (self.declined, 0.85)]
+        return odds(card, lambda a, b: _related(a, b, wild), evidence)
 
     def live(self, wild: int) -> list[float]:
         """Per face: the unseen copies expected in the stock rather than in the

@@ -7,7 +7,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from rummyhall.bots.base import DEFAULT_BUDGET
 
@@ -82,3 +82,21 @@ def chosen(scores: Sequence[Sequence[float]]) -> int:
         return 0
     error = statistics.stdev(differences) / math.sqrt(len(differences))
     return best if statistics.fmean(differences) > SWITCH_Z * error else 0
+
+
+def odds(
+    card: int, related: Callable[[int, int], bool], evidence: Sequence[tuple[Iterable[int], float]]
+) -> float:
+    """Relative odds that an unseen ``card`` is in the opponent's hand: each of his public
+    cards it could meld with multiplies them by the factor of its evidence (picked up:
+    likelier; thrown or let go: less likely).
+
+    >>> odds(5, lambda a, b: abs(a - b) <= 1, [([4, 9], 2.0), ([6], 0.5)])
+    1.0
+    """
+    weight = 1.0
+    for cards, factor in evidence:
+        for other in cards:
+            if related(card, other):
+                weight *= factor
+    return weight
