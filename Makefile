@@ -28,9 +28,10 @@ lint: $(DEV)
 	$(PY) -m ruff format --check src tests bench
 	$(PY) -m mypy
 
-# RUMMYHALL_SWEEP=c: the tests fail if the (optional) C sweep did not build.
+# RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c: the tests fail if an (optional) C extension
+# did not build.
 test: lint
-	RUMMYHALL_SWEEP=c $(PY) -m pytest README.md docs src tests
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest README.md docs src tests
 
 bench: $(BENCH)
 	$(PY) bench/gin.py

@@ -11,17 +11,11 @@ from collections.abc import Callable, Sequence
 
 from rummyhall.actions import JSON, Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.base import Bot
+from rummyhall.bots.gin_playout import BEST_DISCARD, DEADWOOD, Start, move_code, new_playouts
 from rummyhall.bots.search import Searcher, chosen, odds
 from rummyhall.cards import card_index
-from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
-from rummyhall.games.gin.solver import (
-    Settlement,
-    best_arrangement,
-    deadwood_after_best_discard,
-    deadwood_mask,
-    settle_masks,
-)
-from rummyhall.games.gin.state import WALL
+from rummyhall.games.gin.melds import CARD_VALUES, mask_of
+from rummyhall.games.gin.solver import best_arrangement, deadwood_after_best_discard, deadwood_mask
 
 TAKE = Draw("discard")
 STOCK = Draw("stock")
@@ -182,8 +176,8 @@ class Knowledge:
             return False
         if self.last_thrown is None:
             return True
-        best, _ = deadwood_after_best_discard(theirs | 1 << self.last_thrown)
-        return deadwood_mask(theirs) <= best
+        best, _ = BEST_DISCARD(theirs | 1 << self.last_thrown)
+        return DEADWOOD(theirs) <= best
 
 
 def melds_with(card: int, hand: int) -> bool:
@@ -195,140 +189,6 @@ def melds_with(card: int, hand: int) -> bool:
         step: 0 <= rank + step < 13 and bool(hand >> (card + step) & 1) for step in (-2, -1, 1, 2)
     }
     return (near[-2] and near[-1]) or (near[-1] and near[1]) or (near[1] and near[2])
-
-
-class World:
-    """A hand of Gin the bot invents from its view, from its own seat (seat 0) against
-    the opponent (seat 1): the opponent's hand sampled, the stock ordered, and both
-    players then following medium's policy to the end.
-
-    Only what play needs is kept: the hands as masks, the stock, the top discard.
-    """
-
-    __slots__ = ("hands", "limit", "memo", "passes", "phase", "player", "stock", "taken", "top")
-
-    def __init__(self, view: JSON, hands: list[int], stock: list[int], memo: Memo) -> None:
-        self.memo = memo
-        pile = view["discard_pile"]
-        self.hands = hands
-        self.stock = stock  # the top is the end of the list
-        self.top = card_index(pile[-1]) if pile else -1  # the top discard, or -1
-        self.player = 0
-        self.phase = view["phase"]  # "offer" (GIN-2), "draw" or "discard"
-        self.passes = sum(move["type"] == "pass" for move in view["moves"])
-        taken = view["taken_from_discard"]
-        self.taken = -1 if taken is None else card_index(taken)
-        self.limit = view["knock_limit"]
-
-    def score_after(self, action: Action) -> int:
-        """Seat 0's score for the hand when it plays ``action`` now."""
-        if isinstance(action, Discard | Knock):
-            result = self.throw(discarded_card(action), isinstance(action, Knock))
-            return self.play_out() if result is None else result
-        if action == TAKE:
-            self.take()
-        elif action == PASS:
-            self.decline()
-        else:
-            self.draw()
-        return self.play_out()
-
-    def take(self) -> None:
-        self.hands[self.player] |= 1 << self.top
-        self.taken = self.top
-        self.top = -1
-        self.phase = "discard"
-
-    def draw(self) -> None:
-        self.hands[self.player] |= 1 << self.stock.pop()
-        self.taken = -1
-        self.phase = "discard"
-
-    def decline(self) -> None:
-        """Pass the first upcard (GIN-2); after two passes the non-dealer draws."""
-        self.passes += 1
-        self.player = 1 - self.player
-        if self.passes == 2:
-            self.draw()
-
-    def throw(self, card: int, knock: bool) -> int | None:
-        """Discard ``card`` (knocking if ``knock``): seat 0's score if the hand ends."""
-        player = self.player
-        hand = self.hands[player] ^ 1 << card
-        self.hands[player] = hand
-        if knock:
-            result = self.memo.settle(hand, self.hands[1 - player], self.limit)
-            sign = 1 if (result.winner == "knocker") == (player == 0) else -1
-            return sign * result.points
-        self.top = card
-        if len(self.stock) <= WALL:  # GIN-14: cancelled
-            return 0
-        self.player = 1 - player
-        self.phase = "draw"
-        return None
-
-    def play_out(self) -> int:
-        """Both seats play medium's policy to the end; seat 0's score."""
-        while True:
-            hand = self.hands[self.player]
-            if self.phase != "discard":
-                if self.top >= 0 and self.memo.takes(hand, self.top, self.limit):
-                    self.take()
-                elif self.phase == "offer":
-                    self.decline()
-                else:
-                    self.draw()
-                continue
-            left, card = self.memo.throw(hand, self.taken)
-            result = self.throw(card, left <= self.limit)
-            if result is not None:
-                return result
-
-
-class Memo:
-    """Medium's policy with the solver's answers remembered during one decision: the
-    rollouts of one world, one per candidate, meet the same hands again and again."""
-
-    def __init__(self) -> None:
-        self.deadwood: dict[int, int] = {}
-        self.best: dict[int, tuple[int, int]] = {}
-        self.settled: dict[tuple[int, int, int], Settlement] = {}
-
-    def deadwood_of(self, hand: int) -> int:
-        value = self.deadwood.get(hand)
-        if value is None:
-            value = self.deadwood[hand] = deadwood_mask(hand)
-        return value
-
-    def best_discard(self, hand: int) -> tuple[int, int]:
-        found = self.best.get(hand)
-        if found is None:
-            found = self.best[hand] = deadwood_after_best_discard(hand)
-        return found
-
-    def settle(self, knocker: int, defender: int, limit: int) -> Settlement:
-        key = (knocker, defender, limit)
-        found = self.settled.get(key)
-        if found is None:
-            found = self.settled[key] = settle_masks(knocker, defender, limit)
-        return found
-
-    def takes(self, hand: int, top: int, limit: int) -> bool:
-        """:func:`medium_takes`."""
-        after, _ = self.best_discard(hand | 1 << top)
-        return after < self.deadwood_of(hand) or after <= limit
-
-    def throw(self, hand: int, taken: int) -> tuple[int, int]:
-        """Medium's discard from 11 cards, never the card just taken (GIN-4): the
-        deadwood left and the card."""
-        left, card = self.best_discard(hand)
-        if card != taken:
-            return left, card
-        card = min(
-            (c for c in cards_of(hand) if c != taken),
-            key=lambda c: (self.deadwood_of(hand ^ 1 << c), -CARD_VALUES[c]),
-        )
-        return self.deadwood_of(hand ^ 1 << card), card
 
 
 def hand_value(points: int) -> float:
@@ -393,7 +253,9 @@ class HardGinBot(Searcher):
         weights = [knowledge.weight(c) for c in unseen]
         missing = view["hand_sizes"][opponent] - len(knowledge.known)
         scores: list[list[float]] = [[] for _ in candidates]
-        memo = Memo()
+        start = Start.of(view)
+        moves = [move_code(action) for action in candidates]
+        playout = new_playouts()
         for _ in self.samples():
             for _attempt in range(RESAMPLES):
                 keys = self.weighted_order(weights)
@@ -402,9 +264,9 @@ class HardGinBot(Searcher):
                     break
             stock = [unseen[i] for i in keys[missing:]]
             self.rng.shuffle(stock)
-            for index, action in enumerate(candidates):
-                world = World(view, [hand, theirs], list(stock), memo)
-                scores[index].append(hand_value(world.score_after(action)))
+            order = bytes(stock)
+            for index, (kind, card) in enumerate(moves):
+                scores[index].append(hand_value(playout(hand, theirs, order, start, kind, card)))
         return candidates[chosen(scores)]
 
 

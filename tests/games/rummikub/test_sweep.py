@@ -1,17 +1,13 @@
 """The solver's two sweeps (``sweep.py``): the compiled ``_sweep`` and the pure-Python
 reference give identical results — score and path, so layout — on the same positions
-(RKB-4 initial melds, RKB-5 plays, jokers included), and the choice between them."""
+(RKB-4 initial melds, RKB-5 plays, jokers included). ``tests/test_compiled.py`` checks the
+choice between them."""
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import subprocess
-import sysconfig
 import threading
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -133,59 +129,3 @@ def test_compiled_sweep_rejects_malformed_arguments() -> None:
         _sweep.configure(options, fewer, group_jokers, track_states, sweep._LAYOUT)
     with pytest.raises(ValueError, match="layout"):
         _sweep.configure(*sweep._TABLES, (sweep._LAYOUT[0] + 1, *sweep._LAYOUT[1:]))
-
-
-# ----------------------------------------------------------------- which sweep runs
-
-
-def test_a_build_older_than_its_source_is_not_used(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    pytest.importorskip("rummyhall.games.rummikub._sweep")
-    newer = tmp_path / "_sweep.c"
-    newer.write_text("/* edited after the build */\n")
-    monkeypatch.setattr(sweep, "_SOURCE", newer)
-    monkeypatch.delenv("RUMMYHALL_SWEEP", raising=False)
-    with pytest.warns(RuntimeWarning, match="older than"):
-        assert sweep._load_compiled() is None
-    monkeypatch.setenv("RUMMYHALL_SWEEP", "c")
-    with pytest.raises(ImportError, match="older than"):
-        sweep._load_compiled()
-
-
-def test_the_environment_chooses_the_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RUMMYHALL_SWEEP", "python")
-    assert sweep._load_compiled() is None
-    monkeypatch.setenv("RUMMYHALL_SWEEP", "fortran")
-    with pytest.raises(ImportError, match="RUMMYHALL_SWEEP"):
-        sweep._load_compiled()
-
-
-def test_make_test_runs_the_compiled_sweep() -> None:
-    """``make test`` sets ``RUMMYHALL_SWEEP=c``, so a failed (optional) build of the
-    extension cannot go unnoticed there."""
-    if os.environ.get("RUMMYHALL_SWEEP") != "c":
-        pytest.skip("RUMMYHALL_SWEEP=c not set")
-    assert sweep.SWEEP_IMPLEMENTATION == "c"
-
-
-def test_compiled_sweep_source_compiles_without_warnings(tmp_path: Path) -> None:
-    compiler = shutil.which(str(sysconfig.get_config_var("CC") or "cc").split()[0])
-    if compiler is None:
-        pytest.skip("no C compiler")
-    source = Path(sweep.__file__).with_name("_sweep.c")
-    command = [
-        compiler,
-        "-O2",
-        "-Wall",
-        "-Wextra",
-        "-Werror",
-        "-fPIC",
-        f"-I{sysconfig.get_paths()['include']}",
-        "-c",
-        str(source),
-        "-o",
-        str(tmp_path / "_sweep.o"),
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stderr

@@ -9,21 +9,18 @@ or ``None`` when nothing reaches the floor; ``rebuild`` turns a path into a layo
 ``SWEEP_IMPLEMENTATION`` says which one ``sweep`` uses: ``"c"`` when the extension is
 built and current, else ``"python"``.
 
-The environment variable ``RUMMYHALL_SWEEP`` overrides the choice: ``python`` forces the
-reference, ``c`` requires the extension (an import error otherwise; ``make test`` sets
-it). A build older than its ``_sweep.c`` (a source tree edited without ``make``) is never
-used: importing warns and falls back to Python.
+The environment variable ``RUMMYHALL_SWEEP`` overrides the choice (``python`` or ``c``,
+as :mod:`rummyhall.compiled` explains).
 """
 
 from __future__ import annotations
 
-import os
-import warnings
 from collections.abc import Callable
 from heapq import nlargest
 from pathlib import Path
 
 from rummyhall.cards import JOKER
+from rummyhall.compiled import load_compiled
 from rummyhall.games.rummikub.melds import MAX_JOKERS
 from rummyhall.games.rummikub.sweep_position import ColourStep, SweepPosition
 from rummyhall.games.rummikub.sweep_tables import (
@@ -279,30 +276,10 @@ _SOURCE = Path(__file__).with_name("_sweep.c")
 def _load_compiled() -> Sweep | None:
     """The compiled sweep, configured, if it is built, current and wanted (module
     docstring); ``None`` for the Python reference."""
-    wanted = os.environ.get("RUMMYHALL_SWEEP", "")
-    if wanted not in ("", "c", "python"):
-        raise ImportError(f"RUMMYHALL_SWEEP={wanted!r}: expected 'c', 'python' or nothing")
-    if wanted == "python":
+    if load_compiled("rummyhall.games.rummikub._sweep", _SOURCE, "RUMMYHALL_SWEEP") is None:
         return None
-    try:
-        from rummyhall.games.rummikub import _sweep
-    except ImportError as error:
-        if wanted == "c":
-            raise ImportError(
-                f"RUMMYHALL_SWEEP=c but the compiled sweep is not built ({error}); "
-                "build it with `pip install -e .` (needs a C compiler and Python headers)"
-            ) from error
-        return None
-    built = Path(_sweep.__file__)
-    if _SOURCE.exists() and _SOURCE.stat().st_mtime > built.stat().st_mtime:
-        message = (
-            f"{built.name} is older than {_SOURCE} and not used: rebuild it with `make` "
-            "or `pip install -e .`"
-        )
-        if wanted == "c":
-            raise ImportError(message)
-        warnings.warn(message + "; using the pure-Python sweep", RuntimeWarning, stacklevel=2)
-        return None
+    from rummyhall.games.rummikub import _sweep
+
     _sweep.configure(*_TABLES, _LAYOUT)
     compiled = _sweep.sweep
 

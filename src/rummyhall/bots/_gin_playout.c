@@ -1,0 +1,492 @@
+/* The Gin hard bot's playouts, compiled: the same play, step for step, as the
+ * reference in gin_playout.py (World and Memo, which explain it), with the solver's
+ * answers it needs (games/gin/solver.py) computed the same way:
+ *
+ *   deadwood      deadwood_mask: runs-only minimum per suit slice from a table, set
+ *                 ranks enumerated (a set rank that no run can use is melded whole);
+ *   best_discard  deadwood_after_best_discard: highest card first, first best kept;
+ *   settle        settle_masks' points: every layout of the knocker within the limit
+ *                 against the defender's best lay-offs, the best score for him;
+ *   playout       a hand played to its end by medium's policy on both seats.
+ *
+ * Hands are 52-bit masks, bit suit * 13 + rank. Nothing is cached between calls and
+ * nothing is shared, so the playout runs without the GIL.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <limits.h>
+#include <stdint.h>
+
+#define SUIT_BITS 0x1FFFu
+#define CARDS 52
+#define SLICES (1 << 13)
+#define WALL 2        /* GIN-14: the last two stock cards are never drawn */
+#define GIN_BONUS 25  /* GIN-11 */
+#define UNDERCUT_BONUS 25
+#define MAX_MELDS 3   /* of three cards or more, in a knocker's ten */
+
+enum Phase { OFFER = 0, DRAW = 1, DISCARD = 2 };
+enum Kind { THROW = 0, KNOCK = 1, TAKE = 2, PASS = 3, STOCK = 4 };
+
+static uint8_t run_deadwood[SLICES]; /* melds.RUN_DEADWOOD */
+static uint16_t run_capable[SLICES]; /* melds.RUN_CAPABLE */
+static int card_value[CARDS];        /* melds.CARD_VALUES */
+static int by_value[CARDS];          /* cards, highest value first, then by id */
+
+static void build_tables(void) {
+    for (int card = 0; card < CARDS; card++) {
+        int rank = card % 13;
+        card_value[card] = rank + 1 < 10 ? rank + 1 : 10;
+    }
+    int n = 0;
+    for (int value = 10; value >= 1; value--)
+        for (int card = 0; card < CARDS; card++)
+            if (card_value[card] == value) by_value[n++] = card;
+    /* The lowest card is deadwood or starts a run of three or more (ace low). */
+    run_deadwood[0] = 0;
+    for (int mask = 1; mask < SLICES; mask++) {
+        int rank = __builtin_ctz((unsigned)mask);
+        int low = 1 << rank;
+        int best = (rank + 1 < 10 ? rank + 1 : 10) + run_deadwood[mask ^ low];
+        int run = low;
+        for (int top = rank + 1; top < 13 && (mask >> top & 1); top++) {
+            run |= 1 << top;
+            if (top - rank >= 2 && run_deadwood[mask ^ run] < best) best = run_deadwood[mask ^ run];
+        }
+        run_deadwood[mask] = (uint8_t)best;
+    }
+    for (int mask = 0; mask < SLICES; mask++) {
+        int capable = 0;
+        for (int rank = 0; rank < 11; rank++)
+            if ((mask & (7 << rank)) == (7 << rank)) capable |= 7 << rank;
+        run_capable[mask] = (uint16_t)capable;
+    }
+}
+
+/* ------------------------------------------------------------------------ deadwood */
+
+static inline int runs_only(const unsigned slice[4]) {
+    return run_deadwood[slice[0]] + run_deadwood[slice[1]] + run_deadwood[slice[2]] +
+           run_deadwood[slice[3]];
+}
+
+/* The least deadwood with the set ranks from ranks[i] on melded or not (each as one of
+ * its useful subsets: three or more cards, holding every card of the rank that no run
+ * could use). */
+static int with_sets(unsigned slice[4], const unsigned capable[4], const int *ranks, int i,
+                     int count) {
+    if (i == count) return runs_only(slice);
+    int rank = ranks[i];
+    unsigned bit = 1u << rank;
+    int best = with_sets(slice, capable, ranks, i + 1, count);
+    int present = 0, required = 0;
+    for (int s = 0; s < 4; s++) {
+        if (slice[s] & bit) present |= 1 << s;
+        if ((slice[s] & bit) && !(capable[s] & bit)) required |= 1 << s;
+    }
+    for (int chosen = 1; chosen < 16; chosen++) {
+        if ((chosen & present) != chosen || __builtin_popcount((unsigned)chosen) < 3 ||
+            (chosen & required) != required)
+            continue;
+        for (int s = 0; s < 4; s++)
+            if (chosen >> s & 1) slice[s] ^= bit;
+        int value = with_sets(slice, capable, ranks, i + 1, count);
+        for (int s = 0; s < 4; s++)
+            if (chosen >> s & 1) slice[s] ^= bit;
+        if (value < best) best = value;
+    }
+    return best;
+}
+
+static int deadwood(uint64_t mask) {
+    unsigned slice[4] = {(unsigned)(mask & SUIT_BITS), (unsigned)(mask >> 13 & SUIT_BITS),
+                         (unsigned)(mask >> 26 & SUIT_BITS), (unsigned)(mask >> 39 & SUIT_BITS)};
+    unsigned sets = (slice[0] & slice[1] & (slice[2] | slice[3])) |
+                    (slice[2] & slice[3] & (slice[0] | slice[1]));
+    if (!sets) return runs_only(slice);
+    unsigned capable[4];
+    for (int s = 0; s < 4; s++) capable[s] = run_capable[slice[s]];
+    unsigned forced = sets & ~(capable[0] | capable[1] | capable[2] | capable[3]);
+    for (int s = 0; s < 4; s++) slice[s] &= ~forced;
+    sets ^= forced;
+    int ranks[13], count = 0;
+    for (int rank = 0; rank < 13; rank++)
+        if (sets >> rank & 1) ranks[count++] = rank;
+    return with_sets(slice, capable, ranks, 0, count);
+}
+
+/* For 11 cards: the least deadwood one discard leaves, and that card. */
+static int best_discard(uint64_t mask, int *card_out) {
+    int whole = deadwood(mask);
+    int best = 1 << 30, best_card = -1;
+    for (int i = 0; i < CARDS; i++) {
+        int card = by_value[i];
+        if (!(mask >> card & 1) || whole - card_value[card] >= best) continue;
+        int value = deadwood(mask ^ (1ull << card));
+        if (value < best) {
+            best = value;
+            best_card = card;
+        }
+    }
+    *card_out = best_card;
+    return best;
+}
+
+/* ---------------------------------------------------------------------- settlement */
+
+typedef struct {
+    uint64_t defender;
+    int best;           /* the defender's least deadwood after lay-offs, so far */
+    int count;          /* the knocker's melds */
+    uint64_t meld[MAX_MELDS];
+    uint64_t option[MAX_MELDS][6 * 6]; /* per meld, what may be laid off on it: at most
+                                           (d + 1)(u + 1) chains with d + u <= 10 */
+    int options[MAX_MELDS];
+} Layoffs;
+
+/* The defender's cards in one suit going away from a run, as a chain of masks: none,
+ * the first one, the first two, … (GIN-10). A run has three cards or more, so a chain
+ * has at most ten. */
+static int chain(uint64_t defender, int suit, int rank, int step, uint64_t out[11]) {
+    int n = 0;
+    uint64_t laid = 0;
+    for (rank += step; rank >= 0 && rank < 13; rank += step) {
+        uint64_t bit = 1ull << (13 * suit + rank);
+        if (!(defender & bit)) break;
+        laid |= bit;
+        out[++n] = laid;
+    }
+    out[0] = 0;
+    return n;
+}
+
+static void layoff_options(Layoffs *l, int index, int is_set) {
+    uint64_t meld = l->meld[index];
+    int n = 0;
+    l->option[index][n++] = 0;
+    int low = __builtin_ctzll(meld), high = 63 - __builtin_clzll(meld);
+    if (is_set) {
+        if (__builtin_popcountll(meld) == 3) {
+            int rank = low % 13;
+            for (int s = 0; s < 4; s++) {
+                uint64_t bit = 1ull << (13 * s + rank);
+                if (!(meld & bit) && (l->defender & bit)) l->option[index][n++] = bit;
+            }
+        }
+    } else {
+        uint64_t down[11], up[11];
+        int suit = low / 13;
+        int n_down = chain(l->defender, suit, low % 13, -1, down);
+        int n_up = chain(l->defender, suit, high % 13, +1, up);
+        for (int d = 0; d <= n_down; d++)
+            for (int u = 0; u <= n_up; u++)
+                if (d || u) l->option[index][n++] = down[d] | up[u];
+    }
+    l->options[index] = n;
+}
+
+static void lay_off(Layoffs *l, int index, uint64_t laid) {
+    if (index == l->count) {
+        int value = deadwood(l->defender ^ laid);
+        if (value < l->best) l->best = value;
+        return;
+    }
+    for (int i = 0; i < l->options[index] && l->best > 0; i++) {
+        uint64_t cards = l->option[index][i];
+        if (!(cards & laid)) lay_off(l, index + 1, laid | cards);
+    }
+}
+
+typedef struct {
+    uint64_t defender;
+    int limit;
+    int best; /* the knocker's best score so far */
+    int count;
+    uint64_t meld[MAX_MELDS];
+    int is_set[MAX_MELDS];
+} Packing;
+
+static void score_layout(Packing *p, int points) {
+    Layoffs l;
+    l.defender = p->defender;
+    l.best = 1 << 30;
+    l.count = p->count;
+    for (int i = 0; i < p->count; i++) {
+        l.meld[i] = p->meld[i];
+        layoff_options(&l, i, p->is_set[i]);
+    }
+    lay_off(&l, 0, 0);
+    int score = l.best > points ? l.best - points : -(UNDERCUT_BONUS + points - l.best);
+    if (score > p->best) p->best = score;
+}
+
+static void pack(Packing *p, uint64_t rest, int points);
+
+static void pack_with(Packing *p, uint64_t rest, int points, uint64_t meld, int is_set) {
+    p->meld[p->count] = meld;
+    p->is_set[p->count] = is_set;
+    p->count++;
+    pack(p, rest ^ meld, points);
+    p->count--;
+}
+
+/* Every layout of the knocker's cards within the limit: the lowest card left is
+ * deadwood or the lowest card of one of its melds (solver.packings). */
+static void pack(Packing *p, uint64_t rest, int points) {
+    if (!rest) {
+        score_layout(p, points);
+        return;
+    }
+    int low = __builtin_ctzll(rest);
+    if (points + card_value[low] <= p->limit) pack(p, rest ^ (1ull << low), points + card_value[low]);
+    int suit = low / 13, rank = low % 13;
+    uint64_t run = 1ull << low;
+    for (int top = rank + 1; top < 13 && (rest >> (13 * suit + top) & 1); top++) {
+        run |= 1ull << (13 * suit + top);
+        if (top - rank >= 2) pack_with(p, rest, points, run, 0);
+    }
+    int others[3], n = 0; /* the rank's cards in higher suits */
+    for (int s = suit + 1; s < 4; s++)
+        if (rest >> (13 * s + rank) & 1) others[n++] = 13 * s + rank;
+    for (int chosen = 1; chosen < 1 << n; chosen++) {
+        if (__builtin_popcount((unsigned)chosen) < 2) continue;
+        uint64_t set = 1ull << low;
+        for (int i = 0; i < n; i++)
+            if (chosen >> i & 1) set |= 1ull << others[i];
+        pack_with(p, rest, points, set, 1);
+    }
+}
+
+/* The knocker's score: positive when he wins it, negative when he is undercut. */
+static int settle(uint64_t knocker, uint64_t defender, int limit) {
+    if (deadwood(knocker) == 0) return GIN_BONUS + deadwood(defender);
+    Packing p;
+    p.defender = defender;
+    p.limit = limit;
+    p.best = INT_MIN;
+    p.count = 0;
+    pack(&p, knocker, 0);
+    return p.best;
+}
+
+/* ------------------------------------------------------------------------- playout */
+
+typedef struct {
+    uint64_t hands[2];
+    uint8_t stock[CARDS]; /* the top is the last */
+    int stock_count;
+    int top; /* the top discard, or -1 */
+    int player, phase, passes, taken, limit;
+} World;
+
+static void take(World *w) {
+    w->hands[w->player] |= 1ull << w->top;
+    w->taken = w->top;
+    w->top = -1;
+    w->phase = DISCARD;
+}
+
+static void draw(World *w) {
+    w->hands[w->player] |= 1ull << w->stock[--w->stock_count];
+    w->taken = -1;
+    w->phase = DISCARD;
+}
+
+static void decline(World *w) {
+    w->passes++;
+    w->player = 1 - w->player;
+    if (w->passes == 2) draw(w);
+}
+
+/* Throws a card (knocking if asked); returns 1 with seat 0's score when the hand ends. */
+static int throw_card(World *w, int card, int knock, int *score) {
+    int player = w->player;
+    uint64_t hand = w->hands[player] ^ (1ull << card);
+    w->hands[player] = hand;
+    if (knock) {
+        int result = settle(hand, w->hands[1 - player], w->limit);
+        *score = player == 0 ? result : -result;
+        return 1;
+    }
+    w->top = card;
+    if (w->stock_count <= WALL) { /* GIN-14: cancelled */
+        *score = 0;
+        return 1;
+    }
+    w->player = 1 - player;
+    w->phase = DRAW;
+    return 0;
+}
+
+static int takes(uint64_t hand, int top, int limit) {
+    int card;
+    int after = best_discard(hand | (1ull << top), &card);
+    return after < deadwood(hand) || after <= limit;
+}
+
+/* Medium's discard from 11 cards, never the card just taken (GIN-4). */
+static int medium_throw(uint64_t hand, int taken, int *card_out) {
+    int card;
+    int left = best_discard(hand, &card);
+    if (card != taken) {
+        *card_out = card;
+        return left;
+    }
+    int best = 1 << 30, best_card = -1;
+    for (int c = 0; c < CARDS; c++) {
+        if (!(hand >> c & 1) || c == taken) continue;
+        int value = deadwood(hand ^ (1ull << c));
+        if (value < best || (value == best && card_value[c] > card_value[best_card])) {
+            best = value;
+            best_card = c;
+        }
+    }
+    *card_out = best_card;
+    return best;
+}
+
+static int play_out(World *w) {
+    int score;
+    for (;;) {
+        uint64_t hand = w->hands[w->player];
+        if (w->phase != DISCARD) {
+            if (w->top >= 0 && takes(hand, w->top, w->limit))
+                take(w);
+            else if (w->phase == OFFER)
+                decline(w);
+            else if (w->stock_count > 0)
+                draw(w);
+            else
+                return 0;
+            continue;
+        }
+        int card;
+        int left = medium_throw(hand, w->taken, &card);
+        if (throw_card(w, card, left <= w->limit, &score)) return score;
+    }
+}
+
+static int score_after(World *w, int kind, int card) {
+    int score;
+    switch (kind) {
+    case THROW:
+    case KNOCK:
+        return throw_card(w, card, kind == KNOCK, &score) ? score : play_out(w);
+    case TAKE:
+        take(w);
+        break;
+    case PASS:
+        decline(w);
+        break;
+    default:
+        draw(w);
+    }
+    return play_out(w);
+}
+
+/* ------------------------------------------------------------------------- Python */
+
+static int hand_arg(PyObject *value, uint64_t *out) {
+    unsigned long long mask = PyLong_AsUnsignedLongLong(value);
+    if (mask == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+    if (mask >> CARDS) {
+        PyErr_SetString(PyExc_ValueError, "a Gin hand is a 52-bit mask");
+        return 0;
+    }
+    *out = mask;
+    return 1;
+}
+
+static PyObject *py_deadwood(PyObject *self, PyObject *arg) {
+    (void)self;
+    uint64_t mask;
+    if (!hand_arg(arg, &mask)) return NULL;
+    return PyLong_FromLong(deadwood(mask));
+}
+
+static PyObject *py_best_discard(PyObject *self, PyObject *arg) {
+    (void)self;
+    uint64_t mask;
+    if (!hand_arg(arg, &mask)) return NULL;
+    int card;
+    int left = best_discard(mask, &card);
+    return Py_BuildValue("(ii)", left, card);
+}
+
+static PyObject *py_settle(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *k, *d;
+    int limit;
+    uint64_t knocker, defender;
+    if (!PyArg_ParseTuple(args, "OOi:settle", &k, &d, &limit) || !hand_arg(k, &knocker) ||
+        !hand_arg(d, &defender))
+        return NULL;
+    if ((knocker & defender) || deadwood(knocker) > limit) {
+        PyErr_SetString(PyExc_ValueError, "settle: hands overlap or the knock is illegal (GIN-7)");
+        return NULL;
+    }
+    return PyLong_FromLong(settle(knocker, defender, limit));
+}
+
+static PyObject *py_playout(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *mine, *theirs;
+    const char *stock;
+    Py_ssize_t stock_count;
+    World w;
+    int kind, card;
+    if (!PyArg_ParseTuple(args, "OOy#iiiiiii:playout", &mine, &theirs, &stock, &stock_count,
+                          &w.top, &w.phase, &w.passes, &w.taken, &w.limit, &kind, &card) ||
+        !hand_arg(mine, &w.hands[0]) || !hand_arg(theirs, &w.hands[1]))
+        return NULL;
+    uint64_t seen = w.hands[0] | w.hands[1] | (w.top >= 0 ? 1ull << w.top : 0);
+    int bad = (w.hands[0] & w.hands[1]) || stock_count > CARDS || w.top >= CARDS ||
+              w.phase < OFFER || w.phase > DISCARD || kind < THROW || kind > STOCK ||
+              card < 0 || card >= CARDS || w.taken >= CARDS;
+    for (Py_ssize_t i = 0; i < stock_count && !bad; i++) {
+        int c = (unsigned char)stock[i];
+        bad = c >= CARDS || (seen >> c & 1);
+        seen |= 1ull << (c % CARDS);
+        w.stock[i] = (uint8_t)c;
+    }
+    if (!bad && (kind == THROW || kind == KNOCK))
+        bad = w.phase != DISCARD || !(w.hands[0] >> card & 1) ||
+              (kind == KNOCK && deadwood(w.hands[0] ^ (1ull << card)) > w.limit);
+    else if (!bad)
+        bad = w.phase == DISCARD || (kind == TAKE && w.top < 0) ||
+              (kind == PASS && w.phase != OFFER) || (kind != TAKE && stock_count == 0);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "playout: not a position and move of a Gin hand");
+        return NULL;
+    }
+    w.stock_count = (int)stock_count;
+    w.player = 0;
+    int score;
+    Py_BEGIN_ALLOW_THREADS
+    score = score_after(&w, kind, card);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLong(score);
+}
+
+static PyMethodDef methods[] = {
+    {"deadwood", py_deadwood, METH_O, "solver.deadwood_mask, compiled."},
+    {"best_discard", py_best_discard, METH_O, "solver.deadwood_after_best_discard, compiled."},
+    {"settle", py_settle, METH_VARARGS,
+     "settle(knocker, defender, limit): settle_masks' score for the knocker, signed."},
+    {"playout", py_playout, METH_VARARGS,
+     "playout(mine, theirs, stock, top, phase, passes, taken, limit, kind, card): "
+     "gin_playout.python_playout, compiled."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_gin_playout", "The Gin hard bot's playouts, compiled.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__gin_playout(void) {
+    build_tables();
+    return PyModule_Create(&module);
+}

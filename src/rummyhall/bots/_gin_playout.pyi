@@ -1,0 +1,18 @@
+"""The compiled Gin playouts (``_gin_playout.c``); ``gin_playout.py`` documents and wraps them."""
+
+def deadwood(mask: int, /) -> int: ...
+def best_discard(mask: int, /) -> tuple[int, int]: ...
+def settle(knocker: int, defender: int, limit: int, /) -> int: ...
+def playout(
+    mine: int,
+    theirs: int,
+    stock: bytes,
+    top: int,
+    phase: int,
+    passes: int,
+    taken: int,
+    limit: int,
+    kind: int,
+    card: int,
+    /,
+) -> int: ...

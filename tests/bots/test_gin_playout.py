@@ -1,0 +1,177 @@
+"""The Gin hard bot's two playouts (``bots/gin_playout.py``): the compiled
+``_gin_playout`` gives the reference's answers — deadwood (GIN-6), best discard, knock
+settlement (GIN-10…13), whole played-out hands (GIN-2, GIN-4, GIN-14) — and so the
+bot's decisions do not depend on which one runs."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from rummyhall import new_game
+from rummyhall.bots import decide, make_bot
+from rummyhall.bots import gin_playout as playouts
+from rummyhall.bots.gin_playout import DISCARD, DRAW, KNOCK, OFFER, PASS, STOCK, TAKE, THROW, Start
+from rummyhall.games.gin.melds import mask_of
+from rummyhall.games.gin.solver import deadwood_after_best_discard, deadwood_mask, settle_masks
+
+needs_compiled = pytest.mark.skipif(
+    "c" not in playouts.PLAYOUTS, reason="the compiled playouts are not built (pip install -e .)"
+)
+
+
+def shuffled(rng: random.Random, sets: bool) -> list[int]:
+    """A shuffled deck; with ``sets``, the first 20 cards come from five ranks, so hands
+    are full of sets, four-card sets and ranks contested between sets and runs."""
+    if not sets:
+        return rng.sample(range(52), 52)
+    ranks = rng.sample(range(13), 5)
+    head = rng.sample([13 * suit + rank for rank in ranks for suit in range(4)], 20)
+    return head + rng.sample([card for card in range(52) if card not in head], 32)
+
+
+@needs_compiled
+def test_gin_6_compiled_deadwood_and_best_discard_match_the_solver() -> None:
+    from rummyhall.bots import _gin_playout
+
+    rng = random.Random(61)
+    for i in range(6000):
+        deck = shuffled(rng, sets=i % 2 == 1)
+        for size in (10, 11, 13):
+            hand = mask_of(deck[:size])
+            assert _gin_playout.deadwood(hand) == deadwood_mask(hand), deck[:size]
+            if size == 11:
+                assert _gin_playout.best_discard(hand) == deadwood_after_best_discard(hand)
+
+
+@needs_compiled
+def test_gin_10_to_13_compiled_settlement_matches_the_solver() -> None:
+    """Knocks, gins and undercuts, with lay-offs on sets and at both ends of runs."""
+    from rummyhall.bots import _gin_playout
+
+    rng = random.Random(62)
+    kinds = set()
+    for i in range(3000):
+        deck = shuffled(rng, sets=i % 2 == 1)
+        left, card = deadwood_after_best_discard(mask_of(deck[:11]))
+        knocker, defender = mask_of(deck[:11]) ^ 1 << card, mask_of(deck[11:21])
+        for limit in {10, left}:
+            if left <= limit:
+                settlement = settle_masks(knocker, defender, limit)
+                kinds.add(settlement.kind)
+                sign = 1 if settlement.winner == "knocker" else -1
+                expected = sign * settlement.points
+                assert _gin_playout.settle(knocker, defender, limit) == expected, (deck, limit)
+    assert kinds == {"gin", "knock", "undercut"}
+
+
+def starts(rng: random.Random) -> list[tuple[int, int, bytes, Start, int, int]]:
+    """Playouts from the deal (the first upcard offered to either seat, GIN-2), from a
+    draw and after taking the top (which may not be thrown back, GIN-4), with knock
+    limits from Oklahoma's gin-only 0 to 10."""
+    deck = shuffled(rng, sets=rng.random() < 0.3)
+    mine, theirs, top, stock = mask_of(deck[:10]), mask_of(deck[10:20]), deck[20], deck[21:]
+    limit = rng.choice((0, 5, 10, 10))
+    cases = [
+        (mine, theirs, bytes(stock), Start(top, OFFER, passes, -1, limit), kind, 0)
+        for passes in (0, 1)
+        for kind in (TAKE, PASS)
+    ]
+    cases.append((mine, theirs, bytes(stock), Start(top, DRAW, 0, -1, limit), STOCK, 0))
+    taken = mine | 1 << top
+    for card in deck[:10]:
+        kinds = (THROW, KNOCK) if deadwood_mask(taken ^ 1 << card) <= limit else (THROW,)
+        cases += [
+            (taken, theirs, bytes(stock), Start(-1, DISCARD, 0, top, limit), kind, card)
+            for kind in kinds
+        ]
+    short = bytes(stock[-3:])  # GIN-14: the hand is cancelled when two cards are left
+    cases.append((mine, theirs, short, Start(top, DRAW, 0, -1, limit), STOCK, 0))
+    return cases
+
+
+@needs_compiled
+def test_gin_14_compiled_playouts_match_the_reference() -> None:
+    rng = random.Random(63)
+    python, compiled = playouts.python_playouts(), playouts.PLAYOUTS["c"]()
+    scores = set()
+    for _ in range(400):
+        for case in starts(rng):
+            expected = python(*case)
+            assert compiled(*case) == expected, case
+            scores.add((expected > 0) - (expected < 0))
+    assert scores == {-1, 0, 1}
+
+
+@needs_compiled
+def test_compiled_playouts_refuse_what_is_not_a_gin_position() -> None:
+    from rummyhall.bots import _gin_playout
+
+    # no meld in either hand: the one at seat 0 has 62 deadwood
+    mine_cards, theirs_cards = list(range(0, 50, 5)), list(range(1, 51, 5))
+    mine, theirs = mask_of(mine_cards), mask_of(theirs_cards)
+    rest = [card for card in range(52) if card not in mine_cards + theirs_cards]
+    top, stock = rest[0], bytes(rest[1:])
+    legal = (mine, theirs, stock, top, OFFER, 0, -1, 10)
+    assert isinstance(_gin_playout.playout(*legal, TAKE, 0), int)
+    taken = (mine | 1 << top, theirs, stock, -1, DISCARD, 0, top, 10)
+    wrong = {
+        "overlapping hands": (mine, mine, *legal[2:], TAKE, 0),
+        "a card twice": (mine, theirs, stock + stock[:1], *legal[3:], TAKE, 0),
+        "no such card": (mine, theirs, b"\x40", *legal[3:], TAKE, 0),
+        "a throw before drawing": (*legal, THROW, 0),
+        "a card not held": (*taken, THROW, 1),
+        "an illegal knock (GIN-7)": (*taken, KNOCK, 0),
+        "no such move": (*legal, 9, 0),
+    }
+    for what, arguments in wrong.items():
+        with pytest.raises(ValueError, match="not a position"):
+            _gin_playout.playout(*arguments)
+            pytest.fail(what)
+    with pytest.raises(ValueError, match="52-bit"):
+        _gin_playout.deadwood(1 << 52)
+    with pytest.raises(ValueError, match="GIN-7"):
+        _gin_playout.settle(mine, theirs, 10)
+
+
+@needs_compiled
+def test_compiled_playouts_are_thread_safe() -> None:
+    """They run without the GIL: threads playing at once get the scores each gets alone."""
+    rng = random.Random(64)
+    cases = [case for _ in range(40) for case in starts(rng)]
+    compiled = playouts.PLAYOUTS["c"]()
+    expected = [compiled(*case) for case in cases]
+    results: dict[int, list[int]] = {}
+
+    def work(worker: int) -> None:
+        results[worker] = [compiled(*case) for case in cases]
+
+    threads = [threading.Thread(target=work, args=(w,)) for w in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(results[w] == expected for w in range(4))
+
+
+@needs_compiled
+def test_hard_decisions_do_not_depend_on_the_implementation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def decisions() -> list[str]:
+        played = []
+        for seed in range(3):
+            state = new_game("gin", seed=seed)
+            hard = make_bot("gin", "hard", seed=seed, simulations=12)
+            bots = [hard, make_bot("gin", "medium")]
+            while not state.is_over:
+                action = decide(state, bots[state.current_player])
+                played.append(repr(action))
+                state.apply(action)
+        return played
+
+    compiled = decisions()
+    monkeypatch.setattr(playouts, "PLAYOUT_IMPLEMENTATION", "python")
+    assert decisions() == compiled
