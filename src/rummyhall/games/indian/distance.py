@@ -15,8 +15,9 @@ hand (some 15 ms at worst), remembered per hand.
 
 A caller with a clock passes a ``deadline``: a search still running then stops with
 :class:`OutOfTime`, and what it leaves in the memos is exact all the same (only finished
-states are stored). The memos hold no Python containers the garbage collector must walk
-and forget their oldest half gradually, so neither ever stalls a move for tens of ms.
+states are stored). The memos hold only ints and bytes, which the garbage collector
+never walks, and forget gradually: neither stalls a move for tens of ms, as walking and
+clearing memos of lists did.
 
 Cards are faces (``cards.py``); both physical copies of a face are the face twice.
 """
@@ -33,8 +34,10 @@ from rummyhall.games.indian.melds import RUNS, is_wild
 HAND = 13
 
 
-NONE = -(1 << 10)
-"""The value of a state that cannot make its second sequence."""
+BASE = 128
+"""The memo stores kept counts plus BASE, as bytes: objects the garbage collector never
+walks. A value below BASE is a state that cannot make its second sequence (a search
+adds at most 14 cards to it, so it stays below)."""
 
 
 class OutOfTime(Exception):
@@ -92,10 +95,11 @@ class _Search:
         for members, specific, itself in _pure_sequences(counts, flex):
             kept = len(members) + len(itself)
             spare = wilds - len(itself)
-            if max(specific, HAND - kept - spare - everything[HAND - kept - specific]) >= self.best:
+            bound = HAND - kept - spare - (everything[HAND - kept - specific] - BASE)
+            if max(specific, bound) >= self.best:
                 continue
             self._take(members, -1)
-            more = self._rest(0, True)[HAND - kept - specific]
+            more = self._rest(0, True)[HAND - kept - specific] - BASE
             self._take(members, +1)
             if more >= 0:
                 self.best = min(self.best, max(specific, HAND - kept - more - spare))
@@ -105,9 +109,10 @@ class _Search:
             self.counts[f] += sign
             self.key += sign << (2 * f)
 
-    def _rest(self, face: int, need: bool) -> tuple[int, ...]:
+    def _rest(self, face: int, need: bool) -> bytes:
         """Per room (0…13 places): the most natural cards from ``face`` on kept in melds
-        whose cards and gaps fit in the room, one of them a sequence if ``need``."""
+        whose cards and gaps fit in the room, one of them a sequence if ``need`` (plus
+        :data:`BASE`)."""
         counts = self.counts
         while face < 52 and not counts[face]:
             face += 1
@@ -134,7 +139,7 @@ class _Search:
                 value = kept + more[room - size]
                 if value > best[room]:
                     best[room] = value
-        vector = tuple(best)
+        vector = bytes(best)
         known = _VECTORS.fresh.get(vector)
         if known is None:
             known = vector
@@ -146,15 +151,15 @@ class _Search:
 MEMO_SIZE = 1 << 18
 """States remembered across hands (about 90 bytes each: some 25 MB in a process at
 most, and as much again for a while after the memo fills)."""
-_MEMO: Memo[int, tuple[int, ...]] = Memo(MEMO_SIZE)
+_MEMO: Memo[int, bytes] = Memo(MEMO_SIZE)
 """Per set of open natural cards (and whether a sequence is still needed): the most
 kept per room. It depends on those cards alone, so hands that differ by a card or two
 share most of their search."""
-_VECTORS: Memo[tuple[int, ...], tuple[int, ...]] = Memo(1 << 16)
+_VECTORS: Memo[bytes, bytes] = Memo(1 << 16)
 """The values of :data:`_MEMO`, one copy of each: a thousand or so tell apart a quarter
-of a million states. Tuples of ints, so the garbage collector soon stops walking them."""
-_NOTHING = (0,) * (HAND + 1)
-_DRAWN_SEQUENCE = (NONE,) * 3 + (0,) * (HAND - 2)
+of a million states."""
+_NOTHING = bytes([BASE] * (HAND + 1))
+_DRAWN_SEQUENCE = bytes([0] * 3 + [BASE] * (HAND - 2))
 """No natural card left: the second sequence, if still needed, is drawn whole."""
 
 
@@ -254,8 +259,9 @@ def _groups(counts: list[int], face: int) -> tuple[_Group, ...]:
     return groups
 
 
-_HANDS: Memo[tuple[tuple[int, ...], int], int] = Memo(1 << 18)
-"""The distance per sorted hand and wild rank."""
+_HANDS: Memo[bytes, int] = Memo(1 << 18)
+"""The distance per wild rank and sorted hand (as bytes, which the garbage collector
+never walks)."""
 
 
 def distance(faces: Sequence[int], wild: int, *, deadline: float | None = None) -> int:
@@ -272,7 +278,7 @@ def distance(faces: Sequence[int], wild: int, *, deadline: float | None = None) 
     >>> distance(hand, 6), distance(hand[:-1] + parse_cards("4D"), 6)
     (0, 1)
     """
-    hand = (tuple(sorted(faces)), wild)
+    hand = bytes([wild, *sorted(faces)])
     known = _HANDS.fresh.get(hand)
     if known is not None:
         return known
