@@ -149,7 +149,7 @@ class _Search:
 
 
 MEMO_SIZE = 1 << 18
-"""States remembered across hands (about 90 bytes each: some 25 MB in a process at
+"""States remembered across hands (about 100 bytes each: some 25 MB in a process at
 most, and as much again for a while after the memo fills)."""
 _MEMO: Memo[int, bytes] = Memo(MEMO_SIZE)
 """Per set of open natural cards (and whether a sequence is still needed): the most
