@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rummyhall import Declare, Discard, Draw, new_game
-from rummyhall.bots import decide, make_bot
+from rummyhall.bots import decide, make_bot, search
 from rummyhall.cards import card_index, parse_cards
+from rummyhall.games.indian import distance as distance_module
 from rummyhall.games.indian.distance import distance
 from rummyhall.games.indian.melds import is_wild
 from tests.bots.test_bots import random_states
+from tests.games.indian.test_distance import Ticks, forget_everything
 
 
 def test_ind_9_hard_takes_the_open_card_that_completes_it_and_declares() -> None:
@@ -46,3 +50,31 @@ def test_hard_discards_leave_the_shortest_distance() -> None:
         assert left(faces, thrown, wild) == min(left(faces, f, wild) for f in natural)
         checked += 1
     assert checked > 25
+
+
+def test_hard_without_time_for_one_distance_plays_mediums_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    forget_everything(monkeypatch)  # no hand known: every distance has to be searched
+    hard = make_bot("indian", "hard", seed=0, budget=0.0)
+    medium = make_bot("indian", "medium", seed=0)
+    for state in random_states("indian", 60, seed=4):
+        assert decide(state, hard) == decide(state, medium)
+
+
+def test_hard_cut_short_anywhere_still_plays_legally_and_leaves_exact_distances(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Ticks()  # the budget in reads of the clock: the same cuts on any machine
+    monkeypatch.setattr(search, "time", clock)
+    monkeypatch.setattr(distance_module, "time", clock)
+    states = [s for s in random_states("indian", 80, seed=5) if s.phase.value == "discard"]
+    for budget in (3, 30, 300, 3000):
+        forget_everything(monkeypatch)
+        hard = make_bot("indian", "hard", seed=0, budget=budget)
+        for state in states[:12]:
+            assert state.is_legal(decide(state, hard)) is None
+        known = dict(distance_module._HANDS.fresh)  # per wild rank and sorted hand
+        forget_everything(monkeypatch)
+        for (wild, *faces), value in known.items():
+            assert distance(faces, wild) == value

@@ -15,7 +15,7 @@ from rummyhall.actions import JSON, Action, Declare, Discard, Draw, Drop
 from rummyhall.bots.base import Bot
 from rummyhall.bots.search import Searcher, odds
 from rummyhall.cards import JOKER, RANKS, card_index
-from rummyhall.games.indian.distance import distance
+from rummyhall.games.indian.distance import OutOfTime, distance
 from rummyhall.games.indian.melds import card_points, is_wild
 from rummyhall.games.indian.solver import arrangement_of, hand_of
 
@@ -258,14 +258,13 @@ def completes_meld(card: int, hand: Sequence[int], wild: int) -> bool:
     return len({f for f in naturals if f // 13 == card // 13 and f % 13 != card % 13}) >= 2
 
 
-def draws_that_help(
-    faces: list[int], wild: int, stop: Callable[[], bool] = lambda: False
-) -> list[int] | None:
+def draws_that_help(faces: list[int], wild: int, deadline: float | None = None) -> list[int]:
     """The faces whose draw brings 13 cards closer to a declaration (the best 13 of
     the 14 kept): cards of a suit within two places of a natural card of the hand, cards
-    of its ranks, and the wild cards (one stands for all). ``None`` if ``stop()`` says
-    so before the count is done."""
-    now = distance(faces, wild)
+    of its ranks, and the wild cards (one stands for all). Raises
+    :class:`~rummyhall.games.indian.distance.OutOfTime` if a distance is still being
+    searched at ``deadline``."""
+    now = distance(faces, wild, deadline=deadline)
     near = {JOKER}
     for face in faces:
         if not is_wild(face, wild):
@@ -276,9 +275,7 @@ def draws_that_help(
     for card in sorted(near):
         if is_wild(card, wild) and card != JOKER:
             continue
-        if stop():
-            return None
-        if distance([*faces, card], wild) < now:
+        if distance([*faces, card], wild, deadline=deadline) < now:
             if card == JOKER:
                 found += [f for f in range(53) if is_wild(f, wild)]
             else:
@@ -300,8 +297,14 @@ class HardIndianBot(Searcher):
     opponent has had time to come close.
 
     ``budget`` bounds the thinking per move in seconds: the discards are measured and
-    the draws of the tied ones counted while it lasts (the first ones only, if it runs
-    out). ``simulations`` lifts the bound, which makes the decisions a function of the
+    the draws of the tied ones counted while it lasts, and a distance search still
+    running when it ends is cut short (``distance(..., deadline=)``), so no hand can
+    overrun it. The bot then judges what it has measured, as a player short of time
+    settles among the options he has weighed rather than throw one he has not: the best
+    of the discards measured so far (highest cards first), by the outs of the tied ones
+    counted so far. If not one distance was measured (a budget of a few ms), it plays
+    medium's move, whose solver judges every option quickly: better than a guess.
+    ``simulations`` lifts the bound, which makes the decisions a function of the
     position alone.
     """
 
@@ -312,23 +315,36 @@ class HardIndianBot(Searcher):
             return declares[0]
         if len(legal_actions) == 1:
             return legal_actions[0]
+        try:
+            return self._choose(view, legal_actions, self.deadline())
+        except OutOfTime:
+            return MediumIndianBot(self.seed).act(view, legal_actions)
+
+    def _choose(
+        self, view: JSON, legal_actions: Sequence[Action], deadline: float | None
+    ) -> Action:
+        """The move, or :class:`OutOfTime` if not one distance is measured by ``deadline``."""
         faces = hand_faces(view)
         wild = wild_of(view)
         knowledge = Knowledge(view)
         choices = discards(legal_actions)
         if choices:
-            return self._discard(faces, choices, wild, knowledge)
-        if DROP in legal_actions and self._drops(view, faces, wild, knowledge):
+            return self._discard(faces, choices, wild, knowledge, deadline)
+        if DROP in legal_actions and self._drops(view, faces, wild, knowledge, deadline):
             return DROP
         if TAKE in legal_actions:
             top = card_index(view["discard_pile"][-1])
-            if distance([*faces, top], wild) < distance(faces, wild):
+            if distance([*faces, top], wild, deadline=deadline) < distance(
+                faces, wild, deadline=deadline
+            ):
                 return TAKE
         return STOCK
 
     @staticmethod
-    def _drops(view: JSON, faces: list[int], wild: int, knowledge: Knowledge) -> bool:
-        far = distance(faces, wild) >= HOPELESS_DISTANCE
+    def _drops(
+        view: JSON, faces: list[int], wild: int, knowledge: Knowledge, deadline: float | None
+    ) -> bool:
+        far = distance(faces, wild, deadline=deadline) >= HOPELESS_DISTANCE
         if view["drop_penalty"][view["seat"]] < 40:
             return far and promise(faces, wild) < HOPELESS + 2
         layout = arrangement_of(hand_of(faces, wild))
@@ -340,14 +356,24 @@ class HardIndianBot(Searcher):
         )
 
     def _discard(
-        self, faces: list[int], choices: list[Discard], wild: int, knowledge: Knowledge
+        self,
+        faces: list[int],
+        choices: list[Discard],
+        wild: int,
+        knowledge: Knowledge,
+        deadline: float | None,
     ) -> Action:
         natural = natural_discards(choices, wild)
         left: dict[Discard, int] = {}  # the distance each discard leaves, highest cards first
         for action in sorted(natural, key=lambda a: -card_points(card_index(a.card), wild)):
-            if left and self.out_of_time():
-                break  # a rare slow hand: judge the discards measured so far
-            left[action] = distance(without(faces, card_index(action.card)), wild)
+            try:
+                left[action] = distance(
+                    without(faces, card_index(action.card)), wild, deadline=deadline
+                )
+            except OutOfTime:
+                if not left:
+                    raise
+                break  # judge the discards measured so far
         risk = {a: self._risk(card_index(a.card), wild, knowledge) for a in left}
         ranked = sorted(
             left, key=lambda a: (left[a], risk[a], -card_points(card_index(a.card), wild))
@@ -360,9 +386,10 @@ class HardIndianBot(Searcher):
         scored: list[tuple[float, Discard]] = []
         for action in tied[:TIED]:
             rest = without(faces, card_index(action.card))
-            helping = draws_that_help(rest, wild, self.out_of_time)
-            if helping is None:
-                break
+            try:
+                helping = draws_that_help(rest, wild, deadline)
+            except OutOfTime:
+                break  # judge the discards whose outs are counted
             outs = sum(live[f] for f in helping)
             points = card_points(card_index(action.card), wild)
             scored.append((outs - risk[action] + points / 100, action))

@@ -49,13 +49,13 @@ class Searcher:
             yield done
             done += 1
 
-    def out_of_time(self) -> bool:
-        """Whether the move has spent its share of the budget (never, when the search is
-        a fixed number of simulations: then nothing depends on the clock)."""
-        return (
-            self.simulations is None
-            and time.perf_counter() - self.started > SEARCH_SHARE * self.budget
-        )
+    def deadline(self) -> float | None:
+        """When the move's share of the budget ends, as a ``time.perf_counter()`` value;
+        ``None`` when the search is a fixed number of simulations (then nothing depends
+        on the clock)."""
+        if self.simulations is not None:
+            return None
+        return self.started + SEARCH_SHARE * self.budget
 
     def weighted_order(self, weights: Sequence[float]) -> list[int]:
         """Indices in a random order where index ``i`` comes early with odds

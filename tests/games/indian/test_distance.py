@@ -7,13 +7,16 @@ the three make the distance the true fewest swaps, by induction on it.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummyhall.cards import parse_cards
-from rummyhall.games.indian.distance import distance
+from rummyhall.games.indian import distance as module
+from rummyhall.games.indian.distance import Memo, OutOfTime, distance
 from rummyhall.games.indian.melds import is_wild
 from rummyhall.games.indian.solver import declaration_of, hand_of
 
@@ -128,3 +131,57 @@ def test_ind_8_the_ace_is_low_or_high_never_both() -> None:
     wrapped = parse_cards("KH AH 2H 5S 6S JK 9C 9D 9H 4S 4D 4C 8D")
     assert distance(high, 6) == 1  # only the 8D to change
     assert distance(wrapped, 6) == 2  # K-A-2 is no sequence: 3H (or QH) and a spare
+
+
+SLOW = parse_cards("3H 6H 9H TH JH QH KH 8D 9D TD JD QD KD"), 1
+"""One of the slowest hands found (a thousand search states, some 13 ms from nothing)."""
+
+
+def forget_everything(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Empty memos for this test (the module's own come back after it)."""
+    for name in ("_MEMO", "_HANDS", "_VECTORS", "_PURE"):
+        monkeypatch.setattr(module, name, Memo(getattr(module, name).size))
+
+
+class Ticks:
+    """A clock that moves one tick each time it is read, so that a deadline falls at
+    the same point of a search on every machine."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1
+        return self.now
+
+
+def test_a_search_past_its_deadline_stops_and_remembers_only_exact_states(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hand, wild = SLOW
+    forget_everything(monkeypatch)
+    exact = distance(hand, wild)
+    everything = dict(module._MEMO.fresh)
+    assert len(everything) > 500
+    monkeypatch.setattr(module, "time", Ticks())
+    for ticks in (0, 1, 10, 100, 400):
+        forget_everything(monkeypatch)
+        with pytest.raises(OutOfTime):
+            distance(hand, wild, deadline=ticks)
+        remembered = module._MEMO.fresh
+        assert remembered.items() <= everything.items()  # states finished: exact values
+        assert len(remembered) > 20 or ticks < 100
+        assert not module._HANDS.fresh  # the hand itself is not remembered
+        assert distance(hand, wild) == exact  # without a deadline, the search completes
+        assert module._MEMO.fresh == everything
+
+
+def test_a_deadline_passed_on_the_clock_stops_a_new_search_but_not_a_known_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hand, wild = SLOW
+    forget_everything(monkeypatch)
+    with pytest.raises(OutOfTime):
+        distance(hand, wild, deadline=time.perf_counter())
+    exact = distance(hand, wild)
+    assert distance(hand, wild, deadline=time.perf_counter()) == exact  # known: answered

@@ -11,15 +11,22 @@ kept cards and the holes must fit in 13 cards. Wild cards are never thrown unles
 hand has no room for them. Sequences of 3–5 places suffice (a longer one splits in two,
 as in the solver), and a group needs at most three holes. A branch-and-bound search over
 the natural cards, lowest first, finds the exact minimum: a few hundred microseconds a
-hand, remembered per hand.
+hand (some 15 ms at worst), remembered per hand.
+
+A caller with a clock passes a ``deadline``: a search still running then stops with
+:class:`OutOfTime`, and what it leaves in the memos is exact all the same (only finished
+states are stored). The memos hold only ints and bytes, which the garbage collector
+never walks, and forget gradually: neither stalls a move for tens of ms, as walking and
+clearing memos of lists did.
 
 Cards are faces (``cards.py``); both physical copies of a face are the face twice.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
-from functools import lru_cache
+from typing import Generic, TypeVar
 
 from rummyhall.cards import JOKER
 from rummyhall.games.indian.melds import RUNS, is_wild
@@ -27,8 +34,44 @@ from rummyhall.games.indian.melds import RUNS, is_wild
 HAND = 13
 
 
-NONE = -(1 << 10)
-"""The value of a state that cannot make its second sequence."""
+BASE = 128
+"""The memo stores kept counts plus BASE, as bytes: objects the garbage collector never
+walks. A value below BASE is a state that cannot make its second sequence (a search
+adds at most 14 cards to it, so it stays below)."""
+
+
+class OutOfTime(Exception):
+    """A search ran past its deadline. Nothing it had not finished was remembered."""
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Memo(Generic[K, V]):
+    """A memo of ``size`` entries (looked up in ``fresh``) that forgets without a
+    pause: once full, its entries are set aside whole (``stale``) and dropped one for
+    every entry added after. Clearing 2^18 entries at once takes some 20 ms, an overrun
+    of a move that must keep to its budget; dropping them one by one goes unseen.
+
+    >>> memo = Memo(2)
+    >>> for key in range(5):
+    ...     memo.add(key, key * key)
+    >>> memo.fresh, memo.stale
+    ({4: 16}, {2: 4, 3: 9})
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.fresh: dict[K, V] = {}
+        self.stale: dict[K, V] = {}
+
+    def add(self, key: K, value: V) -> None:
+        if self.stale:
+            self.stale.popitem()
+        if len(self.fresh) >= self.size:  # the stale ones are gone by now
+            self.stale, self.fresh = self.fresh, {}
+        self.fresh[key] = value
 
 
 class _Search:
@@ -36,22 +79,27 @@ class _Search:
     one of them stands as itself), then a memoised search finds, for every room left,
     the most other natural cards kept in impure sequences and sets whose cards and gaps
     fit in it. A layout keeping ``kept`` cards with ``specific`` holes in the pure
-    sequence is ``max(13 - kept - wild cards left, specific)`` away from a declaration."""
+    sequence is ``max(13 - kept - wild cards left, specific)`` away from a declaration.
 
-    def __init__(self, counts: list[int], flex: list[int], wilds: int) -> None:
+    Past ``deadline`` (a ``time.perf_counter()`` value), the next state not in the memo
+    raises :class:`OutOfTime`."""
+
+    def __init__(
+        self, counts: list[int], flex: list[int], wilds: int, deadline: float | None
+    ) -> None:
         self.counts = counts  # natural cards per face
         self.key = sum(c << (2 * f) for f, c in enumerate(counts))
-        if len(_MEMO) > MEMO_SIZE:
-            _MEMO.clear()
+        self.deadline = deadline
         self.best = HAND + 1
         everything = self._rest(0, True)  # removing the pure sequence's cards keeps no more
         for members, specific, itself in _pure_sequences(counts, flex):
             kept = len(members) + len(itself)
             spare = wilds - len(itself)
-            if max(specific, HAND - kept - spare - everything[HAND - kept - specific]) >= self.best:
+            bound = HAND - kept - spare - (everything[HAND - kept - specific] - BASE)
+            if max(specific, bound) >= self.best:
                 continue
             self._take(members, -1)
-            more = self._rest(0, True)[HAND - kept - specific]
+            more = self._rest(0, True)[HAND - kept - specific] - BASE
             self._take(members, +1)
             if more >= 0:
                 self.best = min(self.best, max(specific, HAND - kept - more - spare))
@@ -61,18 +109,21 @@ class _Search:
             self.counts[f] += sign
             self.key += sign << (2 * f)
 
-    def _rest(self, face: int, need: bool) -> list[int]:
+    def _rest(self, face: int, need: bool) -> bytes:
         """Per room (0…13 places): the most natural cards from ``face`` on kept in melds
-        whose cards and gaps fit in the room, one of them a sequence if ``need``."""
+        whose cards and gaps fit in the room, one of them a sequence if ``need`` (plus
+        :data:`BASE`)."""
         counts = self.counts
         while face < 52 and not counts[face]:
             face += 1
         if face == 52:
             return _DRAWN_SEQUENCE if need else _NOTHING
         memo_key = 2 * self.key + need
-        known = _MEMO.get(memo_key)
+        known = _MEMO.fresh.get(memo_key)
         if known is not None:
             return known
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
         copies = counts[face]
         counts[face] = 0
         self.key -= copies << (2 * face)
@@ -88,19 +139,27 @@ class _Search:
                 value = kept + more[room - size]
                 if value > best[room]:
                     best[room] = value
-        _MEMO[memo_key] = best
-        return best
+        vector = bytes(best)
+        known = _VECTORS.fresh.get(vector)
+        if known is None:
+            known = vector
+            _VECTORS.add(known, known)
+        _MEMO.add(memo_key, known)
+        return known
 
 
 MEMO_SIZE = 1 << 18
-"""States remembered across hands before the memo restarts (about 300 bytes each: some
-80 MB in a process at most)."""
-_MEMO: dict[int, list[int]] = {}
+"""States remembered across hands (about 100 bytes each: some 25 MB in a process at
+most, and as much again for a while after the memo fills)."""
+_MEMO: Memo[int, bytes] = Memo(MEMO_SIZE)
 """Per set of open natural cards (and whether a sequence is still needed): the most
 kept per room. It depends on those cards alone, so hands that differ by a card or two
 share most of their search."""
-_NOTHING = [0] * (HAND + 1)
-_DRAWN_SEQUENCE = [NONE] * 3 + [0] * (HAND - 2)
+_VECTORS: Memo[bytes, bytes] = Memo(1 << 16)
+"""The values of :data:`_MEMO`, one copy of each: a thousand or so tell apart a quarter
+of a million states."""
+_NOTHING = bytes([BASE] * (HAND + 1))
+_DRAWN_SEQUENCE = bytes([0] * 3 + [BASE] * (HAND - 2))
 """No natural card left: the second sequence, if still needed, is drawn whole."""
 
 
@@ -116,19 +175,20 @@ def _pure_sequences(counts: list[int], flex: list[int]) -> list[_Pure]:
         cards = range(13 * suit, 13 * suit + 13)
         pattern = sum(1 << i for i, f in enumerate(cards) if counts[f])
         pattern |= sum(1 << (13 + i) for i, f in enumerate(cards) if flex[f])
-        known = _PURE.get(pattern | suit << 26)
+        known = _PURE.fresh.get(pattern | suit << 26)
         if known is None:
-            known = _PURE[pattern | suit << 26] = _suit_pure_sequences(suit, counts, flex)
+            known = _suit_pure_sequences(suit, counts, flex)
+            _PURE.add(pattern | suit << 26, known)
         found += known
     return sorted(found, key=lambda option: (option[1], -len(option[0]) - len(option[2])))
 
 
-_PURE: dict[int, list[_Pure]] = {}
+_PURE: Memo[int, tuple[_Pure, ...]] = Memo(1 << 16)
 """The pure sequence candidates of a suit, per pattern of its natural cards and cut
 jokers."""
 
 
-def _suit_pure_sequences(suit: int, counts: list[int], flex: list[int]) -> list[_Pure]:
+def _suit_pure_sequences(suit: int, counts: list[int], flex: list[int]) -> tuple[_Pure, ...]:
     found: dict[_Pure, None] = {}
     for face in range(13 * suit, 13 * suit + 13):
         if not counts[face]:
@@ -145,7 +205,7 @@ def _suit_pure_sequences(suit: int, counts: list[int], flex: list[int]) -> list[
                 gaps = [run[i] for i in range(last + 1) if i not in places]
                 itself = tuple(f for f in gaps if flex[f])
                 found[(tuple(run[i] for i in places), len(gaps) - len(itself), itself)] = None
-    return list(found)
+    return tuple(found)
 
 
 def _neighbours() -> list[tuple[int, ...]]:
@@ -160,10 +220,13 @@ def _neighbours() -> list[tuple[int, ...]]:
 
 
 _NEIGHBOURS = _neighbours()
-_GROUPS: list[dict[int, list[tuple[tuple[int, ...], int, bool]]]] = [{} for _ in range(52)]
+_Group = tuple[tuple[int, ...], int, bool]
+"""An impure sequence or a set: its natural cards, its size with the gaps, whether a set."""
+_GROUPS: list[dict[int, tuple[_Group, ...]]] = [{} for _ in range(52)]
+"""Per face and pattern of its neighbours present (2^11 at most): its groups."""
 
 
-def _groups(counts: list[int], face: int) -> list[tuple[tuple[int, ...], int, bool]]:
+def _groups(counts: list[int], face: int) -> tuple[_Group, ...]:
     """The impure sequences and sets holding one copy of ``face`` and other open
     natural cards: (their naturals, their size with the gaps, whether a set). A run
     longer than three starts and ends on natural cards (else a shorter one holds the
@@ -176,7 +239,7 @@ def _groups(counts: list[int], face: int) -> list[tuple[tuple[int, ...], int, bo
     known = _GROUPS[face].get(pattern)
     if known is not None:
         return known
-    found: dict[tuple[tuple[int, ...], int, bool], None] = {}
+    found: dict[_Group, None] = {}
     for _, run, at in RUNS[face]:
         last = len(run) - 1
         others = [i for i, f in enumerate(run) if i != at and counts[f]]
@@ -191,13 +254,34 @@ def _groups(counts: list[int], face: int) -> list[tuple[tuple[int, ...], int, bo
     for mask in range(1, 1 << len(others)):
         members = (face, *(others[j] for j in range(len(others)) if mask >> j & 1))
         found[(members, max(3, len(members)), True)] = None
-    groups = list(found)
+    groups = tuple(found)
     _GROUPS[face][pattern] = groups
     return groups
 
 
-@lru_cache(maxsize=1 << 18)
-def _distance(faces: tuple[int, ...], wild: int) -> int:
+_HANDS: Memo[bytes, int] = Memo(1 << 18)
+"""The distance per wild rank and sorted hand (as bytes, which the garbage collector
+never walks)."""
+
+
+def distance(faces: Sequence[int], wild: int, *, deadline: float | None = None) -> int:
+    """The fewest cards to replace before ``faces`` hold a valid declaration (IND-9).
+
+    0 means 13 of the cards declare as they are. With 14 cards (after a draw), the
+    distance of the best 13 of them. ``wild`` is the wild rank (``melds.wild_rank``).
+
+    A search still running at ``deadline`` (a ``time.perf_counter()`` value) raises
+    :class:`OutOfTime`; a hand already known is answered whatever the time.
+
+    >>> from rummyhall.cards import parse_cards
+    >>> hand = parse_cards("AH 2H 3H 5S 6S JK 9C 9D 9H KS KD KC 7D")
+    >>> distance(hand, 6), distance(hand[:-1] + parse_cards("4D"), 6)
+    (0, 1)
+    """
+    hand = bytes([wild, *sorted(faces)])
+    known = _HANDS.fresh.get(hand)
+    if known is not None:
+        return known
     counts, flex, wilds = [0] * 52, [0] * 52, 0
     for face in faces:
         if face == JOKER:
@@ -207,18 +291,6 @@ def _distance(faces: tuple[int, ...], wild: int) -> int:
             wilds += 1
         else:
             counts[face] += 1
-    return _Search(counts, flex, wilds).best
-
-
-def distance(faces: Sequence[int], wild: int) -> int:
-    """The fewest cards to replace before ``faces`` hold a valid declaration (IND-9).
-
-    0 means 13 of the cards declare as they are. With 14 cards (after a draw), the
-    distance of the best 13 of them. ``wild`` is the wild rank (``melds.wild_rank``).
-
-    >>> from rummyhall.cards import parse_cards
-    >>> hand = parse_cards("AH 2H 3H 5S 6S JK 9C 9D 9H KS KD KC 7D")
-    >>> distance(hand, 6), distance(hand[:-1] + parse_cards("4D"), 6)
-    (0, 1)
-    """
-    return _distance(tuple(sorted(faces)), wild)
+    known = _Search(counts, flex, wilds, deadline).best
+    _HANDS.add(hand, known)
+    return known
