@@ -8,14 +8,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from rummyhall.actions import JSON, Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.base import Bot
-from rummyhall.bots.gin_playout import BEST_DISCARD, DEADWOOD, Start, move_code, new_playouts
+from rummyhall.bots.gin_playout import (
+    BEST_DISCARD,
+    DEADWOOD,
+    Start,
+    medium_takes,
+    medium_throw,
+    move_code,
+    new_playouts,
+)
 from rummyhall.bots.search import Searcher, chosen, odds
-from rummyhall.cards import card_index
-from rummyhall.games.gin.melds import CARD_VALUES, mask_of
-from rummyhall.games.gin.solver import best_arrangement, deadwood_after_best_discard, deadwood_mask
+from rummyhall.cards import card_index, card_name
+from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
+from rummyhall.games.gin.solver import best_arrangement
 
 TAKE = Draw("discard")
 STOCK = Draw("stock")
@@ -46,13 +55,18 @@ def draw_choice(legal_actions: Sequence[Action], take: bool) -> Action:
 def medium_throw_key(hand: int, action: Discard | Knock) -> tuple[int, bool, int]:
     """Least deadwood left, then a knock over a plain discard, then the highest card away."""
     card = discarded_card(action)
-    return deadwood_mask(hand ^ 1 << card), not isinstance(action, Knock), -CARD_VALUES[card]
+    return DEADWOOD(hand ^ 1 << card), not isinstance(action, Knock), -CARD_VALUES[card]
 
 
-def medium_takes(hand: int, top: int, knock_limit: int) -> bool:
-    """Take the top discard when it lowers the best deadwood or makes a knock possible."""
-    after, _ = deadwood_after_best_discard(hand | 1 << top)
-    return after < deadwood_mask(hand) or after <= knock_limit
+def takes_top(hand: int, top: int, knock_limit: int) -> bool:
+    """Medium's draw: the top discard when it lowers the best deadwood or makes a knock
+    possible."""
+    return medium_takes(hand, top, knock_limit, DEADWOOD, BEST_DISCARD)
+
+
+def medium_discard(hand: int, taken: int) -> tuple[int, int]:
+    """Medium's discard from 11 cards, never ``taken`` (GIN-4): the deadwood left, the card."""
+    return medium_throw(hand, taken, DEADWOOD, BEST_DISCARD)
 
 
 class MediumGinBot:
@@ -65,11 +79,13 @@ class MediumGinBot:
 
     def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
         hand = hand_mask(view)
-        choices = throws(legal_actions)
-        if choices:
-            return min(choices, key=lambda action: medium_throw_key(hand, action))
+        if throws(legal_actions):
+            taken = view["taken_from_discard"]
+            left, card = medium_discard(hand, -1 if taken is None else card_index(taken))
+            name = card_name(card)
+            return Knock(name) if left <= view["knock_limit"] else Discard(name)
         top = card_index(view["discard_pile"][-1])
-        return draw_choice(legal_actions, medium_takes(hand, top, view["knock_limit"]))
+        return draw_choice(legal_actions, takes_top(hand, top, view["knock_limit"]))
 
 
 class EasyGinBot:
@@ -108,11 +124,20 @@ DECLINED_WEIGHT = 0.5
 """… with a top discard he let go by drawing from the stock or passing."""
 POINTS_TIEBREAK = 0.01
 """Weight of a hand's points beside its outcome in :func:`hand_value`."""
-RESAMPLES = 20
-"""Tries to draw an opponent's hand that agrees with his last choices (see
+RESAMPLES = 100
+"""Tries to draw an opponent's hand that explains his play (see
 :meth:`Knowledge.consistent`) before the last one is taken anyway."""
-DISCARD_CANDIDATES = 4
-"""Plain discards the hard bot searches (medium's best ones); every knock is searched."""
+HISTORY_STEPS = 500
+"""Steps of the search for the cards he drew unseen (:meth:`Knowledge.consistent`)
+after which a sampled hand is taken as explaining his play."""
+
+TRIAL_TRIES = 300
+EXPLAINED = 0.01
+"""When fewer of the hands sampled (after :data:`TRIAL_TRIES`) than this share explain
+the opponent's play, he does not play medium's policy: the check is dropped for the move."""
+
+PASSED, TOOK, DREW, FORCED = range(4)
+"""How a turn of the opponent began (:class:`Turn`)."""
 
 
 def related(a: int, b: int) -> bool:
@@ -122,39 +147,61 @@ def related(a: int, b: int) -> bool:
     return a // 13 == b // 13 and abs(a % 13 - b % 13) <= RELATED_SPAN
 
 
+class Turn(NamedTuple):
+    """One of the opponent's turns as the view shows it: how it began (he ``PASSED``
+    the first upcard, ``TOOK`` the top discard, ``DREW`` from the stock instead, or was
+    ``FORCED`` to draw from the stock after both passed, GIN-2), the top discard he was
+    offered (or -1), the card he threw (-1 after a pass) and the cards he had taken from
+    the discard pile before it (which he cannot have drawn from the stock)."""
+
+    start: int
+    top: int
+    thrown: int
+    picked_before: int
+
+
 class Knowledge:
     """What the view says about the opponent's hand: the cards he picked up from the
-    discard pile and still holds (known), the ones he threw, and the top discards he
-    declined; and his last turn's choices (the top he let go, the card he threw).
-    Replayed from the public moves of the hand."""
+    discard pile and still holds (known), the ones he threw, the top discards he
+    declined, and his turns. Replayed from the public moves of the hand."""
 
     def __init__(self, view: JSON) -> None:
         opponent = 1 - view["seat"]
         pile = [card_index(view["first_upcard"])]
+        self.limit: int = view["knock_limit"]
         self.known: set[int] = set()
         self.discarded: list[int] = []
         self.declined: list[int] = []
-        self.let_go: int | None = None  # the top discard he let go at his last turn
-        self.last_thrown: int | None = None  # his last move's discard, when he drew from stock
+        self.turns: list[Turn] = []
+        picked = passes = 0
+        start = top = -1
         for move in view["moves"]:
             kind, seat = move["type"], move["seat"]
-            if kind == "draw" and move["source"] == "discard":
-                card = pile.pop()
+            if kind == "pass":
+                passes += 1
                 if seat == opponent:
-                    self.known.add(card)
-                    self.let_go = None
-            elif kind in ("draw", "pass") and seat == opponent:
-                self.let_go = pile[-1] if pile else None
-                self.declined.extend(pile[-1:])
+                    self.turns.append(Turn(PASSED, pile[-1], -1, picked))
+                    self.declined.append(pile[-1])
+            elif kind == "draw":
+                top = pile[-1] if pile else -1
+                took = move["source"] == "discard"
+                start = TOOK if took else FORCED if passes == 2 else DREW
+                passes = 0
+                if took:
+                    card = pile.pop()
+                    if seat == opponent:
+                        self.known.add(card)
+                        picked |= 1 << card
+                elif seat == opponent and start == DREW and top >= 0:
+                    self.declined.append(top)
             elif kind == "discard":
                 card = card_index(move["card"])
                 pile.append(card)
                 if seat == opponent:
                     self.known.discard(card)
                     self.discarded.append(card)
-            if seat == opponent:
-                free = kind == "discard" and self.let_go is not None
-                self.last_thrown = card if free else None
+                    before = picked & ~(1 << top) if start == TOOK else picked
+                    self.turns.append(Turn(start, top, card, before))
 
     def weight(self, card: int) -> float:
         """Relative odds that an unseen ``card`` is in the opponent's hand."""
@@ -169,26 +216,39 @@ class Knowledge:
         )
 
     def consistent(self, theirs: int) -> bool:
-        """Whether a sampled hand agrees with the opponent's last turn: a sensible player
-        does not let go a card that melds with two he keeps, and the card he threw
-        (unless he had to keep the one he took, GIN-4) was his best discard."""
-        if self.let_go is not None and melds_with(self.let_go, theirs):
-            return False
-        if self.last_thrown is None:
+        """Whether, holding ``theirs`` now, medium's policy would have played every turn
+        of the opponent as he did, for some choice of the cards he drew from the stock:
+        he took or let go each top discard as medium does, threw medium's discard each
+        time and could never knock before. The search goes back turn by turn from his
+        hand now, trying each card he held as the one he drew unseen; after
+        :data:`HISTORY_STEPS` steps the hand is taken as explaining his play."""
+        return self._explains(len(self.turns) - 1, theirs, [HISTORY_STEPS])
+
+    def _explains(self, turn: int, hand: int, steps: list[int]) -> bool:
+        """Whether ``hand``, held after the opponent's ``turn``, explains that turn and
+        all before it (``steps``: the steps left, shared by the whole search)."""
+        steps[0] -= 1
+        if turn < 0 or steps[0] < 0:
             return True
-        best, _ = BEST_DISCARD(theirs | 1 << self.last_thrown)
-        return DEADWOOD(theirs) <= best
-
-
-def melds_with(card: int, hand: int) -> bool:
-    """Whether ``card`` makes a set or a run (Ace low, GIN-5) with two cards of ``hand``."""
-    rank, suit = card % 13, card // 13
-    if sum(hand >> (other * 13 + rank) & 1 for other in range(4) if other != suit) >= 2:
-        return True
-    near = {
-        step: 0 <= rank + step < 13 and bool(hand >> (card + step) & 1) for step in (-2, -1, 1, 2)
-    }
-    return (near[-2] and near[-1]) or (near[-1] and near[1]) or (near[1] and near[2])
+        start, top, thrown, picked_before = self.turns[turn]
+        limit = self.limit
+        if start == PASSED:
+            return not takes_top(hand, top, limit) and self._explains(turn - 1, hand, steps)
+        if DEADWOOD(hand) <= limit:  # he would have knocked
+            return False
+        before = hand | 1 << thrown
+        if medium_discard(before, top if start == TOOK else -1)[1] != thrown:
+            return False
+        if start == TOOK:
+            earlier = before ^ 1 << top
+            return takes_top(earlier, top, limit) and self._explains(turn - 1, earlier, steps)
+        for card in cards_of(before & ~picked_before):  # the card he drew from the stock
+            earlier = before ^ 1 << card
+            if start == DREW and top >= 0 and takes_top(earlier, top, limit):
+                continue
+            if self._explains(turn - 1, earlier, steps):
+                return True
+        return False
 
 
 def hand_value(points: int) -> float:
@@ -204,10 +264,13 @@ class HardGinBot(Searcher):
     Each iteration invents a world consistent with the view: the opponent holds the cards
     he took from the discard pile and still has, the rest of his hand is drawn from the
     unseen cards weighted by what his pick-ups, discards and declined upcards say, and
-    redrawn until it agrees with his last turn (:class:`Knowledge`); the stock is the
-    remaining unseen cards in random order. Every candidate action is played in that
-    same world, both players then following medium's policy to the end of the hand, and
-    settled exactly (lay-offs and undercuts included) and valued as won or lost, the
+    redrawn until medium's policy, holding it, would have played all his turns as he did
+    (:meth:`Knowledge.consistent`: exact against medium; dropped for the move against a
+    player whose play few hands explain); the stock is the
+    remaining unseen cards in random order. Every legal move (but a gin, played at once)
+    is played in that same world, both players then following medium's policy to the end
+    of the hand (:mod:`~rummyhall.bots.gin_playout`, compiled: some 1,500 worlds in 0.1 s),
+    and settled exactly (lay-offs and undercuts included) and valued as won or lost, the
     points breaking ties (:func:`hand_value`). The candidate with the best mean value is
     played when it beats medium's own choice clearly
     (:func:`~rummyhall.bots.search.chosen`). Knock timing falls out of comparing a knock
@@ -230,7 +293,7 @@ class HardGinBot(Searcher):
                 return candidates[0]
         else:
             top = card_index(view["discard_pile"][-1])
-            usual = draw_choice(legal_actions, medium_takes(hand, top, view["knock_limit"]))
+            usual = draw_choice(legal_actions, takes_top(hand, top, view["knock_limit"]))
             candidates = [usual, *(a for a in legal_actions if a != usual)]
         return self._search(view, hand, candidates)
 
@@ -241,7 +304,7 @@ class HardGinBot(Searcher):
         if gin:
             return [gin[0]]  # gin scores 25 + his deadwood and cannot be undercut
         knocks = [a for a in ranked if isinstance(a, Knock)]
-        plain = [a for a in ranked if isinstance(a, Discard)][:DISCARD_CANDIDATES]
+        plain = [a for a in ranked if isinstance(a, Discard)]
         return [*knocks, *plain]
 
     def _search(self, view: JSON, hand: int, candidates: list[Action]) -> Action:
@@ -256,12 +319,18 @@ class HardGinBot(Searcher):
         start = Start.of(view)
         moves = [move_code(action) for action in candidates]
         playout = new_playouts()
+        checking = bool(knowledge.turns)
+        tries = explained = 0
         for _ in self.samples():
-            for _attempt in range(RESAMPLES):
+            for _attempt in range(RESAMPLES if checking else 1):
                 keys = self.weighted_order(weights)
                 theirs = mask_of([*knowledge.known, *(unseen[i] for i in keys[:missing])])
-                if knowledge.consistent(theirs):
+                tries += 1
+                if checking and knowledge.consistent(theirs):
+                    explained += 1
                     break
+            # Few hands explaining his play: he does not play medium's policy.
+            checking = checking and (tries < TRIAL_TRIES or explained >= EXPLAINED * tries)
             stock = [unseen[i] for i in keys[missing:]]
             self.rng.shuffle(stock)
             order = bytes(stock)

@@ -72,6 +72,10 @@ def move_code(action: Action) -> tuple[int, int]:
     return (TAKE if action.source == "discard" else STOCK), 0
 
 
+Deadwood = Callable[[int], int]
+"""``solver.deadwood_mask``'s signature."""
+BestDiscard = Callable[[int], tuple[int, int]]
+"""``solver.deadwood_after_best_discard``'s signature."""
 Playout = Callable[[int, int, bytes, Start, int, int], int]
 """``(mine, theirs, stock, start, kind, card) -> score``: seat 0's points for the hand
 (negative when seat 1 wins it) when it holds ``mine`` against ``theirs`` (52-bit masks),
@@ -192,22 +196,34 @@ class Memo:
         return found
 
     def takes(self, hand: int, top: int, limit: int) -> bool:
-        """Medium takes the top discard when it lowers the best deadwood or makes a
-        knock possible."""
-        after, _ = self.best_discard(hand | 1 << top)
-        return after < self.deadwood_of(hand) or after <= limit
+        return medium_takes(hand, top, limit, self.deadwood_of, self.best_discard)
 
     def throw(self, hand: int, taken: int) -> tuple[int, int]:
-        """Medium's discard from 11 cards, never the card just taken (GIN-4): the
-        deadwood left and the card (the least deadwood, then the highest card)."""
-        left, card = self.best_discard(hand)
-        if card != taken:
-            return left, card
-        card = min(
-            (c for c in cards_of(hand) if c != taken),
-            key=lambda c: (self.deadwood_of(hand ^ 1 << c), -CARD_VALUES[c]),
-        )
-        return self.deadwood_of(hand ^ 1 << card), card
+        return medium_throw(hand, taken, self.deadwood_of, self.best_discard)
+
+
+def medium_takes(
+    hand: int, top: int, limit: int, deadwood: Deadwood, best_discard: BestDiscard
+) -> bool:
+    """Medium takes the top discard when it lowers the best deadwood or makes a knock
+    possible (``deadwood`` and ``best_discard``: the solver's, computed as the caller likes)."""
+    after, _ = best_discard(hand | 1 << top)
+    return after < deadwood(hand) or after <= limit
+
+
+def medium_throw(
+    hand: int, taken: int, deadwood: Deadwood, best_discard: BestDiscard
+) -> tuple[int, int]:
+    """Medium's discard from 11 cards, never the card just taken (GIN-4): the deadwood
+    left and the card (the least deadwood, then the highest card)."""
+    left, card = best_discard(hand)
+    if card != taken:
+        return left, card
+    card = min(
+        (c for c in cards_of(hand) if c != taken),
+        key=lambda c: (deadwood(hand ^ 1 << c), -CARD_VALUES[c]),
+    )
+    return deadwood(hand ^ 1 << card), card
 
 
 def python_playouts() -> Playout:
@@ -228,9 +244,9 @@ _SOURCE = Path(__file__).with_name("_gin_playout.c")
 
 PLAYOUTS: dict[str, Callable[[], Playout]] = {"python": python_playouts}
 """The implementations available here, by name: each makes the playouts of a decision."""
-DEADWOOD: Callable[[int], int] = deadwood_mask
+DEADWOOD: Deadwood = deadwood_mask
 """``solver.deadwood_mask``, compiled when the playouts are."""
-BEST_DISCARD: Callable[[int], tuple[int, int]] = deadwood_after_best_discard
+BEST_DISCARD: BestDiscard = deadwood_after_best_discard
 """``solver.deadwood_after_best_discard``, compiled when the playouts are."""
 
 if load_compiled("rummyhall.bots._gin_playout", _SOURCE, "RUMMYHALL_PLAYOUT") is not None:
