@@ -39,6 +39,7 @@ bench: $(BENCH)
 	$(PY) bench/rummikub.py
 	$(PY) bench/server.py
 	$(PY) bench/bots.py
+	$(PY) bench/gin_playout.py
 	$(PY) bench/indian_hard.py
 	$(PY) bench/web.py
 

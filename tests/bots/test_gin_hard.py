@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rummyhall import new_game
 from rummyhall.actions import Discard, Draw, Pass
-from rummyhall.bots import decide, make_bot
+from rummyhall.bots import decide, gin, make_bot
 from rummyhall.bots.gin import DREW, FORCED, PASSED, TOOK, Knowledge, Turn, hand_value
 from rummyhall.cards import card_index
 from rummyhall.games.gin.melds import mask_of
@@ -105,3 +107,24 @@ def test_a_won_hand_is_worth_more_than_any_points() -> None:
     assert hand_value(1) > hand_value(0) > hand_value(-1)
     assert hand_value(-1) > hand_value(-40)
     assert hand_value(2) < hand_value(40) < hand_value(1) + 1  # points only break ties
+
+
+def test_the_check_is_dropped_against_a_player_no_hand_explains(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A player who does not follow medium's policy would make the bot redraw every
+    sample a hundred times; after a few hundred tries it stops checking for the move."""
+    calls = 0
+
+    def never(self: Knowledge, theirs: int) -> bool:
+        nonlocal calls
+        calls += 1
+        return False
+
+    monkeypatch.setattr(Knowledge, "consistent", never)
+    state = new_game("gin", seed=3)
+    bots = [make_bot("gin", "medium"), make_bot("gin", "hard", simulations=50)]
+    while state.current_player != 1 or not Knowledge(state.view(1)).turns:
+        state.apply(decide(state, bots[state.current_player]))
+    decide(state, bots[1])
+    assert 0 < calls <= gin.TRIAL_TRIES + gin.RESAMPLES

@@ -266,11 +266,11 @@ class HardGinBot(Searcher):
     unseen cards weighted by what his pick-ups, discards and declined upcards say, and
     redrawn until medium's policy, holding it, would have played all his turns as he did
     (:meth:`Knowledge.consistent`: exact against medium; dropped for the move against a
-    player whose play few hands explain); the stock is the
-    remaining unseen cards in random order. Every legal move (but a gin, played at once)
-    is played in that same world, both players then following medium's policy to the end
-    of the hand (:mod:`~rummyhall.bots.gin_playout`, compiled: some 1,500 worlds in 0.1 s),
-    and settled exactly (lay-offs and undercuts included) and valued as won or lost, the
+    player whose play few hands explain); the stock is the remaining unseen cards in
+    random order. Every legal move (but a gin, played at once) is played in that same
+    world, both players then following medium's policy to the end of the hand
+    (:mod:`~rummyhall.bots.gin_playout`, compiled: some 1,500 worlds in 0.1 s), and
+    settled exactly (lay-offs and undercuts included) and valued as won or lost, the
     points breaking ties (:func:`hand_value`). The candidate with the best mean value is
     played when it beats medium's own choice clearly
     (:func:`~rummyhall.bots.search.chosen`). Knock timing falls out of comparing a knock
