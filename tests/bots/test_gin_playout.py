@@ -6,7 +6,6 @@ bot's decisions do not depend on which one runs."""
 from __future__ import annotations
 
 import random
-import threading
 
 import pytest
 
@@ -16,6 +15,7 @@ from rummyhall.bots import gin_playout as playouts
 from rummyhall.bots.gin_playout import DISCARD, DRAW, KNOCK, OFFER, PASS, STOCK, TAKE, THROW, Start
 from rummyhall.games.gin.melds import mask_of
 from rummyhall.games.gin.solver import deadwood_after_best_discard, deadwood_mask, settle_masks
+from tests.threads import assert_same_in_threads
 
 needs_compiled = pytest.mark.skipif(
     "c" not in playouts.PLAYOUTS, reason="the compiled playouts are not built (pip install -e .)"
@@ -142,18 +142,7 @@ def test_compiled_playouts_are_thread_safe() -> None:
     rng = random.Random(64)
     cases = [case for _ in range(40) for case in starts(rng)]
     compiled = playouts.PLAYOUTS["c"]()
-    expected = [compiled(*case) for case in cases]
-    results: dict[int, list[int]] = {}
-
-    def work(worker: int) -> None:
-        results[worker] = [compiled(*case) for case in cases]
-
-    threads = [threading.Thread(target=work, args=(w,)) for w in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert all(results[w] == expected for w in range(4))
+    assert_same_in_threads(lambda: [compiled(*case) for case in cases])
 
 
 @needs_compiled

@@ -6,7 +6,6 @@ choice between them."""
 from __future__ import annotations
 
 import random
-import threading
 from collections import Counter
 
 import pytest
@@ -15,6 +14,7 @@ from rummyhall.games import rummikub
 from rummyhall.games.rummikub import solver, sweep
 from rummyhall.games.rummikub.sweep_position import SweepPosition
 from tests.games.rummikub.positions import full_position, small_position
+from tests.threads import assert_same_in_threads
 
 needs_compiled = pytest.mark.skipif(
     "c" not in sweep.SWEEPS, reason="the compiled sweep is not built (pip install -e .)"
@@ -93,18 +93,7 @@ def test_compiled_sweep_is_thread_safe() -> None:
     rng = random.Random(59)
     positions = [solver.play_position(*full_position(rng, 14)) for _ in range(12)]
     compiled = sweep.SWEEPS["c"]
-    expected = [compiled(pos, 0, known, 0) for pos, known in positions]
-    results: dict[int, list[object]] = {}
-
-    def work(worker: int) -> None:
-        results[worker] = [compiled(pos, 0, known, 0) for pos, known in positions]
-
-    threads = [threading.Thread(target=work, args=(w,)) for w in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert all(results[w] == expected for w in range(4))
+    assert_same_in_threads(lambda: [compiled(pos, 0, known, 0) for pos, known in positions])
 
 
 @needs_compiled
