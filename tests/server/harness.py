@@ -34,9 +34,21 @@ def free_port() -> int:
 class Server:
     """``rummyhall serve`` on a free port with its own SQLite file."""
 
-    def __init__(self, db: Path, *flags: str, rate: int = 1000, creations: int = 100_000) -> None:
+    def __init__(
+        self,
+        db: Path,
+        *flags: str,
+        rate: int = 1000,
+        creations: int = 100_000,
+        reads: int = 100_000,
+        guesses: int = 100_000,
+    ) -> None:
         self.db = db
-        self.flags = ["--rate", str(rate), "--creation-rate", str(creations), *flags]
+        self.flags = [
+            *("--rate", str(rate), "--creation-rate", str(creations)),
+            *("--read-rate", str(reads), "--guess-rate", str(guesses)),
+            *flags,
+        ]
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(".log")

@@ -41,6 +41,18 @@ def register(
         help="guests and rooms one address may create per minute",
     )
     parser.add_argument(
+        "--read-rate",
+        type=float,
+        default=20.0,
+        help="HTTP reads (lobby, rooms, records, replays, stats) one address may make per second",
+    )
+    parser.add_argument(
+        "--guess-rate",
+        type=float,
+        default=20.0,
+        help="unknown room codes one address may look up per minute",
+    )
+    parser.add_argument(
         "--bot-levels", default=",".join(LEVELS), help="bot levels offered, comma separated"
     )
     parser.add_argument(
@@ -86,6 +98,10 @@ def serve(args: argparse.Namespace) -> int:
         message_burst=max(1, int(2 * args.rate)),
         creations_per_minute=args.creation_rate,
         creation_burst=max(1, int(2 * args.creation_rate)),
+        reads_per_second=args.read_rate,
+        read_burst=max(1, int(2 * args.read_rate)),
+        room_guesses_per_minute=args.guess_rate,
+        room_guess_burst=max(1, int(args.guess_rate)),
         bot_levels=tuple(args.bot_levels.split(",")),
         away_level=args.away_level,
         compression=args.compression,

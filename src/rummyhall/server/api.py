@@ -10,20 +10,22 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
 import rummyhall
-from rummyhall.server.catalog import describe, parse_options, start_match
+from rummyhall.server.catalog import describe
 from rummyhall.server.i18n import Locale
-from rummyhall.server.lobby import RoomRequest
+from rummyhall.server.limits import client_address
+from rummyhall.server.lobby import ListedStatus, RoomRequest
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
     PROTOCOL_VERSION,
     PlayerInfo,
     ProtocolError,
     RoomInfo,
+    RoomPage,
     protocol_schema,
 )
 
@@ -53,11 +55,19 @@ PlayerDep = Annotated[Player, Depends(current_player)]
 
 async def creation_limit(request: Request) -> None:
     """Refuse a client address that creates guests or rooms too fast."""
-    address = request.client.host if request.client else "unknown"
-    hub(request).creations.check(address)
+    hub(request).creations.check(client_address(request))
+
+
+async def read_limit(request: Request) -> None:
+    """Refuse a client address that reads too fast (every route but ``/health``, which
+    monitors poll, and the creations, which have their own limit)."""
+    hub(request).reads.check(client_address(request))
 
 
 Limited = Depends(creation_limit)
+Reads = [Depends(read_limit)]
+
+JSON = "application/json"
 
 
 class NewPlayer(BaseModel):
@@ -75,7 +85,7 @@ async def health() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/info")
+@router.get("/info", dependencies=Reads)
 async def info(request: Request) -> dict[str, Any]:
     """Protocol version, the games and their options, bot levels and limits."""
     settings = hub(request).settings
@@ -91,12 +101,20 @@ async def info(request: Request) -> dict[str, Any]:
             "messages_per_second": settings.messages_per_second,
             "message_burst": settings.message_burst,
             "max_spectators": settings.max_spectators,
+            "max_spectators_per_player": settings.max_spectators_per_player,
             "max_rooms_per_player": settings.max_rooms_per_player,
+            "max_waiting_seats": settings.max_waiting_seats,
+            "remove_ban": settings.remove_ban,
+            "reads_per_second": settings.reads_per_second,
+            "read_burst": settings.read_burst,
+            "room_guesses_per_minute": settings.room_guesses_per_minute,
+            "lobby_page": settings.lobby_page,
+            "lobby_page_max": settings.lobby_page_max,
         },
     }
 
 
-@router.get("/protocol")
+@router.get("/protocol", dependencies=Reads)
 async def protocol() -> dict[str, Any]:
     """JSON Schemas of every WebSocket message."""
     return protocol_schema()
@@ -109,30 +127,40 @@ async def register(body: NewPlayer, request: Request) -> Registration:
     return Registration(player=player.info(), token=token)
 
 
-@router.get("/me")
+@router.get("/me", dependencies=Reads)
 async def me(player: PlayerDep, request: Request) -> dict[str, Any]:
     store = hub(request).store
-    stats = await store.call(store.repository.player_stats, player.id)
+    stats = await store.read(store.repository.player_stats, player.id)
     return {"player": player.info().model_dump(), "stats": stats}
 
 
-@router.get("/players/{player_id}/stats")
+@router.get("/players/{player_id}/stats", dependencies=Reads)
 async def player_stats(player_id: str, request: Request) -> dict[str, Any]:
     """Matches played and won, per game and per opponent level."""
     store = hub(request).store
-    return await store.call(store.repository.player_stats, player_id[:32])
+    return await store.read(store.repository.player_stats, player_id[:32])
 
 
-@router.get("/stats/bots")
+@router.get("/stats/bots", dependencies=Reads)
 async def bot_stats(request: Request) -> dict[str, Any]:
     store = hub(request).store
-    return await store.call(store.repository.bot_stats)
+    return await store.read(store.repository.bot_stats)
 
 
-@router.get("/rooms")
-async def rooms(request: Request) -> dict[str, list[RoomInfo]]:
-    """The public rooms, those waiting for players first."""
-    return {"rooms": hub(request).lobby.public_rooms()}
+@router.get("/rooms", dependencies=Reads)
+async def rooms(
+    request: Request,
+    limit: Annotated[int | None, Query(ge=1)] = None,
+    cursor: Annotated[str | None, Query(pattern=r"^[0-3][A-Z2-9]{6,10}$")] = None,
+    game: Annotated[str | None, Query(max_length=16)] = None,
+    status: ListedStatus | None = None,
+) -> RoomPage:
+    """A page of the public rooms, those waiting for players first: ``limit`` of them
+    (default and most: ``/api/info`` ``limits.lobby_page``/``lobby_page_max``), after
+    ``cursor`` (the previous page's ``next``), of one ``game`` or ``status`` if given."""
+    settings = hub(request).settings
+    size = min(limit or settings.lobby_page, settings.lobby_page_max)
+    return hub(request).lobby.public_page(size, cursor, game, status)
 
 
 @router.post("/rooms", status_code=201, dependencies=[Limited])
@@ -142,52 +170,43 @@ async def create_room(body: RoomRequest, player: PlayerDep, request: Request) ->
     return room.info()
 
 
-@router.get("/rooms/{code}")
+@router.get("/rooms/{code}", dependencies=Reads)
 async def room(code: str, request: Request) -> RoomInfo:
-    return hub(request).lobby.find(code[:8]).info()
+    """One room, public or private, by its code (a miss spends one of the address's
+    guesses: ``room_guesses_per_minute``)."""
+    return hub(request).lobby.lookup(code[:16], client_address(request)).info()
 
 
-async def _finished(request: Request, match_id: str) -> tuple[Any, list[dict[str, Any]]]:
-    store = hub(request).store
-    found = await store.call(store.repository.finished_match, match_id[:32])
-    if found is None:
-        raise ProtocolError("game_not_found", game=match_id[:32])
-    return found
+@router.get(
+    "/matches/{match_id}",
+    dependencies=Reads,
+    response_class=Response,
+    responses={200: {"content": {JSON: {}}}},
+)
+async def match_record(match_id: str, request: Request) -> Response:
+    """A finished match: ``id, game, number, options, seed, seats, result, started_at,
+    finished_at`` and the whole action ``log`` (with ``rummyhall.load`` or the replay
+    route it replays exactly)."""
+    finished = await hub(request).replays.get(match_id[:32])
+    return Response(finished.record, media_type=JSON)
 
 
-@router.get("/matches/{match_id}")
-async def match_record(match_id: str, request: Request) -> dict[str, Any]:
-    """A finished match: seed, options, seats, result and the whole action log (with
-    ``rummyhall.load`` or the replay route it replays exactly)."""
-    match, log = await _finished(request, match_id)
-    return {
-        "id": match.id,
-        "game": match.game,
-        "number": match.number,
-        "options": match.options,
-        "seed": match.seed,
-        "seats": match.seats,
-        "result": match.result,
-        "started_at": match.started_at.isoformat(),
-        "finished_at": match.finished_at.isoformat() if match.finished_at else None,
-        "log": log,
-    }
-
-
-@router.get("/matches/{match_id}/replay")
+@router.get(
+    "/matches/{match_id}/replay",
+    dependencies=Reads,
+    response_class=Response,
+    responses={200: {"content": {JSON: {}}}},
+)
 async def replay(
     match_id: str,
     request: Request,
     turn: Annotated[int, Query(ge=0)],
     seat: Annotated[int | None, Query(ge=0, le=5)] = None,
-) -> dict[str, Any]:
-    """A finished match as ``seat`` (or a spectator) saw it after ``turn`` actions."""
-    match, log = await _finished(request, match_id)
-    state = start_match(match.game, parse_options(match.game, match.options), match.seed)
-    state.replay(log[:turn])
-    if seat is not None and seat >= state.num_players:
-        raise ProtocolError("no_such_seat", seat=seat)
-    return {"turn": state.turn, "total": len(log), "view": state.view(seat)}
+) -> Response:
+    """A finished match as ``seat`` (or a spectator) saw it after ``turn`` actions:
+    ``{"turn", "total", "view"}``."""
+    frame = await hub(request).replays.frame(match_id[:32], turn, seat)
+    return Response(frame, media_type=JSON)
 
 
 @functools.cache
@@ -196,7 +215,7 @@ def _rules_html(game: str, locale: str) -> str:
     return str(MarkdownIt("commonmark").enable("table").render(text))
 
 
-@router.get("/rules/{game}")
+@router.get("/rules/{game}", dependencies=Reads)
 async def rules(game: str, locale: Locale = "en") -> dict[str, str]:
     """A game's rules page as HTML, in English (from RULES.md) or Simplified Chinese
     (from the seed pages); the Markdown sources ship in ``rummyhall/web/rules``."""

@@ -29,6 +29,7 @@ from rummyhall.server.limits import AddressLimiter
 from rummyhall.server.lobby import Lobby
 from rummyhall.server.players import Players
 from rummyhall.server.protocol import ProtocolError
+from rummyhall.server.replays import Replays
 from rummyhall.server.rooms import Services
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.migrate import upgrade
@@ -58,6 +59,8 @@ class Hub:
     players: Players
     lobby: Lobby
     creations: AddressLimiter
+    reads: AddressLimiter
+    replays: Replays
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -71,7 +74,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         autoplay = Autoplay(settings)
         lobby = Lobby(Services(settings, store, autoplay))
         creations = AddressLimiter(settings.creations_per_minute / 60, settings.creation_burst)
-        hub = Hub(settings, store, Players(store), lobby, creations)
+        reads = AddressLimiter(settings.reads_per_second, settings.read_burst)
+        replays = Replays(store, settings.replay_cache_bytes)
+        hub = Hub(settings, store, Players(store), lobby, creations, reads, replays)
         app.state.hub = hub
         await lobby.restore()
         # The cyclic collector's full passes stop every room while they walk the heap

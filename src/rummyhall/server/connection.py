@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummyhall.server.i18n import Locale
-from rummyhall.server.limits import TokenBucket, check_size
+from rummyhall.server.limits import TokenBucket, check_size, client_address
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
     PROTOCOL_VERSION,
@@ -31,6 +31,7 @@ from rummyhall.server.protocol import (
     Pong,
     ProtocolError,
     Rematch,
+    Remove,
     ServerMessage,
     SetSeat,
     Start,
@@ -54,6 +55,7 @@ class Connection:
         self.websocket = websocket
         self.hub = hub
         settings = hub.settings
+        self.address = client_address(websocket)
         self.player: Player | None = None
         self.locale: Locale = "en"
         self.room: Room | None = None
@@ -155,7 +157,7 @@ class Connection:
         if self.player is None:
             raise ProtocolError("hello_first")
         if isinstance(message, Join):
-            joined = self.hub.lobby.find(message.room)
+            joined = self.hub.lobby.lookup(message.room, self.address)
             if self.room is not None and self.room is not joined:
                 await self.room.leave(self)
             await joined.join(self, message.role, message.seat)
@@ -167,6 +169,8 @@ class Connection:
             await room.leave(self)
         elif isinstance(message, SetSeat):
             await room.set_seat(self, message.seat, message.occupant, message.level)
+        elif isinstance(message, Remove):
+            await room.remove(self, message.seat)
         elif isinstance(message, Start):
             await room.start(self)
         elif isinstance(message, Rematch):

@@ -35,6 +35,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "此房间不允许观战。",
     ),
     "spectators_full": ("This room has too many spectators.", "此房间观战人数已满。"),
+    "spectator_limit": (
+        "You already watch this room in {count} windows.",
+        "你已在 {count} 个窗口观战此房间。",
+    ),
+    "seat_limit": (
+        "You already hold seats in {count} rooms that have not started; leave one first.",
+        "你已在 {count} 个尚未开始的房间占有座位，请先离开一个。",
+    ),
+    "removed": (
+        "The host removed you from this room; you may take a seat again in {seconds} s.",
+        "房主已将你移出此房间；{seconds} 秒后才能再次入座。",
+    ),
+    "not_removable": (
+        "Seat {seat} holds no other player to remove.",
+        "座位 {seat} 上没有可移出的其他玩家。",
+    ),
     "not_host": ("Only the host may do that.", "只有房主才能这样做。"),
     "room_started": ("The game has already started.", "游戏已经开始。"),
     "no_game": ("No game is in progress in this room.", "此房间没有进行中的游戏。"),

@@ -1,12 +1,19 @@
-"""Limits: message size and a token-bucket rate per connection, and a rate per client
-address for creating guests and rooms over HTTP."""
+"""Limits: message size and a token-bucket rate per connection, and rates per client
+address (creating guests and rooms, reading over HTTP, guessing room codes)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 
+from starlette.requests import HTTPConnection
+
 from rummyhall.server.protocol import ProtocolError
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The address a request or WebSocket counts against in every per-address limit."""
+    return connection.client.host if connection.client else "unknown"
 
 
 class TokenBucket:
@@ -27,11 +34,15 @@ class TokenBucket:
         self.tokens = float(burst)
         self.stamp = clock()
 
-    def allow(self) -> bool:
+    def ready(self) -> bool:
+        """Whether a token is there (taking none)."""
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens < 1:
+        return self.tokens >= 1
+
+    def allow(self) -> bool:
+        if not self.ready():
             return False
         self.tokens -= 1
         return True
@@ -45,9 +56,10 @@ def check_size(raw: str | bytes, limit: int) -> None:
 
 
 class AddressLimiter:
-    """One :class:`TokenBucket` per client address (creating guests and rooms), so one
-    address cannot fill the server with rooms under ever new guests. The table is
-    cleared when it grows past ``capacity`` addresses, which only ever forgives."""
+    """One :class:`TokenBucket` per client address, so one address cannot fill the
+    server with rooms under ever new guests, stall it with reads or guess room codes.
+    The table is cleared when it grows past ``capacity`` addresses, which only ever
+    forgives."""
 
     def __init__(self, rate: float, burst: int, capacity: int = 10_000) -> None:
         self.rate = rate
@@ -55,11 +67,25 @@ class AddressLimiter:
         self.capacity = capacity
         self.buckets: dict[str, TokenBucket] = {}
 
-    def check(self, address: str) -> None:
+    def _bucket(self, address: str) -> TokenBucket:
         bucket = self.buckets.get(address)
         if bucket is None:
             if len(self.buckets) >= self.capacity:
                 self.buckets.clear()
             bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
-        if not bucket.allow():
+        return bucket
+
+    def check(self, address: str) -> None:
+        """Take a token, or refuse with ``rate_limited``."""
+        if not self._bucket(address).allow():
             raise ProtocolError("rate_limited")
+
+    def guard(self, address: str) -> None:
+        """Refuse with ``rate_limited`` if no token is left, taking none: for limits that
+        only count failures (:meth:`spend` them)."""
+        if not self._bucket(address).ready():
+            raise ProtocolError("rate_limited")
+
+    def spend(self, address: str) -> None:
+        """Take a token if one is left (a failure counted after :meth:`guard`)."""
+        self._bucket(address).allow()

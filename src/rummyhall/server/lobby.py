@@ -1,25 +1,39 @@
 """The lobby: every open room by invite code, room creation within the limits, the
-public list, and bringing rooms back after a restart."""
+public list a page at a time, lookups by code within a guessing budget, and bringing
+rooms back after a restart."""
 
 from __future__ import annotations
 
 import asyncio
+import bisect
+import itertools
 import logging
 import secrets
 import time
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummyhall.server.catalog import parse_options
+from rummyhall.server.limits import AddressLimiter
 from rummyhall.server.players import Player
-from rummyhall.server.protocol import ProtocolError, RoomInfo
+from rummyhall.server.protocol import ProtocolError, RoomInfo, RoomPage
 from rummyhall.server.rooms import Room, Seat, Services
 
 log = logging.getLogger(__name__)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Invite codes avoid look-alikes (no I, O, 0, 1)."""
+CODE_LENGTH = 10
+"""32¹⁰ ≈ 1.1·10¹⁵ codes (50 bits): see docs/security.md for the guessing arithmetic."""
+
+LISTED_ORDER = {"waiting": 0, "playing": 1, "finished": 2}
+"""The public list shows rooms waiting for players first."""
+LISTING_TTL = 1.0
+"""Seconds the sorted public list is reused before it is sorted again (a page then costs
+a bisection and its own rooms' descriptions, not a sort of every room)."""
+
+ListedStatus = Literal["waiting", "playing", "finished"]
 
 
 class RoomRequest(BaseModel):
@@ -40,13 +54,26 @@ class RoomRequest(BaseModel):
 
 
 def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def listing_key(room: Room) -> str:
+    """A room's place in the public list, which is also the page cursor after it."""
+    return f"{LISTED_ORDER.get(room.status, 3)}{room.code}"
 
 
 class Lobby:
     def __init__(self, services: Services) -> None:
         self.services = services
-        self.rooms: dict[str, Room] = {}
+        self.rooms = services.rooms
+        settings = services.settings
+        self.guesses = AddressLimiter(
+            settings.room_guesses_per_minute / 60, settings.room_guess_burst
+        )
+        """Lookups by code that found no room, per client address."""
+        self._listing: list[tuple[str, Room]] = []
+        self._listing_keys: list[str] = []
+        self._listed_at = -LISTING_TTL
 
     def find(self, code: str) -> Room:
         room = self.rooms.get(code.upper())
@@ -54,12 +81,59 @@ class Lobby:
             raise ProtocolError("room_not_found", room=code)
         return room
 
-    def public_rooms(self) -> list[RoomInfo]:
-        """Public rooms, those waiting for players first."""
-        listed = [room for room in self.rooms.values() if room.public and room.status != "closed"]
-        order = {"waiting": 0, "playing": 1, "finished": 2}
-        listed.sort(key=lambda room: (order.get(room.status, 3), room.code))
-        return [room.info() for room in listed]
+    def lookup(self, code: str, address: str) -> Room:
+        """:meth:`find` for a client at ``address``: each code that finds nothing spends
+        one of its guesses, and with none left every lookup is refused for a while."""
+        self.guesses.guard(address)
+        try:
+            return self.find(code)
+        except ProtocolError:
+            self.guesses.spend(address)
+            raise
+
+    def public_page(
+        self,
+        limit: int,
+        cursor: str | None = None,
+        game: str | None = None,
+        status: ListedStatus | None = None,
+    ) -> RoomPage:
+        """Up to ``limit`` public rooms after ``cursor`` (of ``game``, in ``status``).
+
+        The order is kept sorted for :data:`LISTING_TTL` seconds; a room whose status
+        changed meanwhile keeps its old place (with its new status) until the next sort.
+        """
+        now = time.monotonic()
+        if now - self._listed_at > LISTING_TTL:
+            listed = [room for room in self.rooms.values() if room.public]
+            self._listing = sorted((listing_key(room), room) for room in listed)
+            self._listing_keys = [key for key, _ in self._listing]
+            self._listed_at = now
+
+        def shown(room: Room) -> bool:
+            return (
+                room.status != "closed"
+                and (game is None or room.game == game)
+                and (status is None or room.status == status)
+            )
+
+        start = 0 if cursor is None else bisect.bisect_right(self._listing_keys, cursor)
+        page: list[RoomInfo] = []
+        last = after = None
+        for key, room in itertools.islice(self._listing, start, None):
+            if not shown(room):
+                continue
+            if len(page) == limit:
+                after = last  # a further room exists: the next page starts after ours
+                break
+            page.append(room.info())
+            last = key
+        total = sum(1 for _, room in self._listing if shown(room))
+        return RoomPage(rooms=page, next=after, total=total)
+
+    def _forget_listing(self) -> None:
+        """A room opened or closed: sort again on the next page."""
+        self._listed_at = -LISTING_TTL
 
     async def create(self, host: Player, request: RoomRequest) -> Room:
         settings = self.services.settings
@@ -103,6 +177,7 @@ class Lobby:
         )
         await room.save()
         self.rooms[code] = room
+        self._forget_listing()
         log.info("room %s opened by %s: %s", code, host.id, options.label())
         return room
 
@@ -110,7 +185,7 @@ class Lobby:
         repository = self.services.store.repository
         while True:
             code = new_code()
-            if code not in self.rooms and not await self.services.store.call(
+            if code not in self.rooms and not await self.services.store.read(
                 repository.code_taken, code
             ):
                 return code
@@ -118,11 +193,11 @@ class Lobby:
     async def restore(self) -> None:
         """Rebuild every room that was open when the server stopped."""
         repository = self.services.store.repository
-        stored_rooms = await self.services.store.call(repository.open_rooms)
+        stored_rooms = await self.services.store.read(repository.open_rooms)
         ids = {stored.host_id for stored in stored_rooms}
         for stored in stored_rooms:
             ids |= {seat["player"] for seat in stored.seats if seat and "player" in seat}
-        names = await self.services.store.call(repository.nicknames, sorted(ids))
+        names = await self.services.store.read(repository.nicknames, sorted(ids))
         players = {pid: Player(pid, nickname) for pid, nickname in names.items()}
         for stored in stored_rooms:
             options = parse_options(stored.game, stored.options)
@@ -138,6 +213,7 @@ class Lobby:
             if not room.clients() and room.idle_since < limit:
                 await room.close()
                 del self.rooms[code]
+                self._forget_listing()
                 log.info("room %s closed after standing empty", code)
 
     async def sweep_forever(self, every: float = 60.0) -> None:

@@ -73,7 +73,7 @@ class Players:
         digest = token_hash(token)
         player = self._by_hash.get(digest)
         if player is None:
-            row = await self.store.call(self.store.repository.player_by_token_hash, digest)
+            row = await self.store.read(self.store.repository.player_by_token_hash, digest)
             if row is None:
                 raise ProtocolError("unauthorized")
             player = Player(row.id, row.nickname)

@@ -20,7 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from rummyhall.server.i18n import Locale, text
 
 PROTOCOL_VERSION = 1
-ROOM_CODE = r"^[A-Z2-9]{6}$"
+ROOM_CODE = r"^(?:[A-Z2-9]{6}|[A-Z2-9]{10})$"
+"""An invite code: 10 characters since protocol 1's rooms got unguessable codes; rooms
+opened before keep their 6."""
 
 
 class ProtocolError(Exception):
@@ -81,6 +83,14 @@ class SetSeat(ClientMessage):
     level: str | None = Field(None, max_length=16)
 
 
+class Remove(ClientMessage):
+    """Host only, before the start: send the player in ``seat`` away and open the seat;
+    he may not take a seat in the room again for ``remove_ban`` seconds."""
+
+    type: Literal["remove"]
+    seat: int = Field(ge=0, le=5)
+
+
 class Start(ClientMessage):
     """Host only: start the match once every seat is filled."""
 
@@ -127,6 +137,7 @@ ClientMessageType = Annotated[
     | Join
     | Leave
     | SetSeat
+    | Remove
     | Start
     | Rematch
     | ActionRequest
@@ -195,6 +206,16 @@ class RoomInfo(BaseModel):
     spectators: int
     away_after: float
     match: MatchInfo | None = None
+
+
+class RoomPage(BaseModel):
+    """``GET /api/rooms``: one page of the public rooms (waiting first, then by code)."""
+
+    rooms: list[RoomInfo]
+    next: str | None
+    """The ``cursor`` of the next page, or ``None`` on the last one."""
+    total: int
+    """Public rooms that match the filters, on every page together."""
 
 
 class LegalAction(BaseModel):
@@ -284,6 +305,13 @@ class LeftMessage(ServerMessage):
     ref: str | None = None
 
 
+class RemovedMessage(ServerMessage):
+    """The host removed you from ``room`` before the start: your seat is open again."""
+
+    type: Literal["removed"] = "removed"
+    room: str
+
+
 class Pong(ServerMessage):
     type: Literal["pong"] = "pong"
     ref: str | None = None
@@ -297,6 +325,7 @@ ServerMessageType = Annotated[
     | CheckedMessage
     | HintMessage
     | LeftMessage
+    | RemovedMessage
     | Pong,
     Field(discriminator="type"),
 ]

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 import anyio.to_thread
@@ -34,6 +35,7 @@ from rummyhall.server.protocol import (
     LeftMessage,
     MatchInfo,
     ProtocolError,
+    RemovedMessage,
     RoomInfo,
     RoomMessage,
     SeatInfo,
@@ -65,11 +67,13 @@ class Client(Protocol):
 
 @dataclass
 class Services:
-    """What every room shares."""
+    """What every room shares, with the directory of open rooms by code (the lobby's),
+    which limits that span rooms read."""
 
     settings: Settings
     store: Store
     autoplay: Autoplay
+    rooms: dict[str, Room] = field(default_factory=dict)
 
 
 @dataclass
@@ -149,6 +153,8 @@ class Room:
         self.status: Status = status
         self.match: LiveMatch | None = None
         self.spectators: set[Client] = set()
+        self.removed: dict[str, float] = {}
+        """Player id → when (monotonic) a player the host removed may sit again."""
         self.lock = asyncio.Lock()
         self.idle_since = time.monotonic()
         self._autoplay_task: asyncio.Task[None] | None = None
@@ -200,7 +206,11 @@ class Room:
         return [*seated, *self.spectators]
 
     def hosted_by(self, player: Player) -> bool:
+        """The host is fixed for the room's life, seated or not, connected or not."""
         return self.host.id == player.id
+
+    def seat_held_by(self, player: Player) -> Seat | None:
+        return next((s for s in self.seats if s.player and s.player.id == player.id), None)
 
     async def save(self) -> None:
         await self.services.store.call(self.services.store.repository.save_room, self.stored())
@@ -223,20 +233,29 @@ class Room:
         self.kick()
 
     def _add_spectator(self, client: Client) -> None:
+        assert client.player is not None
         if not self.spectators_allowed:
             raise ProtocolError("spectators_not_allowed")
-        if len(self.spectators) >= self.settings.max_spectators:
-            raise ProtocolError("spectators_full")
+        if client not in self.spectators:
+            if len(self.spectators) >= self.settings.max_spectators:
+                raise ProtocolError("spectators_full")
+            own = client.player.id
+            watching = sum(
+                1 for other in self.spectators if other.player and other.player.id == own
+            )
+            if watching >= self.settings.max_spectators_per_player:
+                raise ProtocolError("spectator_limit", count=watching)
         if client.room is self:  # a seated player who would rather watch
             self._detach(client)
         self.spectators.add(client)
         client.room, client.seat = self, None
 
     async def _seat(self, client: Client, player: Player, wanted: int | None) -> None:
-        held = next((s for s in self.seats if s.player and s.player.id == player.id), None)
+        held = self.seat_held_by(player)
         if held is None:
             held = self._free_seat(wanted)
-            held.player = player
+            self._may_sit(player)
+            held.player = player  # no await since the checks: they still hold
             try:
                 await self.save()
             except BaseException:
@@ -251,6 +270,27 @@ class Room:
         held.cancel_timer()
         self.spectators.discard(client)
         client.room, client.seat = self, held.index
+
+    def _may_sit(self, player: Player) -> None:
+        """Refuse a player the host removed a moment ago, and one who already holds
+        ``max_waiting_seats`` seats in other hosts' rooms that have not started."""
+        until = self.removed.get(player.id, 0.0)
+        now = time.monotonic()
+        if until > now:
+            raise ProtocolError("removed", seconds=math.ceil(until - now))
+        self.removed.pop(player.id, None)
+        if self.hosted_by(player):
+            return
+        held = sum(
+            1
+            for room in self.services.rooms.values()
+            if room is not self
+            and room.status == "waiting"
+            and not room.hosted_by(player)
+            and room.seat_held_by(player) is not None
+        )
+        if held >= self.settings.max_waiting_seats:
+            raise ProtocolError("seat_limit", count=held)
 
     def _free_seat(self, wanted: int | None) -> Seat:
         if self.status != "waiting":
@@ -273,7 +313,6 @@ class Room:
             if seat is not None and self.status == "waiting":
                 seat.player = None
                 seat.client = None
-                self._pass_host()
                 await self.save()
             self._detach(client)
             client.send(LeftMessage(room=self.code))
@@ -301,13 +340,6 @@ class Room:
             self._start_away_timer(seat)
         if not self.clients():
             self.idle_since = time.monotonic()
-
-    def _pass_host(self) -> None:
-        if any(seat.player and seat.player.id == self.host.id for seat in self.seats):
-            return
-        heir = next((seat.player for seat in self.seats if seat.player is not None), None)
-        if heir is not None:
-            self.host = heir
 
     # ------------------------------------------------------------------ away seats
 
@@ -359,6 +391,33 @@ class Room:
             seat.player = None
             seat.bot = level if occupant == "bot" else None
             await self.save()
+            self._broadcast_room()
+
+    async def remove(self, client: Client, index: int) -> None:
+        """Before the start, the host sends a player away: the seat opens, the player's
+        connection is told (``removed``) and he may not sit here again for
+        ``remove_ban`` seconds (watching stays open to him, as to anyone)."""
+        async with self.lock:
+            self._require_host(client)
+            if self.status != "waiting":
+                raise ProtocolError("room_started")
+            if not 0 <= index < len(self.seats):
+                raise ProtocolError("no_such_seat", seat=index)
+            seat = self.seats[index]
+            player, gone = seat.player, seat.client
+            if player is None or self.hosted_by(player):
+                raise ProtocolError("not_removable", seat=index)
+            seat.player = seat.client = None
+            try:
+                await self.save()
+            except BaseException:
+                seat.player, seat.client = player, gone  # not saved: not removed
+                raise
+            self.removed[player.id] = time.monotonic() + self.settings.remove_ban
+            if gone is not None:
+                gone.room = gone.seat = None
+                gone.send(RemovedMessage(room=self.code))
+            log.info("room %s: the host removed %s from seat %d", self.code, player.id, index)
             self._broadcast_room()
 
     def _require_host(self, client: Client) -> None:

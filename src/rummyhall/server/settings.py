@@ -38,6 +38,14 @@ class Settings:
     creations_per_minute: float = 30.0
     creation_burst: int = 60
     """Guests and rooms one client address may create over HTTP (a token bucket)."""
+    reads_per_second: float = 20.0
+    read_burst: int = 40
+    """Requests one client address may make a second to the HTTP routes that read (the
+    lobby list, rooms, match records and replays, statistics, rules; a token bucket)."""
+    room_guesses_per_minute: float = 20.0
+    room_guess_burst: int = 20
+    """Room codes one client address may look up in vain (HTTP or a WebSocket ``join``)
+    before every lookup by code is refused for a while: guessing private rooms is hopeless."""
     rate_strikes: int = 50
     """Refused messages in a row after which a flooding connection is closed."""
     compression: bool = False
@@ -53,6 +61,19 @@ class Settings:
     """Open rooms on the server (waiting, playing or finished but not closed)."""
     max_rooms_per_player: int = 10
     max_spectators: int = 50
+    max_spectators_per_player: int = 2
+    """Spectator connections one guest may have in one room (so one cannot fill all)."""
+    max_waiting_seats: int = 3
+    """Seats one guest may hold at once in rooms that others host and that have not
+    started (so one cannot block many tables; his own rooms count against
+    ``max_rooms_per_player`` instead)."""
+    remove_ban: float = 600.0
+    """Seconds a player the host removed may not take a seat in that room again."""
+    lobby_page: int = 30
+    lobby_page_max: int = 100
+    """Rooms per page of ``GET /api/rooms``: by default, and at most."""
+    replay_cache_bytes: int = 64 * 1024 * 1024
+    """Finished matches kept replayed for the record and replay routes (bytes)."""
     room_idle_close: float = 6 * 3600.0
     """Seconds a room with nobody connected is kept open before it is closed."""
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -20,8 +20,30 @@ def alembic_config(url: str) -> Config:
 
 
 def upgrade(engine: Engine) -> None:
-    """Apply every pending revision to ``engine``'s database."""
+    """Apply every pending revision to ``engine``'s database.
+
+    SQLite alters a column by rebuilding its table, and dropping the old table with
+    foreign keys enforced would fail on (or delete) the rows that refer to it; so, as
+    SQLite's own procedure says, foreign keys are off during the migration (the pragma
+    only works outside a transaction) and checked as a whole before the commit."""
     config = alembic_config(engine.url.render_as_string(hide_password=False))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        if sqlite:
+            _foreign_keys(connection, "OFF")
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"the migration broke foreign keys: {broken[:5]}")
+        finally:
+            if sqlite:
+                _foreign_keys(connection, "ON")
+
+
+def _foreign_keys(connection: Connection, setting: str) -> None:
+    connection.exec_driver_sql(f"PRAGMA foreign_keys={setting}")
+    connection.commit()  # end SQLAlchemy's implicit transaction: the pragma is in force

@@ -40,7 +40,7 @@ class Room(Base):
     __tablename__ = "rooms"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    code: Mapped[str] = mapped_column(String(8), unique=True, index=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True, index=True)
     game: Mapped[str] = mapped_column(String(16))
     options: Mapped[dict[str, Any]]
     public: Mapped[bool] = mapped_column(Boolean)

@@ -1,10 +1,14 @@
-"""The async face of the repository: one writer thread, and group commits for the log.
+"""The async face of the repository: one writer thread, group commits for the log, and
+a separate read path.
 
-Every database call runs on a single thread (SQLite has one writer; PostgreSQL does not
-mind), so the event loop never blocks on I/O. Actions from many rooms that arrive while
-a commit is running are written together in the next one, so hundreds of busy rooms
-cost a few commits per millisecond rather than one each. An action is acknowledged to
-clients only after its commit: what a player saw is on disk.
+Every call that writes runs on a single thread (SQLite has one writer; PostgreSQL does
+not mind), so the event loop never blocks on I/O. Reads that are not part of a commit
+(match records, replays, statistics, tokens) run on reader threads of their own, each
+with its own pooled connection: SQLite in WAL mode lets them read beside the writer, so
+a burst of expensive reads never delays an acknowledgement. Actions from many rooms
+that arrive while a commit is running are written together in the next one, so
+hundreds of busy rooms cost a few commits per millisecond rather than one each. An
+action is acknowledged to clients only after its commit: what a player saw is on disk.
 """
 
 from __future__ import annotations
@@ -27,9 +31,10 @@ T = TypeVar("T")
 
 
 class Store:
-    def __init__(self, repository: Repository) -> None:
+    def __init__(self, repository: Repository, readers: int = 2) -> None:
         self.repository = repository
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="rummyhall-db")
+        self._readers = ThreadPoolExecutor(readers, thread_name_prefix="rummyhall-read")
         self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
         self._flushing = False  # a flush is queued on the writer thread
         self._lock = threading.Lock()
@@ -38,6 +43,12 @@ class Store:
         """Run one repository method on the writer thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, partial(fn, *args, **kwargs))
+
+    async def read(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a read (or work derived from one, such as replaying a finished match) on
+        a reader thread, never on the writer's."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._readers, partial(fn, *args, **kwargs))
 
     async def append_action(self, row: dict[str, Any]) -> None:
         """Append one log entry; returns once it is committed (raises if it was not)."""
@@ -77,6 +88,7 @@ class Store:
                 log.exception("checkpoint failed")
 
     def close(self) -> None:
+        self._readers.shutdown(wait=True, cancel_futures=True)
         self._executor.shutdown(wait=True)
         self.repository.engine.dispose()
 
