@@ -40,8 +40,8 @@ class Server:
         *flags: str,
         rate: int = 1000,
         creations: int = 100_000,
-        reads: int = 100_000,
-        guesses: int = 100_000,
+        reads: float = 100_000,
+        guesses: float = 100_000,
     ) -> None:
         self.db = db
         self.flags = [

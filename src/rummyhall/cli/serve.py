@@ -53,6 +53,12 @@ def register(
         help="unknown room codes one address may look up per minute",
     )
     parser.add_argument(
+        "--remove-ban",
+        type=float,
+        default=600.0,
+        help="seconds a player the host removed may not sit in that room again",
+    )
+    parser.add_argument(
         "--bot-levels", default=",".join(LEVELS), help="bot levels offered, comma separated"
     )
     parser.add_argument(
@@ -102,6 +108,7 @@ def serve(args: argparse.Namespace) -> int:
         read_burst=max(1, int(2 * args.read_rate)),
         room_guesses_per_minute=args.guess_rate,
         room_guess_burst=max(1, int(args.guess_rate)),
+        remove_ban=args.remove_ban,
         bot_levels=tuple(args.bot_levels.split(",")),
         away_level=args.away_level,
         compression=args.compression,

@@ -209,6 +209,11 @@ class Layoff(str):
         layoff.meld = meld
         return layoff
 
+    def __getnewargs__(self) -> tuple[str, int]:  # type: ignore[override]
+        """What ``pickle`` and ``copy`` rebuild it from (``str``'s would drop ``meld``):
+        the replay cache keeps pickled game states."""
+        return self.card, self.meld
+
     @property
     def card(self) -> str:
         return str(self)
