@@ -26,7 +26,7 @@ def test_friend_joins_by_invite_link(
     host.select_option("select[data-seat='1']", "open")
     host.click("#create-room")
     link = host.locator("#invite-link")
-    expect(link).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/\?room=[A-Z2-9]{6}$"))
+    expect(link).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/\?room=[A-Z2-9]{10}$"))
     expect(host.locator("#start")).to_be_disabled()
     shot(host, "host-waiting")
     friend = new_page(PHONE)

@@ -1,5 +1,6 @@
 // The lobby: one-click games against the computer, rooms for friends (game, variant,
-// seats, bot levels, invite link), the open public rooms and the player's recent games.
+// seats, bot levels, invite link), the open public rooms a page at a time (filtered by
+// game) and the player's recent games.
 
 import { cardSVG, tileSVG } from "./cards.js";
 import { t } from "./i18n.js";
@@ -8,6 +9,7 @@ import { h } from "./ui.js";
 
 const GAMES = ["gin", "indian", "rummikub"];
 const RECENT = "rummyhall.recent";
+const PAGE_MOST = 100; // GET /api/rooms answers at most lobby_page_max rooms a page
 
 /** Remember a finished match for the lobby's "recent games" (kept in the browser). */
 export function rememberMatch(entry) {
@@ -137,6 +139,19 @@ export function showLobby({ main, navigate, toast }) {
     }
   }
 
+  function roomsPanel() {
+    const filter = h("select", { class: "room-filter", "aria-label": t("lobby.filter"), onchange: (e) => { listing.game = e.target.value; loadRooms(); } }, [
+      h("option", { value: "", selected: !listing.game }, t("lobby.all_games")),
+      ...GAMES.map((game) => h("option", { value: game, selected: listing.game === game }, t(`game.${game}`))),
+    ]);
+    return h("section", { class: "panel" }, [
+      h("div", { class: "panel-head" }, [h("h2", {}, t("lobby.public_rooms")), filter]),
+      roomsList(listing.rooms),
+      listing.rooms.length ? h("p", { class: "muted room-count" }, t("lobby.showing", { n: listing.rooms.length, total: listing.total })) : null,
+      listing.next ? h("button", { type: "button", class: "small ghost", id: "more-rooms", onclick: () => loadRooms({ more: true }) }, t("lobby.more")) : null,
+    ]);
+  }
+
   function roomsList(rooms) {
     if (!rooms.length) return h("p", { class: "muted" }, t("lobby.no_rooms"));
     return h("ul", { class: "room-list" }, rooms.map((room) => {
@@ -153,8 +168,27 @@ export function showLobby({ main, navigate, toast }) {
     }));
   }
 
-  let rooms = [];
+  // The rooms shown: the first pages of GET /api/rooms (waiting first), and where the
+  // next page starts; a refresh reloads as many rooms as are shown.
+  const listing = { rooms: [], next: null, total: 0, game: "" };
   let player = currentPlayer();
+
+  async function loadRooms({ more = false, refresh = false } = {}) {
+    const params = new URLSearchParams();
+    if (listing.game) params.set("game", listing.game);
+    if (more) params.set("cursor", listing.next);
+    else if (refresh && listing.rooms.length) params.set("limit", String(Math.min(PAGE_MOST, listing.rooms.length)));
+    try {
+      const page = await api(`/api/rooms?${params}`);
+      listing.rooms = more ? [...listing.rooms, ...page.rooms] : page.rooms;
+      listing.next = page.next;
+      listing.total = page.total;
+    } catch (error) {
+      if (!refresh) toast(error.message, "error"); // a poll tries again later
+      return;
+    }
+    if (!refresh || !main.querySelector(":focus")) render();
+  }
 
   function render() {
     const recent = JSON.parse(localStorage.getItem(RECENT) || "[]");
@@ -183,11 +217,11 @@ export function showLobby({ main, navigate, toast }) {
           h("section", { class: "panel" }, [
             h("h2", {}, t("lobby.join_code")),
             h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); const code = e.target.code.value.trim().toUpperCase(); if (code) navigate(`/?room=${code}`); } }, [
-              h("input", { name: "code", maxlength: 6, placeholder: "K7QX2M", autocomplete: "off" }),
+              h("input", { name: "code", maxlength: 10, placeholder: "K7QX2M9PRT", autocomplete: "off" }),
               h("button", { type: "submit" }, t("lobby.join")),
             ]),
           ]),
-          h("section", { class: "panel" }, [h("h2", {}, t("lobby.public_rooms")), roomsList(rooms)]),
+          roomsPanel(),
           recent.length ? h("section", { class: "panel" }, [
             h("h2", {}, t("lobby.recent")),
             h("ul", { class: "room-list" }, recent.map((m) => h("li", {}, [
@@ -215,22 +249,14 @@ export function showLobby({ main, navigate, toast }) {
   async function load() {
     try {
       [info, player] = await Promise.all([api("/api/info"), ensurePlayer()]);
-      rooms = (await api("/api/rooms")).rooms;
     } catch (error) {
       toast(error.message, "error");
     }
-    render();
+    await loadRooms();
   }
 
   render();
   load();
-  const timer = setInterval(async () => {
-    try {
-      rooms = (await api("/api/rooms")).rooms;
-      if (!main.querySelector(":focus")) render();
-    } catch {
-      /* the next poll tries again */
-    }
-  }, 10000);
+  const timer = setInterval(() => loadRooms({ refresh: true }), 10000);
   return { refresh: render, leave: () => clearInterval(timer) };
 }

@@ -5,7 +5,7 @@
 import { renderCardTable } from "./cardtable.js";
 import { getLocale, t } from "./i18n.js";
 import { rememberMatch } from "./lobby.js";
-import { ensurePlayer, RoomSocket } from "./net.js";
+import { currentPlayer, ensurePlayer, RoomSocket } from "./net.js";
 import { resultDialog } from "./results.js";
 import { renderRummikub } from "./rummikub.js";
 import { h } from "./ui.js";
@@ -24,6 +24,8 @@ export function showTable({ main, toast, banner }, code, watch) {
   let socket = null;
 
   const name = (seat) => seatName(session.room?.seats || [], seat);
+  // The host is fixed for the room's life, seated or watching (docs/protocol.md).
+  const isHost = () => session.room?.host.id === currentPlayer()?.id;
 
   function send(message) {
     return socket.send(message);
@@ -86,6 +88,14 @@ export function showTable({ main, toast, banner }, code, watch) {
         session.checked = message;
         render();
         break;
+      case "removed":
+        socket.close();
+        main.replaceChildren(h("div", { class: "panel notice", id: "removed" }, [
+          h("h2", {}, t("room.removed")),
+          session.room?.spectators_allowed ? h("button", { type: "button", class: "button", onclick: () => watchInstead() }, t("room.watch_instead")) : null,
+          h("a", { href: "/", "data-nav": "", class: "button primary" }, t("nav.lobby")),
+        ]));
+        return;
       case "error":
         if (message.code === "room_not_found") {
           main.replaceChildren(h("div", { class: "panel notice" }, [h("h2", {}, message.message), h("a", { href: "/", "data-nav": "", class: "button primary" }, t("nav.lobby"))]));
@@ -93,14 +103,19 @@ export function showTable({ main, toast, banner }, code, watch) {
           return;
         }
         toast(message.rule ? `${message.rule}: ${message.message}` : message.message, "error");
-        if (message.code === "room_full" && !watch) {
-          socket.close();
-          socket = new RoomSocket(code, "spectator", handlers);
-        }
+        // A seat is not to be had (full, removed by the host, too many seats held
+        // elsewhere): watch instead where the room allows it.
+        if (["room_full", "removed", "seat_limit"].includes(message.code) && socket.role === "player") watchInstead();
         break;
       default:
         break;
     }
+  }
+
+  function watchInstead() {
+    socket.close();
+    socket = new RoomSocket(code, "spectator", handlers);
+    render();
   }
 
   const handlers = {
@@ -121,9 +136,8 @@ export function showTable({ main, toast, banner }, code, watch) {
     if (info.occupant === "human" && !info.connected && !info.away) badges.push(h("span", { class: "badge offline" }, t("seat.offline")));
     if (info.away) badges.push(h("span", { class: "badge away" }, t("seat.away")));
     if (host) badges.push(h("span", { class: "badge host" }, t("room.host")));
-    const isHost = session.you !== null && session.room.seats[session.you]?.player?.id === session.room.host.id;
     let control = null;
-    if (session.room.status === "waiting" && isHost && seat !== session.you) {
+    if (session.room.status === "waiting" && isHost() && seat !== session.you) {
       control = h("select", { class: "seat-control", "data-seat": seat, onchange: (e) => {
         const value = e.target.value;
         send(value === "open" ? { type: "set_seat", seat, occupant: "open" } : { type: "set_seat", seat, occupant: "bot", level: value });
@@ -131,7 +145,10 @@ export function showTable({ main, toast, banner }, code, watch) {
         h("option", { value: "open", selected: info.occupant === "open" }, t("lobby.open")),
         ...["easy", "medium", "hard"].map((level) => h("option", { value: level, selected: info.bot === level }, `${t("lobby.bot")} · ${t(`level.${level}`)}`)),
       ]);
-      if (info.occupant === "human") control = null;
+      // A player (gone or not) is sent away with Remove; a bot or open seat is chosen.
+      if (info.occupant === "human") {
+        control = host ? null : h("button", { type: "button", class: "small danger seat-control", "data-remove": seat, onclick: () => send({ type: "remove", seat }) }, t("room.remove"));
+      }
     }
     return h("li", { class: `seat-slot ${info.occupant}${seat === session.you ? " me" : ""}` }, [
       h("span", { class: "seat-number" }, t("room.seat", { n: seat + 1 })),
@@ -144,7 +161,6 @@ export function showTable({ main, toast, banner }, code, watch) {
   function waitingRoom() {
     const room = session.room;
     const link = `${location.origin}${room.link}`;
-    const isHost = session.you !== null && room.seats[session.you]?.player?.id === room.host.id;
     return h("div", { class: "waiting panel" }, [
       h("h1", {}, `${t(`game.${room.game}`)} · ${variantLabel(room)}`),
       h("div", { class: "invite" }, [
@@ -156,7 +172,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         } }, t("room.copy")),
       ]),
       h("ul", { class: "seat-slots" }, room.seats.map((_, seat) => seatCard(seat))),
-      isHost
+      isHost()
         ? h("button", { class: "primary big", id: "start", disabled: room.seats.some((s) => s.occupant === "open"), onclick: () => send({ type: "start" }) }, t("room.start"))
         : h("p", { class: "muted" }, session.you === null ? t("room.spectating") : t("room.waiting_host")),
     ]);
