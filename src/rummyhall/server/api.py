@@ -147,20 +147,20 @@ async def bot_stats(request: Request) -> dict[str, Any]:
     return await store.read(store.repository.bot_stats)
 
 
-@router.get("/rooms", dependencies=Reads)
+@router.get("/rooms", dependencies=Reads, response_model=RoomPage, response_class=Response)
 async def rooms(
     request: Request,
     limit: Annotated[int | None, Query(ge=1)] = None,
     cursor: Annotated[str | None, Query(pattern=r"^[0-3][A-Z2-9]{6,10}$")] = None,
     game: Annotated[str | None, Query(max_length=16)] = None,
     status: ListedStatus | None = None,
-) -> RoomPage:
+) -> Response:
     """A page of the public rooms, those waiting for players first: ``limit`` of them
     (default and most: ``/api/info`` ``limits.lobby_page``/``lobby_page_max``), after
     ``cursor`` (the previous page's ``next``), of one ``game`` or ``status`` if given."""
     settings = hub(request).settings
     size = min(limit or settings.lobby_page, settings.lobby_page_max)
-    return hub(request).lobby.public_page(size, cursor, game, status)
+    return Response(hub(request).lobby.public_page(size, cursor, game, status), media_type=JSON)
 
 
 @router.post("/rooms", status_code=201, dependencies=[Limited])

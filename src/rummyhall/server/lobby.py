@@ -30,8 +30,10 @@ CODE_LENGTH = 10
 LISTED_ORDER = {"waiting": 0, "playing": 1, "finished": 2}
 """The public list shows rooms waiting for players first."""
 LISTING_TTL = 1.0
-"""Seconds the sorted public list is reused before it is sorted again (a page then costs
-a bisection and its own rooms' descriptions, not a sort of every room)."""
+"""Seconds the sorted public list and the pages answered from it are reused: a page
+costs a bisection and its own rooms' descriptions once a second, then a lookup."""
+PAGES_KEPT = 256
+"""Distinct pages (cursor, size, filters) kept between two sorts at most."""
 
 ListedStatus = Literal["waiting", "playing", "finished"]
 
@@ -74,6 +76,7 @@ class Lobby:
         self._listing: list[tuple[str, Room]] = []
         self._listing_keys: list[str] = []
         self._listed_at = -LISTING_TTL
+        self._pages: dict[tuple[int, str | None, str | None, str | None], bytes] = {}
 
     def find(self, code: str) -> Room:
         room = self.rooms.get(code.upper())
@@ -97,19 +100,31 @@ class Lobby:
         cursor: str | None = None,
         game: str | None = None,
         status: ListedStatus | None = None,
-    ) -> RoomPage:
-        """Up to ``limit`` public rooms after ``cursor`` (of ``game``, in ``status``).
+    ) -> bytes:
+        """The JSON of a :class:`RoomPage`: up to ``limit`` public rooms after ``cursor``
+        (of ``game``, in ``status``), as they were at most :data:`LISTING_TTL` ago.
 
-        The order is kept sorted for :data:`LISTING_TTL` seconds; a room whose status
-        changed meanwhile keeps its old place (with its new status) until the next sort.
-        """
+        A room that changed meanwhile keeps its old place until the next sort, so a
+        client paging then may see it twice or not at all; between sorts pages are
+        consistent."""
         now = time.monotonic()
         if now - self._listed_at > LISTING_TTL:
             listed = [room for room in self.rooms.values() if room.public]
             self._listing = sorted((listing_key(room), room) for room in listed)
             self._listing_keys = [key for key, _ in self._listing]
             self._listed_at = now
+            self._pages.clear()
+        asked = (limit, cursor, game, status)
+        page = self._pages.get(asked)
+        if page is None:
+            if len(self._pages) >= PAGES_KEPT:
+                self._pages.clear()
+            page = self._pages[asked] = self._page(*asked).model_dump_json().encode()
+        return page
 
+    def _page(
+        self, limit: int, cursor: str | None, game: str | None, status: str | None
+    ) -> RoomPage:
         def shown(room: Room) -> bool:
             return (
                 room.status != "closed"

@@ -5,13 +5,19 @@ the :class:`~rummyhall.server.storage.store.Store` (never on the event loop), an
 its record already encoded as JSON, and the game state pickled every
 :data:`CHECKPOINT_EVERY` actions. A replay frame at turn ``t`` then costs one unpickle
 and fewer than that many actions instead of replaying the whole log (a 436-action match
-took 20 ms on the loop). The cache is a least-recently-used map bounded by the bytes it
-holds; requests for a match being loaded wait for that one load.
+took 20 ms on the loop). A state holds every action played so far, each a fresh object
+after a replay; the checkpoints of a match share them, one object per distinct action
+(a Gin match has a few dozen), so a checkpoint stays small and quick to load however
+late in the match it is. Frames already answered are kept too (a replay is stepped
+through by each of its viewers, and a popular one by many). Both caches are
+least-recently-used maps bounded by the bytes they hold; requests for a match being
+loaded wait for that one load.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import pickle
 from collections import OrderedDict
@@ -19,6 +25,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from rummyhall.actions import Action
 from rummyhall.game import GameState
 from rummyhall.server.catalog import parse_options, start_match
 from rummyhall.server.protocol import ProtocolError
@@ -36,6 +43,34 @@ def encode(content: Any) -> bytes:
     ).encode("utf-8")
 
 
+class _SharingPickler(pickle.Pickler):
+    """Pickles every :class:`Action` as its index in ``shared`` (equal actions, which are
+    immutable, as one), adding those not there yet."""
+
+    def __init__(self, file: io.BytesIO, shared: list[Action], index: dict[Action, int]) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.shared = shared
+        self.index = index
+
+    def persistent_id(self, obj: Any) -> int | None:
+        if not isinstance(obj, Action):
+            return None
+        found = self.index.get(obj)
+        if found is None:
+            found = self.index[obj] = len(self.shared)
+            self.shared.append(obj)
+        return found
+
+
+class _SharingUnpickler(pickle.Unpickler):
+    def __init__(self, data: bytes, shared: list[Action]) -> None:
+        super().__init__(io.BytesIO(data))
+        self.shared = shared
+
+    def persistent_load(self, pid: Any) -> Action:
+        return self.shared[int(pid)]
+
+
 @dataclass(frozen=True)
 class FinishedMatch:
     record: bytes
@@ -43,6 +78,8 @@ class FinishedMatch:
     log: list[dict[str, Any]]
     checkpoints: list[bytes]
     """The pickled state after 0, CHECKPOINT_EVERY, 2·CHECKPOINT_EVERY, … actions."""
+    actions: list[Action]
+    """The distinct actions the checkpoints refer to."""
     players: int
 
     @property
@@ -58,7 +95,7 @@ class FinishedMatch:
             raise ProtocolError("no_such_seat", seat=seat)
         turn = min(turn, len(self.log))
         base = turn // CHECKPOINT_EVERY
-        state: GameState = pickle.loads(self.checkpoints[base])
+        state: GameState = _SharingUnpickler(self.checkpoints[base], self.actions).load()
         state.replay(self.log[base * CHECKPOINT_EVERY : turn])
         return encode({"turn": state.turn, "total": len(self.log), "view": state.view(seat)})
 
@@ -82,23 +119,33 @@ def load_finished(repository: Repository, match_id: str) -> FinishedMatch | None
         "log": log,
     }
     state = start_match(match.game, parse_options(match.game, match.options), match.seed)
-    checkpoints = [pickle.dumps(state)]
+    actions: list[Action] = []
+    index: dict[Action, int] = {}
+
+    def checkpoint() -> bytes:
+        buffer = io.BytesIO()
+        _SharingPickler(buffer, actions, index).dump(state)
+        return buffer.getvalue()
+
+    checkpoints = [checkpoint()]
     for start in range(0, len(log) - CHECKPOINT_EVERY + 1, CHECKPOINT_EVERY):
         state.replay(log[start : start + CHECKPOINT_EVERY])
-        checkpoints.append(pickle.dumps(state))
-    return FinishedMatch(encode(record), log, checkpoints, state.num_players)
+        checkpoints.append(checkpoint())
+    return FinishedMatch(encode(record), log, checkpoints, actions, state.num_players)
 
 
 class Replays:
-    """The bounded cache of finished matches (see the module's docstring)."""
+    """The bounded caches of finished matches and their frames (see the module's
+    docstring)."""
 
     def __init__(self, store: Store, capacity: int) -> None:
         self.store = store
         self.capacity = capacity
-        """Bytes of :attr:`FinishedMatch.size` kept at most."""
+        """Bytes of :attr:`FinishedMatch.size` kept at most; frames get a quarter more."""
         self.held = 0
         self.loads = 0
         """Matches read and replayed so far (each miss that found a finished match)."""
+        self.frames = _Frames(capacity // 4)
         self._entries: OrderedDict[str, FinishedMatch] = OrderedDict()
         self._loading: dict[str, asyncio.Future[FinishedMatch | None]] = {}
 
@@ -126,7 +173,12 @@ class Replays:
 
     async def frame(self, match_id: str, turn: int, seat: int | None) -> bytes:
         entry = await self.get(match_id)
-        return await self.store.read(entry.frame, turn, seat)
+        key = (match_id, min(turn, len(entry.log)), seat)
+        body = self.frames.get(key)
+        if body is None:
+            body = await self.store.read(entry.frame, turn, seat)
+            self.frames.keep(key, body)
+        return body
 
     def _loaded(self, match_id: str, loading: asyncio.Future[FinishedMatch | None]) -> None:
         del self._loading[match_id]
@@ -143,3 +195,27 @@ class Replays:
         while self.held > self.capacity:
             _, evicted = self._entries.popitem(last=False)
             self.held -= evicted.size
+
+
+class _Frames:
+    """Frames answered, by (match, turn, seat): least recently used first out."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.held = 0
+        self._bodies: OrderedDict[tuple[str, int, int | None], bytes] = OrderedDict()
+
+    def get(self, key: tuple[str, int, int | None]) -> bytes | None:
+        body = self._bodies.get(key)
+        if body is not None:
+            self._bodies.move_to_end(key)
+        return body
+
+    def keep(self, key: tuple[str, int, int | None], body: bytes) -> None:
+        if key in self._bodies or len(body) > self.capacity:
+            return
+        self._bodies[key] = body
+        self.held += len(body)
+        while self.held > self.capacity:
+            _, evicted = self._bodies.popitem(last=False)
+            self.held -= len(evicted)

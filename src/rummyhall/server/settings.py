@@ -70,7 +70,7 @@ class Settings:
     remove_ban: float = 600.0
     """Seconds a player the host removed may not take a seat in that room again."""
     lobby_page: int = 30
-    lobby_page_max: int = 100
+    lobby_page_max: int = 50
     """Rooms per page of ``GET /api/rooms``: by default, and at most."""
     replay_cache_bytes: int = 64 * 1024 * 1024
     """Finished matches kept replayed for the record and replay routes (bytes)."""

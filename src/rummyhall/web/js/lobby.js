@@ -9,7 +9,7 @@ import { h } from "./ui.js";
 
 const GAMES = ["gin", "indian", "rummikub"];
 const RECENT = "rummyhall.recent";
-const PAGE_MOST = 100; // GET /api/rooms answers at most lobby_page_max rooms a page
+const PAGE_MOST = 50; // GET /api/rooms answers at most lobby_page_max rooms a page
 
 /** Remember a finished match for the lobby's "recent games" (kept in the browser). */
 export function rememberMatch(entry) {
