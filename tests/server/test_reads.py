@@ -20,6 +20,7 @@ from rummyhall.server.catalog import parse_options, start_match
 from rummyhall.server.players import token_hash
 from rummyhall.server.protocol import ProtocolError
 from rummyhall.server.replays import CHECKPOINT_EVERY, Replays
+from rummyhall.server.storage import migrate
 from rummyhall.server.storage.migrate import alembic_config, upgrade
 from rummyhall.server.storage.repository import Repository, StoredMatch, StoredRoom, make_engine
 from rummyhall.server.storage.store import Store
@@ -247,6 +248,41 @@ def test_reads_and_room_guesses_are_limited_per_address(tmp_path: Path) -> None:
         assert answer.status_code == 429 and answer.json()["error"]["code"] == "rate_limited"
     finally:
         server.stop()
+
+
+def test_a_migration_that_fails_midway_leaves_the_database_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a crash would: SQLite's table rebuild (0002) is one transaction with the rest."""
+    url = f"sqlite:///{tmp_path / 'half.db'}"
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        config = alembic_config(url)
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+    real = command.upgrade
+
+    def crash_after(config: Any, revision: str) -> None:
+        real(config, revision)
+        raise RuntimeError("the power went")
+
+    monkeypatch.setattr(migrate.command, "upgrade", crash_after)
+    with pytest.raises(RuntimeError):
+        upgrade(engine)
+    with engine.connect() as connection:
+        version = connection.exec_driver_sql("select version_num from alembic_version")
+        assert version.scalar_one() == "0001"
+        tables = connection.exec_driver_sql("select name, sql from sqlite_master")
+        schema = {name: sql for name, sql in tables}
+    assert "_alembic_tmp_rooms" not in schema and "code VARCHAR(8)" in schema["rooms"]
+    monkeypatch.undo()
+    upgrade(engine)  # and the next start migrates
+    with engine.connect() as connection:
+        assert (
+            connection.exec_driver_sql("select version_num from alembic_version").scalar_one()
+            == "0002"
+        )
+    engine.dispose()
 
 
 def test_a_room_opened_with_a_six_letter_code_is_joined_after_the_migration(

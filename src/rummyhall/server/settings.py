@@ -91,3 +91,14 @@ class Settings:
             raise ValueError(f"away_level {self.away_level!r} is not one of the bot levels")
         if self.max_message_bytes < 1024 or self.messages_per_second <= 0:
             raise ValueError("message limits are too small to play")
+        if (
+            min(self.reads_per_second, self.room_guesses_per_minute) <= 0
+            or min(self.read_burst, self.room_guess_burst) < 1
+        ):
+            raise ValueError("read and room-guess rates must be positive, bursts at least 1")
+        if not 1 <= self.lobby_page <= self.lobby_page_max:
+            raise ValueError("lobby_page must be between 1 and lobby_page_max")
+        if min(self.max_waiting_seats, self.max_spectators_per_player) < 1:
+            raise ValueError("a guest must be allowed one seat and one spectator window")
+        if self.remove_ban < 0 or self.replay_cache_bytes < 0:
+            raise ValueError("remove_ban and replay_cache_bytes must not be negative")

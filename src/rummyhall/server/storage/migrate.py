@@ -25,7 +25,10 @@ def upgrade(engine: Engine) -> None:
     SQLite alters a column by rebuilding its table, and dropping the old table with
     foreign keys enforced would fail on (or delete) the rows that refer to it; so, as
     SQLite's own procedure says, foreign keys are off during the migration (the pragma
-    only works outside a transaction) and checked as a whole before the commit."""
+    only works outside a transaction) and checked as a whole before the commit. The
+    migration is one SQLite transaction from its first statement (the driver would
+    begin one only at the first row it writes, after the new table is created), so a
+    crash midway leaves the database as it was, not half rebuilt."""
     config = alembic_config(engine.url.render_as_string(hide_password=False))
     sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as connection:
@@ -33,6 +36,8 @@ def upgrade(engine: Engine) -> None:
             _foreign_keys(connection, "OFF")
         try:
             with connection.begin():
+                if sqlite:
+                    connection.exec_driver_sql("BEGIN")
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
                 if sqlite:
