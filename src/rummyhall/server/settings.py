@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rummyhall.bots import LEVELS as BOT_LEVELS
+from rummyhall.server.storage.faults import FaultPoint
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,11 @@ class Settings:
     """Every match starts from this seed instead of a fresh random one: a test hook that
     makes deals (and the bots, seeded from the match) repeat exactly."""
 
+    fault_point: str | None = None
+    """``NAME:before|after[:N]``: the process kills itself (SIGKILL) at that commit
+    boundary of the store (:mod:`rummyhall.server.storage.faults`): a test hook for crash
+    tests, never set in production."""
+
     static_dir: str | None = None
     """Where the web front end lives; ``None``: the ``rummyhall/web`` package folder."""
 
@@ -70,3 +76,5 @@ class Settings:
             raise ValueError(f"away_level {self.away_level!r} is not one of the bot levels")
         if self.max_message_bytes < 1024 or self.messages_per_second <= 0:
             raise ValueError("message limits are too small to play")
+        if self.fault_point is not None:
+            FaultPoint.parse(self.fault_point)
