@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rummyhall.bots import LEVELS as BOT_LEVELS
+from rummyhall.server.storage.faults import FaultPoint
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,11 @@ class Settings:
     """Every match starts from this seed instead of a fresh random one: a test hook that
     makes deals (and the bots, seeded from the match) repeat exactly."""
 
+    fault_point: str | None = None
+    """``NAME:before|after[:N]``: the process kills itself (SIGKILL) at that commit
+    boundary of the store (:mod:`rummyhall.server.storage.faults`): a test hook for crash
+    tests, never set in production."""
+
     static_dir: str | None = None
     """Where the web front end lives; ``None``: the ``rummyhall/web`` package folder."""
 
@@ -102,3 +108,5 @@ class Settings:
             raise ValueError("a guest must be allowed one seat and one spectator window")
         if self.remove_ban < 0 or self.replay_cache_bytes < 0:
             raise ValueError("remove_ban and replay_cache_bytes must not be negative")
+        if self.fault_point is not None:
+            FaultPoint.parse(self.fault_point)
