@@ -92,18 +92,17 @@ def finished_match(repository: Repository, match_id: str, seed: int) -> list[dic
         state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
     seats: list[Any] = [{"player": "p1"}, {"bot": "easy"}]
     room = StoredRoom(
-        f"r{match_id}", f"C{match_id}", "gin", {}, True, True, True, "p1", seats, "finished", None
+        f"r{match_id}", f"C{match_id}", "gin", {}, True, True, True, "p1", seats, "playing", None
     )
-    repository.save_room(room)
     options = {"mode": "standard"}
-    repository.create_match(room.id, "gin", StoredMatch(match_id, 1, seed, options, seats, "x"))
+    repository.start_match(room, StoredMatch(match_id, 1, seed, options, seats, "playing"))
     rows = [
         {"match_id": match_id, "seq": seq, "seat": 0, "actor": "bot", "action": action}
         for seq, action in enumerate(state.log)
     ]
     repository.append_actions(rows)
-    result = {"scores": state.scores, "winners": []}
-    repository.finish_match(match_id, result, [])
+    room.status = "finished"
+    repository.finish_match(room, match_id, {"scores": state.scores, "winners": []}, [])
     return list(state.log)
 
 
