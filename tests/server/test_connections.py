@@ -113,6 +113,23 @@ def test_silent_sockets_are_closed_and_the_site_keeps_answering(strict: Server) 
         assert http.get("/api/health").status_code == 200
 
 
+@pytest.mark.parametrize(
+    "head",
+    [
+        b"Content-Length: 100\r\n\r\n" + b'{"nick',
+        b"Transfer-Encoding: chunked\r\n\r\n" + b'5\r\n{"nic\r\n',
+    ],
+    ids=["content-length", "chunked"],
+)
+def test_a_body_stopped_midway_gets_408(strict: Server, head: bytes) -> None:
+    with socket.create_connection(("127.0.0.1", strict.port), timeout=10) as sock:
+        sock.sendall(b"POST /api/players HTTP/1.1\r\nHost: 127.0.0.1\r\n" + head)
+        answer = closed_by_server(sock, DEADLINE + 15)
+    assert answer is not None and answer.startswith(b"HTTP/1.1 408"), answer
+    assert b"request_timeout" in answer
+    assert "Traceback" not in strict.log.read_text()
+
+
 def test_a_bad_hello_does_not_extend_the_deadline(strict: Server) -> None:
     """The deadline runs from the moment the socket opened: messages that are not a
     valid hello (here a ping every half second) do not keep it alive."""

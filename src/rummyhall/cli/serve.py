@@ -216,5 +216,6 @@ def serve(args: argparse.Namespace) -> int:
         # The client address is ours to compute (rummyhall.server.addresses): uvicorn's
         # own proxy headers believe X-Forwarded-For from 127.0.0.1 by default.
         proxy_headers=False,
+        server_header=False,  # no need to tell scanners which server and version this is
     )
     return 0
