@@ -17,8 +17,6 @@ target: every p95 under 100 ms with the silent sockets open.
 from __future__ import annotations
 
 import argparse
-import base64
-import os
 import resource
 import socket
 import statistics
@@ -32,7 +30,14 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.server.harness import Server, Table, open_table, pick
+from tests.server.harness import (
+    Server,
+    Table,
+    half_sent_request,
+    open_table,
+    pick,
+    silent_websocket,
+)
 
 TARGET_MS = 100.0
 LONG = "600"
@@ -43,28 +48,6 @@ def raise_file_limit(needed: int) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < needed:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(needed, hard), hard))
-
-
-def silent_websocket(port: int) -> socket.socket:
-    """A WebSocket that completes the handshake and then never says anything."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(
-        (
-            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    answer = sock.recv(4096)
-    if not answer.startswith(b"HTTP/1.1 101"):
-        raise RuntimeError(f"the WebSocket handshake failed: {answer[:80]!r}")
-    return sock
-
-
-def half_sent_request(port: int) -> socket.socket:
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-    sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
-    return sock
 
 
 class ActionClock:

@@ -17,7 +17,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from tests.server.harness import Server, open_table
+from tests.server.harness import Server, half_sent_request, open_table, silent_websocket
 
 SILENT_WEBSOCKETS = 200
 HALF_SENT_REQUESTS = 100
@@ -42,13 +42,6 @@ def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     ).start()
     yield running
     running.stop()
-
-
-def half_sent_request(port: int) -> socket.socket:
-    """A TCP socket that stops in the middle of its headers."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-    sock.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
-    return sock
 
 
 def closed_by_server(sock: socket.socket, timeout: float) -> bytes | None:
@@ -140,6 +133,25 @@ def test_a_bad_hello_does_not_extend_the_deadline(strict: Server) -> None:
                 websocket.recv(10)
                 time.sleep(0.5)
         assert websocket.close_code == 4001
+
+
+def test_a_websocket_that_does_not_answer_pings_is_dropped(tmp_path: Path) -> None:
+    """With the hello deadline out of the way, the server's pings find the dead peer."""
+    server = Server(
+        tmp_path / "ping.db",
+        "--hello-timeout",
+        "600",
+        "--ws-ping-interval",
+        "1",
+        "--ws-ping-timeout",
+        "1",
+    ).start()
+    try:
+        with silent_websocket(server.port) as sock:
+            time.sleep(4)  # the ping goes out after 1 s and is not answered 1 s later
+            assert closed_by_server(sock, 30) is not None
+    finally:
+        server.stop()
 
 
 def test_an_idle_socket_outside_any_room_is_closed(tmp_path: Path) -> None:
