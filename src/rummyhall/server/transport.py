@@ -54,6 +54,9 @@ class ConnectionGuard:
         self.proxies = proxies
         self.open: Counter[str] = Counter()
         self.holders: dict[asyncio.BaseTransport, str] = {}
+        self.warned: set[str] = set()
+        """Addresses at the cap that the log has already named (one line per episode,
+        not one per refused socket, so a flood cannot flood the log too)."""
 
     def admit(self, transport: asyncio.BaseTransport) -> bool:
         peer = transport.get_extra_info("peername")
@@ -62,6 +65,9 @@ class ConnectionGuard:
             return True
         key = limit_key(host)
         if self.open[key] >= self.cap:
+            if key not in self.warned:
+                self.warned.add(key)
+                log.warning("%s holds %d connections: refusing more", key, self.cap)
             return False
         self.open[key] += 1
         self.holders[transport] = key
@@ -72,6 +78,8 @@ class ConnectionGuard:
         key = self.holders.pop(transport, None)
         if key is not None:
             self.open[key] -= 1
+            if self.open[key] < self.cap:
+                self.warned.discard(key)
             if not self.open[key]:
                 del self.open[key]
 
@@ -89,7 +97,6 @@ class GuardedHttp(HttpToolsProtocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         if not self.guard.admit(transport):
-            log.warning("refused a connection from %s: too many open", self.client)
             transport.write(TOO_MANY_CONNECTIONS)
             transport.close()
             return
