@@ -8,7 +8,7 @@ DEV := $(VENV)/.dev-installed
 BENCH := $(VENV)/.bench-installed
 C_SOURCES := $(shell find src -name '*.c')
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench soak clean
 
 $(DEV): pyproject.toml $(C_SOURCES)
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ lint: $(DEV)
 # did not build.
 test: lint
 	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest README.md docs src tests
+
+# 200 plain kill -9 / restart cycles of a server while bot games run, every one audited
+# (tests/server/soak.py; the test suite runs a short version).
+soak: $(DEV)
+	$(PY) -m tests.server.soak --cycles 200
 
 bench: $(BENCH)
 	$(PY) bench/gin.py

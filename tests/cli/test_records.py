@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -102,19 +103,17 @@ def test_game_ids_come_from_the_server_database(
     repository.create_player("p1", "Ana", "h1")
     seats = [{"player": "p1"}, {"bot": "easy"}]
     options = {"mode": record["options"]["mode"]}  # as a room stores them
-    repository.save_room(
-        StoredRoom("r1", "ABCDEF", "gin", options, True, True, True, "p1", seats, "playing", None)
+    room = StoredRoom(
+        "r1", "ABCDEF", "gin", options, True, True, True, "p1", seats, "playing", None
     )
-    repository.create_match(
-        "r1", "gin", StoredMatch("m1", 1, record["seed"], options, seats, "playing")
-    )
+    repository.start_match(room, StoredMatch("m1", 1, record["seed"], options, seats, "playing"))
     repository.append_actions(
         [
             {"match_id": "m1", "seq": seq, "seat": 0, "actor": "player", "action": action}
             for seq, action in enumerate(record["log"])
         ]
     )
-    repository.finish_match("m1", {"winners": [0]}, [])
+    repository.finish_match(replace(room, status="finished"), "m1", {"winners": [0]}, [])
     engine.dispose()
 
     out = tmp_path / "m1.json"

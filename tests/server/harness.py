@@ -35,9 +35,24 @@ def free_port() -> int:
 class Server:
     """``rummyhall serve`` on a free port with its own SQLite file."""
 
-    def __init__(self, db: Path, *flags: str, rate: int = 1000, creations: int = 100_000) -> None:
+    def __init__(
+        self,
+        db: Path,
+        *flags: str,
+        rate: int = 1000,
+        creations: int = 100_000,
+        player_rooms: int = 100_000,
+    ) -> None:
         self.db = db
-        self.flags = ["--rate", str(rate), "--creation-rate", str(creations), *flags]
+        self.flags = [
+            "--rate",
+            str(rate),
+            "--creation-rate",
+            str(creations),
+            "--player-room-rate",
+            str(player_rooms),
+            *flags,
+        ]
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(".log")

@@ -247,9 +247,8 @@ def test_forwarded_for_is_honoured_from_a_trusted_proxy(tmp_path: Path) -> None:
 
 def test_room_creation_is_limited_per_player(tmp_path: Path) -> None:
     """Many addresses (through a trusted proxy) cannot push one guest over his rate."""
-    server = Server(
-        tmp_path / "player.db", "--trusted-proxies", "127.0.0.1", "--player-room-rate", "2"
-    ).start()
+    server = Server(tmp_path / "player.db", "--trusted-proxies", "127.0.0.1", player_rooms=2)
+    server.start()
     try:
         _, token = server.register("Pat")
         codes = []

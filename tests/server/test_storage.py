@@ -53,9 +53,8 @@ def test_a_room_its_match_and_log_come_back_in_order(tmp_path: Path) -> None:
         "playing",
         None,
     )
-    repository.save_room(room)
-    repository.create_match(
-        "r1", "gin", StoredMatch("m1", 1, 42, {"mode": "standard"}, room.seats, "playing")
+    repository.start_match(
+        room, StoredMatch("m1", 1, 42, {"mode": "standard"}, room.seats, "playing")
     )
     actions = [
         {"type": "pass"},

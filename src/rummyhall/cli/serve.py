@@ -131,6 +131,13 @@ def register(
         help="start every match from this seed (for tests: repeatable deals)",
     )
     parser.add_argument(
+        "--fault-point",
+        default=None,
+        metavar="NAME:MOMENT[:N]",
+        help="for crash tests: SIGKILL the server at this commit boundary of the store, "
+        "e.g. finish_match:before (rummyhall.server.storage.faults)",
+    )
+    parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
     parser.set_defaults(run=run)
@@ -194,6 +201,7 @@ def serve(args: argparse.Namespace) -> int:
         away_level=args.away_level,
         compression=args.compression,
         match_seed=args.match_seed,
+        fault_point=args.fault_point,
     )
     logging.basicConfig(
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"

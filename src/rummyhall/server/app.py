@@ -39,6 +39,7 @@ from rummyhall.server.players import Players
 from rummyhall.server.protocol import ProtocolError
 from rummyhall.server.rooms import Services
 from rummyhall.server.settings import Settings
+from rummyhall.server.storage.faults import FaultPoint, Faults
 from rummyhall.server.storage.migrate import upgrade
 from rummyhall.server.storage.repository import Repository, make_engine
 from rummyhall.server.storage.store import Store
@@ -78,7 +79,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.database_url)
         await anyio.to_thread.run_sync(upgrade, engine)
-        store = Store(Repository(engine))
+        point = settings.fault_point
+        faults = Faults(None if point is None else FaultPoint.parse(point))
+        store = Store(Repository(engine, faults))
         autoplay = Autoplay(settings)
         lobby = Lobby(Services(settings, store, autoplay))
         creations = KeyedLimiter(settings.creations_per_minute / 60, settings.creation_burst)

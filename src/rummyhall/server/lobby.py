@@ -116,20 +116,36 @@ class Lobby:
                 return code
 
     async def restore(self) -> None:
-        """Rebuild every room that was open when the server stopped."""
-        repository = self.services.store.repository
-        stored_rooms = await self.services.store.call(repository.open_rooms)
+        """Rebuild every room that was open when the server stopped.
+
+        Start-up is recovery, and it is idempotent: what it writes (orphan matches
+        marked abandoned, matches whose last action was logged just before a crash
+        finished) is written so that a crash at any point of it is repaired by the next
+        start, which ends in the same state. A room whose log cannot be replayed stays
+        down, logged, without keeping every other room down with it."""
+        store = self.services.store
+        repository = store.repository
+        abandoned = await store.call(repository.abandon_orphans)
+        if abandoned:
+            log.warning("marked %d orphan matches abandoned", abandoned)
+        stored_rooms = await store.call(repository.open_rooms)
         ids = {stored.host_id for stored in stored_rooms}
         for stored in stored_rooms:
             ids |= {seat["player"] for seat in stored.seats if seat and "player" in seat}
-        names = await self.services.store.call(repository.nicknames, sorted(ids))
+        names = await store.call(repository.nicknames, sorted(ids))
         players = {pid: Player(pid, nickname) for pid, nickname in names.items()}
+        restored = 0
         for stored in stored_rooms:
-            options = parse_options(stored.game, stored.options)
-            room = Room.restore(self.services, stored, players, options)
+            try:
+                options = parse_options(stored.game, stored.options)
+                room = Room.restore(self.services, stored, players, options)
+            except Exception:
+                log.exception("room %s could not be restored; it stays down", stored.code)
+                continue
             self.rooms[room.code] = room
             await room.resume()
-        log.info("restored %d rooms", len(stored_rooms))
+            restored += 1
+        log.info("restored %d rooms", restored)
 
     async def sweep(self) -> None:
         """Close rooms nobody has been in for ``room_idle_close`` seconds."""

@@ -180,7 +180,9 @@ class Room:
             else MatchInfo(id=match.id, number=match.number, over=match.state.is_over),
         )
 
-    def stored(self) -> StoredRoom:
+    def stored(self, status: Status | None = None) -> StoredRoom:
+        """The room as saved; ``status`` saves it in a status it is about to enter (the
+        memory changes only once the commit has succeeded)."""
         return StoredRoom(
             id=self.id,
             code=self.code,
@@ -191,7 +193,7 @@ class Room:
             hints=self.hints,
             host_id=self.host.id,
             seats=[seat.stored() for seat in self.seats],
-            status=self.status,
+            status=status or self.status,
             match=None,
         )
 
@@ -396,13 +398,11 @@ class Room:
             secrets.token_hex(8), number, seed, self.options.model_dump(), seats, "playing"
         )
         state = start_match(self.game, self.options, seed)
-        await self.services.store.call(
-            self.services.store.repository.create_match, self.id, self.game, stored
-        )
+        store = self.services.store
+        await store.call(store.repository.start_match, self.stored("playing"), stored)
         self.match = LiveMatch(stored.id, number, seed, state, seats)
         self.status = "playing"
         log.info("room %s: match %d (%s) started", self.code, number, stored.id)
-        await self.save()
         for seat in self.seats:
             if seat.client is None:
                 self._start_away_timer(seat)
@@ -508,14 +508,14 @@ class Room:
                 }
             )
         result = {"scores": scores, "winners": winners}
-        await self.services.store.call(
-            self.services.store.repository.finish_match, match.id, result, rows
+        store = self.services.store
+        await store.call(
+            store.repository.finish_match, self.stored("finished"), match.id, result, rows
         )
         self.status = "finished"
         log.info("room %s: match %s finished, winners %s", self.code, match.id, winners)
         for seat in self.seats:
             seat.cancel_timer()
-        await self.save()
         self._broadcast_room()
 
     # ------------------------------------------------------------------ bots
@@ -671,7 +671,8 @@ class Room:
 
     async def resume(self) -> None:
         """After a restart: finish a match whose last action was logged just before a
-        crash, and start the away timers of the seats nobody has reconnected to."""
+        crash (idempotent, like all of start-up: a crash here is repaired by the next
+        start), and start the away timers of the seats nobody has reconnected to."""
         async with self.lock:
             if self.match is not None and self.status == "playing":
                 if self.match.state.is_over:

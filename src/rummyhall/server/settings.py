@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rummyhall.bots import LEVELS as BOT_LEVELS
 from rummyhall.server.addresses import parse_networks
+from rummyhall.server.storage.faults import FaultPoint
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,11 @@ class Settings:
     """Every match starts from this seed instead of a fresh random one: a test hook that
     makes deals (and the bots, seeded from the match) repeat exactly."""
 
+    fault_point: str | None = None
+    """``NAME:before|after[:N]``: the process kills itself (SIGKILL) at that commit
+    boundary of the store (:mod:`rummyhall.server.storage.faults`): a test hook for crash
+    tests, never set in production."""
+
     static_dir: str | None = None
     """Where the web front end lives; ``None``: the ``rummyhall/web`` package folder."""
 
@@ -113,3 +119,5 @@ class Settings:
         if self.player_rooms_per_minute <= 0 or self.player_room_burst < 1:
             raise ValueError("the player room rate must be positive")
         parse_networks(self.trusted_proxies)  # a bad entry is refused at start-up
+        if self.fault_point is not None:
+            FaultPoint.parse(self.fault_point)

@@ -7,14 +7,16 @@ thread; tests and tools may call them directly.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from rummyhall.server.storage import models
+from rummyhall.server.storage.faults import Faults
 from rummyhall.server.storage.models import now
 
 OPEN_STATUSES = ("waiting", "playing", "finished")
@@ -66,13 +68,26 @@ class StoredRoom:
     host_id: str
     seats: list[Any]
     status: str
-    match: StoredMatch | None
+    match: StoredMatch | None = None
 
 
 class Repository:
-    def __init__(self, engine: Engine) -> None:
+    """Each method that writes is one transaction: what belongs together (a match's
+    start or end and its room's status) commits together or not at all."""
+
+    def __init__(self, engine: Engine, faults: Faults | None = None) -> None:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+        self.faults = faults or Faults()
+
+    @contextmanager
+    def _transaction(self, name: str) -> Iterator[Session]:
+        """One named transaction, committed when the block ends; its fault points are
+        reached just before the commit and just after it."""
+        with self.sessions() as session, session.begin():
+            yield session
+            self.faults.reach(name, "before")
+        self.faults.reach(name, "after")
 
     # ------------------------------------------------------------------ players
 
@@ -84,7 +99,7 @@ class Repository:
                 connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def create_player(self, player_id: str, nickname: str, token_hash: str) -> None:
-        with self.sessions.begin() as session:
+        with self._transaction("create_player") as session:
             session.add(models.Player(id=player_id, nickname=nickname, token_hash=token_hash))
 
     def player_by_token_hash(self, token_hash: str) -> models.Player | None:
@@ -106,22 +121,8 @@ class Repository:
 
     def save_room(self, room: StoredRoom) -> None:
         """Insert or update a room's own row (not its matches)."""
-        with self.sessions.begin() as session:
-            session.merge(
-                models.Room(
-                    id=room.id,
-                    code=room.code,
-                    game=room.game,
-                    options=room.options,
-                    public=room.public,
-                    spectators=room.spectators,
-                    hints=room.hints,
-                    host_id=room.host_id,
-                    seats=room.seats,
-                    status=room.status,
-                    updated_at=now(),
-                )
-            )
+        with self._transaction("save_room") as session:
+            _merge_room(session, room)
 
     def open_rooms(self) -> list[StoredRoom]:
         """Every room not closed, with its latest match and log, to rebuild at start-up."""
@@ -131,10 +132,39 @@ class Repository:
             ).all()
             return [self._stored(session, room) for room in rooms]
 
+    def abandon_orphans(self) -> int:
+        """Mark ``abandoned`` every match left ``playing`` that can never go on: one in
+        a room still waiting, or one a later match of its room has replaced. Earlier
+        versions committed a match and its room separately, and a crash between the two
+        left such orphans; nothing creates them now. Returns how many it marked
+        (0 on a second run: it is idempotent)."""
+        latest = (
+            select(models.Match.room_id, func.max(models.Match.number).label("number"))
+            .group_by(models.Match.room_id)
+            .subquery()
+        )
+        with self._transaction("abandon_orphans") as session:
+            orphans = session.scalars(
+                select(models.Match.id)
+                .join(models.Room, models.Room.id == models.Match.room_id)
+                .join(latest, latest.c.room_id == models.Match.room_id)
+                .where(
+                    models.Match.status == "playing",
+                    (models.Room.status == "waiting") | (models.Match.number < latest.c.number),
+                )
+            ).all()
+            if orphans:
+                session.execute(
+                    update(models.Match)
+                    .where(models.Match.id.in_(orphans))
+                    .values(status="abandoned")
+                )
+            return len(orphans)
+
     def _stored(self, session: Session, room: models.Room) -> StoredRoom:
         match = session.scalar(
             select(models.Match)
-            .where(models.Match.room_id == room.id)
+            .where(models.Match.room_id == room.id, models.Match.status != "abandoned")
             .order_by(models.Match.number.desc())
             .limit(1)
         )
@@ -171,14 +201,18 @@ class Repository:
 
     # ------------------------------------------------------------------ matches
 
-    def create_match(self, room_id: str, game: str, match: StoredMatch) -> None:
-        with self.sessions.begin() as session:
+    def start_match(self, room: StoredRoom, match: StoredMatch) -> None:
+        """Insert a new match and save its room (``playing``) in one commit: a crash
+        leaves either both or neither, never a match nobody can play."""
+        with self._transaction("start_match") as session:
+            _merge_room(session, room)
+            session.flush()  # the room row first: the match refers to it
             session.add(
                 models.Match(
                     id=match.id,
-                    room_id=room_id,
+                    room_id=room.id,
                     number=match.number,
-                    game=game,
+                    game=room.game,
                     options=match.options,
                     seed=match.seed,
                     seats=match.seats,
@@ -188,21 +222,29 @@ class Repository:
 
     def append_actions(self, rows: Sequence[dict[str, Any]]) -> None:
         """Append log entries (``match_id, seq, seat, actor, action``) in one commit."""
-        with self.sessions.begin() as session:
+        with self._transaction("append_actions") as session:
             session.execute(insert(models.ActionRecord), [{"created_at": now(), **r} for r in rows])
 
     def finish_match(
-        self, match_id: str, result: dict[str, Any], seats: Sequence[dict[str, Any]]
+        self,
+        room: StoredRoom,
+        match_id: str,
+        result: dict[str, Any],
+        seats: Sequence[dict[str, Any]],
     ) -> None:
         """Mark a match finished with its result and one statistics row per seat
-        (``seat, player_id, bot, against, game, score, won``)."""
-        with self.sessions.begin() as session:
-            session.execute(
+        (``seat, player_id, bot, against, game, score, won``), and save its room, in one
+        commit. Idempotent: for a match already finished only the room is saved, so a
+        recovery that finishes it again after a crash writes no second result."""
+        with self._transaction("finish_match") as session:
+            finished = session.execute(
                 update(models.Match)
-                .where(models.Match.id == match_id)
+                .where(models.Match.id == match_id, models.Match.status == "playing")
                 .values(status="finished", result=result, finished_at=now())
             )
-            session.add_all(models.Result(match_id=match_id, **row) for row in seats)
+            if finished.rowcount == 1:  # type: ignore[attr-defined]
+                session.add_all(models.Result(match_id=match_id, **row) for row in seats)
+            _merge_room(session, room)
 
     def finished_match(self, match_id: str) -> tuple[models.Match, list[dict[str, Any]]] | None:
         """A finished match and its log (replays are public once a match is over)."""
@@ -243,6 +285,24 @@ class Repository:
                 )
             ).all()
         return summarize((game, str(bot), won) for game, bot, won in rows)
+
+
+def _merge_room(session: Session, room: StoredRoom) -> None:
+    session.merge(
+        models.Room(
+            id=room.id,
+            code=room.code,
+            game=room.game,
+            options=room.options,
+            public=room.public,
+            spectators=room.spectators,
+            hints=room.hints,
+            host_id=room.host_id,
+            seats=room.seats,
+            status=room.status,
+            updated_at=now(),
+        )
+    )
 
 
 def summarize(rows: Any) -> dict[str, Any]:

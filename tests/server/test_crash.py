@@ -1,0 +1,170 @@
+"""The server is killed (SIGKILL) at every commit boundary of a room's life, and at
+random moments of many games: it always starts again, and every game resumes at its
+last acknowledged action, with nothing doubled (see ``pilot.py`` for the checks).
+
+A room's life here: two guests register, one opens an Indian Points room for both and a
+bot, the other joins, the host starts, the deal is played out, a rematch is played out.
+Every match of the room deals the same cards (``--match-seed``), so a fault-free run
+tells how many actions a match has, and the fault points can name the last one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.exceptions import WebSocketException
+
+from rummyhall.server.storage.faults import TRANSACTIONS
+from tests.server.harness import Server
+from tests.server.pilot import Pilot, audit, open_room
+
+SEED = ["--match-seed", "5", "--away-after", "600"]
+ROOM = {
+    "game": "indian",
+    "options": {"players": 3, "format": "points"},
+    "bots": [None, None, "medium"],
+}
+
+
+def life(server: Server, *faults: str, matches: int = 2, deadline: float = 60) -> Pilot:
+    """Play a room's life (``matches`` matches) on ``server`` with ``faults`` armed one
+    after another (the first from the start, each next one at the next restart); returns
+    the pilot, whose ``problems`` must be empty."""
+    pilot = Pilot(server, [], next_faults=list(faults))
+    pilot.restart()
+    pilot.restarts = 0
+    for _ in range(3):  # set-up steps the server died in are simply done again
+        try:
+            pilot.rooms.append(open_room(server, ["Ana", "Bo"], matches, **ROOM))
+            break
+        except (httpx.TransportError, OSError, WebSocketException, AssertionError):
+            assert server.process is not None
+            server.process.wait(10)
+            pilot.problems += audit(server.db, [])
+            pilot.restart()
+    asyncio.run(pilot.run(deadline))
+    return pilot
+
+
+def actions_of_match_one(db: Path) -> int:
+    with sqlite3.connect(db) as connection:
+        (count,) = connection.execute(
+            "SELECT count(*) FROM actions JOIN matches ON matches.id = match_id WHERE number = 1"
+        ).fetchone()
+    return int(count)
+
+
+@pytest.fixture(scope="module")
+def length(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """How many actions the room's first match takes, from a run without faults."""
+    server = Server(tmp_path_factory.mktemp("dry") / "dry.db", *SEED)
+    try:
+        pilot = life(server)
+        assert pilot.problems == [] and pilot.restarts == 0
+        yield actions_of_match_one(server.db)
+    finally:
+        server.stop()
+
+
+def boundaries() -> list[tuple[str, ...]]:
+    """Fault plans: every transaction's first commit, before and after it; the set-up
+    commits; and chains where recovery itself is killed. ``LAST``/``NEXT`` stand for
+    the last action of the first match and the first of the second. A plan plays the
+    second match only where it reaches into it."""
+    plans: list[tuple[str, ...]] = []
+    for moment in ("before", "after"):
+        plans += [
+            (f"create_player:{moment}",),
+            (f"save_room:{moment}",),  # the room is opened
+            (f"save_room:{moment}:2",),  # the second guest takes his seat
+            (f"start_match:{moment}",),
+            (f"start_match:{moment}:2",),  # the rematch
+            (f"append_actions:{moment}",),
+            (f"append_actions:{moment}:LAST",),
+            (f"append_actions:{moment}:NEXT",),
+            (f"finish_match:{moment}",),
+            (f"finish_match:{moment}:2",),
+        ]
+    # The last action is logged, the server dies before the match is finished; then
+    # it dies again while recovery marks orphans and while it finishes the match.
+    plans.append(
+        (
+            "append_actions:after:LAST",
+            "abandon_orphans:after",
+            "finish_match:before",
+            "finish_match:after",
+        )
+    )
+    plans.append(("finish_match:before", "abandon_orphans:before", "finish_match:before"))
+    return plans
+
+
+def test_the_plans_cover_every_transaction() -> None:
+    named = {spec.split(":")[0] for plan in boundaries() for spec in plan}
+    assert named == set(TRANSACTIONS)
+
+
+@pytest.mark.parametrize("plan", boundaries(), ids=lambda plan: ",".join(plan))
+def test_killed_at_a_commit_boundary_resumes_at_the_last_acknowledged_action(
+    tmp_path: Path, length: int, plan: tuple[str, ...]
+) -> None:
+    specs = [spec.replace("LAST", str(length)).replace("NEXT", str(length + 1)) for spec in plan]
+    matches = 2 if any(spec.endswith((":2", ":NEXT")) for spec in plan) else 1
+    server = Server(tmp_path / "crash.db", *SEED)
+    try:
+        pilot = life(server, *specs, matches=matches)
+    finally:
+        server.stop()
+    assert pilot.problems == []
+    assert pilot.restarts >= 1 or plan[0].startswith(("create_player", "save_room"))
+    assert audit(server.db, pilot.rooms) == []
+    # Every match was played to its end, exactly as long as without a crash.
+    with sqlite3.connect(server.db) as connection:
+        counts = connection.execute(
+            "SELECT count(seq) FROM matches LEFT JOIN actions ON matches.id = match_id "
+            "WHERE matches.status = 'finished' GROUP BY matches.id"
+        ).fetchall()
+    assert [count for (count,) in counts] == [length] * matches
+
+
+def test_recovery_repairs_what_older_versions_left(tmp_path: Path) -> None:
+    """A room ``playing`` whose match is ``finished`` (a crash between the two commits
+    of earlier versions) and a match ``playing`` in a room still ``waiting``: the
+    server starts, finishes the one without a second result and abandons the other."""
+    server = Server(tmp_path / "old.db", *SEED)
+    try:
+        pilot = life(server)
+        server.stop()
+        assert pilot.problems == []
+        room = pilot.rooms[0]
+        with sqlite3.connect(server.db) as connection:
+            (room_id,) = connection.execute("SELECT id FROM rooms").fetchone()
+            connection.execute("UPDATE rooms SET status = 'playing'")
+            columns = "game, options, public, spectators, hints, host_id, seats, created_at"
+            connection.execute(
+                f"INSERT INTO rooms (id, code, status, updated_at, {columns}) "
+                f"SELECT 'r2', 'ORPHAN', 'waiting', updated_at, {columns} FROM rooms"
+            )
+            columns = "number, game, options, seed, seats, started_at"
+            connection.execute(
+                f"INSERT INTO matches (id, room_id, status, {columns}) "
+                f"SELECT 'm-orphan', 'r2', 'playing', {columns} FROM matches LIMIT 1"
+            )
+        server.start()
+        with server.http() as http:
+            assert http.get(f"/api/rooms/{room.code}").json()["status"] == "finished"
+            orphan = http.get("/api/rooms/ORPHAN").json()
+            assert (orphan["status"], orphan["match"]) == ("waiting", None)
+        server.stop()
+        assert audit(server.db, pilot.rooms) == []
+        with sqlite3.connect(server.db) as connection:
+            statuses = connection.execute("SELECT status FROM matches ORDER BY id").fetchall()
+        assert sorted(statuses) == [("abandoned",), ("finished",), ("finished",)]
+        assert room_id
+    finally:
+        server.stop()
