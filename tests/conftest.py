@@ -14,8 +14,8 @@ settings.register_profile("thorough", deadline=None, max_examples=2000)
 settings.register_profile(
     "fuzz",
     deadline=None,
-    max_examples=300,
-    stateful_step_count=200,
+    max_examples=50,
+    stateful_step_count=150,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

@@ -1,0 +1,93 @@
+"""The protocol fuzzer (tests/server/fuzzer.py) against a real server process while honest
+players play Gin, Indian (a pool, two people and a bot) and Rummikub against bots.
+
+Checked throughout: no ``internal`` error and only known error codes, /api/health
+answers, the fuzzer's own connection is answered (pings), the honest players are never
+refused and their counters grow by one per state, a spectator's view is exactly a seat's
+view less its hand; afterwards: the server log holds no traceback or error.
+
+The short run (here, in ``make test``) is seeded and bounded; ``make fuzz`` runs longer:
+``RUMMYHALL_FUZZ_SECONDS``, ``RUMMYHALL_FUZZ_FRAMES`` and ``RUMMYHALL_FUZZ_SEED`` (every
+failure names the seed to rerun it with).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import httpx
+
+from tests.server.fuzzer import Context, Fuzzer, FuzzFailure, Honest, spectator_leaks
+from tests.server.harness import BOT, Server, Table, open_table
+
+SEED = int(os.environ.get("RUMMYHALL_FUZZ_SEED", "15"))
+SECONDS = float(os.environ.get("RUMMYHALL_FUZZ_SECONDS", "10"))
+FRAMES = int(os.environ.get("RUMMYHALL_FUZZ_FRAMES", "1500"))
+
+
+def honest_tables(server: Server) -> list[tuple[Table, tuple[str, ...]]]:
+    return [
+        (open_table(server, ("Ana",), game="gin", bots=[None, BOT]), ("Ana",)),
+        (
+            open_table(
+                server,
+                ("Bo", "Cy"),
+                game="indian",
+                options={"players": 3, "format": "pool101"},
+                bots=[None, None, BOT],
+            ),
+            ("Bo", "Cy"),
+        ),
+        (
+            open_table(server, ("Di",), game="rummikub", options={"rounds": 8}, bots=[None, BOT]),
+            ("Di",),
+        ),
+    ]
+
+
+def test_fuzzed_server_keeps_serving_honest_players(tmp_path: Path) -> None:
+    print(f"fuzz seed {SEED}: rerun with RUMMYHALL_FUZZ_SEED={SEED}")
+    server = Server(tmp_path / "fuzz.db").start()
+    players: list[Honest] = []
+    try:
+        tables = honest_tables(server)
+        own = open_table(server, ("Fu",), game="gin", bots=[None, BOT])
+        own.clients[0].close()  # the fuzzer takes the seat over on its own connection
+        context = Context(
+            token=own.tokens[0],
+            rooms=[own.code, *(table.code for table, _ in tables)],
+            other_tokens=[token for table, _ in tables for token in table.tokens],
+        )
+        by_room: dict[str, list[Honest]] = {}
+        for table, names in tables:
+            for seat, name in enumerate(names):
+                player = Honest(table.clients[seat], name, table.first[seat], context)
+                by_room.setdefault(table.code, []).append(player.start())
+                players.append(player)
+
+        def health() -> None:
+            answer = httpx.get(f"{server.url}/api/health", timeout=10)
+            assert answer.status_code == 200, answer.text
+
+        fuzzer = Fuzzer(server, random.Random(SEED), context)
+        fuzzer.run(FRAMES, SECONDS, health)
+        health()
+        for player in players:
+            player.finish()
+        compared = spectator_leaks(fuzzer.watched, by_room)
+    except (FuzzFailure, AssertionError) as failure:
+        raise AssertionError(f"fuzz seed {SEED}: {failure}") from failure
+    finally:
+        for player in players:
+            player.stop.set()
+        server.stop()
+    print(f"sent {fuzzer.tally}, compared {compared} spectator views")
+    assert sum(fuzzer.tally.sent.values()) >= min(FRAMES, 300), fuzzer.tally
+    assert compared > 0, "the fuzzer watched no honest room"
+    for player in players:
+        over = player.states[-1]["over"]
+        assert over or player.moves >= 3, f"{player.name}'s game stalled at {player.states[-1]}"
+    log = server.log.read_text()
+    assert "Traceback" not in log and " ERROR " not in log, f"fuzz seed {SEED}: {log[-3000:]}"
