@@ -34,6 +34,8 @@ SERVER_TYPES = {"welcome", "room", "state", "error", "checked", "hint", "left", 
 KNOWN_CODES = set(MESSAGES) - {"internal"}
 """Every error code the server may send; ``internal`` means a bug, so it is not here."""
 NAMES = set(CARD_NAMES) | set(TILE_NAMES)
+FRAME_LIMIT = 64 * 1024
+"""Frames over this close the socket (uvicorn's ``ws_max_size``, docs/protocol.md)."""
 OWN_HAND = ("hand", "rack")
 
 
@@ -104,9 +106,9 @@ class Frames:
     def counter(self, room: str) -> Any:
         """A state counter: the current one, a stale or future one, or nonsense."""
         turn = self.context.turns.get(room, 0)
-        return self.rng.choice(
-            [turn, turn, turn - 1, turn + 1, turn + 1000, -1, 0, 2**63, 10**40, turn]
-        )
+        if self.rng.random() < 0.5:
+            return turn
+        return self.rng.choice([turn - 1, turn + 1, turn + 1000, -1, 0, 2**63, 10**40])
 
     def action(self) -> Message:
         """An action: one seen legal somewhere (maybe in another room or for another
@@ -136,7 +138,8 @@ class Frames:
 
     def action_request(self) -> Message:
         """An action or a check for the fuzzer's own room, or for a room it watches."""
-        room = self.room()
+        # Mostly the own room's counter, so that many actions reach the rules.
+        room = self.context.rooms[0] if self.rng.random() < 0.7 else self.room()
         kind = self.rng.choice(["action", "action", "check"])
         return {"type": kind, "turn": self.counter(room), "action": self.action()}
 
@@ -343,6 +346,7 @@ class Honest:
 @dataclass
 class Tally:
     sent: dict[str, int] = field(default_factory=dict)
+    received: int = 0
     codes: dict[str, int] = field(default_factory=dict)
     reconnects: int = 0
     forged: int = 0
@@ -382,11 +386,16 @@ class Fuzzer:
             if count % 50 == 0:
                 health()
                 self._synchronise()
+                # Back to its own seat (random joins and leaves move it around), so
+                # that most actions reach the game's rules.
+                self._send(json.dumps({"type": "join", "room": self.context.rooms[0]}))
             if count % 97 == 0:
                 self._forge()
             kind, frame = self.frames.next()
             self.tally.sent[kind] = self.tally.sent.get(kind, 0) + 1
             self.last = [*self.last[-4:], f"{kind}: {frame[:200]!r}"]
+            if len(frame) > FRAME_LIMIT:
+                self._synchronise()  # the socket will close: collect the answers first
             self._send(frame)
             self._drain(0)
         self._synchronise()
@@ -423,9 +432,13 @@ class Fuzzer:
         except ValueError:
             raise FuzzFailure(f"the server sent a non-JSON frame: {raw[:200]!r}") from None
         check_message(message, f"fuzzer after {self.last}")
+        self.tally.received += 1
         kind = message["type"]
         if kind == "error":
             code = message["code"]
+            self.tally.codes[code] = self.tally.codes.get(code, 0) + 1
+        elif kind == "checked" and message["code"] is not None:
+            code = f"checked {message['code']}"
             self.tally.codes[code] = self.tally.codes.get(code, 0) + 1
         elif kind == "state":
             check_own_hand(message, "fuzzer")
