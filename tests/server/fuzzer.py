@@ -278,9 +278,9 @@ def public_part(view: Message) -> Message:
 
 
 class Honest:
-    """A seated player who plays from its legal actions in a thread of its own and
-    checks every state it receives; it offers what it may play to the fuzzer (who will
-    send it to the wrong room or at the wrong time)."""
+    """A seated player who plays from its legal actions in a thread of its own, until
+    its match is over, and checks every state it receives; it offers what it may play
+    to the fuzzer (who will send it to the wrong room or at the wrong time)."""
 
     def __init__(self, client: Client, name: str, first: Message, context: Context) -> None:
         self.client = client
@@ -319,6 +319,8 @@ class Honest:
                 continue
             check_own_hand(message, self.name)
             previous = self.states[-1]
+            if previous["over"]:
+                continue  # someone else's rematch: this player's match is done
             if message["turn"] != previous["turn"] + 1:
                 raise FuzzFailure(f"{self.name}: counter {previous['turn']} → {message['turn']}")
             self.states.append(message)
@@ -355,8 +357,9 @@ class Tally:
 class Fuzzer:
     """Sends :class:`Frames` over its own connection(s) and checks every answer.
 
-    Its connection is seated in its own room (first of ``context.rooms``) and watches the
-    others as a spectator, keeping each spectator state it receives for the leak check."""
+    Its connection is seated in its own room (first of ``context.rooms``, across the
+    table from an honest player) and watches the others as a spectator, keeping every
+    state it receives for the leak check."""
 
     def __init__(self, server: Server, rng: random.Random, context: Context) -> None:
         self.server = server
@@ -365,6 +368,7 @@ class Fuzzer:
         self.frames = Frames(rng, context)
         self.tally = Tally()
         self.watched: list[tuple[str, Message]] = []
+        """Every state it got (as a spectator, or at its own seat), by room."""
         self.last: list[str] = []
         self.client = self._connect()
 
@@ -445,8 +449,7 @@ class Fuzzer:
             self.context.turns[message["room"]] = message["turn"]
             self.context.seen_actions.extend(entry["action"] for entry in message["legal"])
             del self.context.seen_actions[:-200]
-            if message["seat"] is None:
-                self.watched.append((message["room"], message))
+            self.watched.append((message["room"], message))
 
     def _synchronise(self) -> None:
         """A ping answered with its ``ref``: the fuzzer's own connection is served."""
@@ -491,10 +494,11 @@ class Fuzzer:
             client.close()
 
 
-def spectator_leaks(watched: list[tuple[str, Message]], honest: dict[str, list[Honest]]) -> int:
-    """Compare every spectator view the fuzzer got with the same counter's view of each
-    honest seat in that room: equal but for the seat's own hand. Returns the number of
-    views compared; raises on a difference."""
+def leaks(watched: list[tuple[str, Message]], honest: dict[str, list[Honest]]) -> int:
+    """Compare every view the fuzzer got (a spectator's, or its own seat's) with the same
+    counter's view of each honest seat in that room: equal but for each one's own hand,
+    so nothing of an honest hand reached the fuzzer. Returns the number of views
+    compared; raises on a difference."""
     compared = 0
     for room, state in watched:
         for player in honest.get(room, []):
@@ -503,8 +507,8 @@ def spectator_leaks(watched: list[tuple[str, Message]], honest: dict[str, list[H
                 continue
             if public_part(mine["view"]) != public_part(state["view"]):
                 raise FuzzFailure(
-                    f"room {room} turn {state['turn']}: the spectator's view differs from "
-                    f"{player.name}'s beyond the own hand"
+                    f"room {room} turn {state['turn']}: the fuzzer's view (seat "
+                    f"{state['seat']}) differs from {player.name}'s beyond the own hand"
                 )
             compared += 1
     return compared
