@@ -367,8 +367,11 @@ class Fuzzer:
         self.context = context
         self.frames = Frames(rng, context)
         self.tally = Tally()
-        self.watched: list[tuple[str, Message]] = []
-        """Every state it got (as a spectator, or at its own seat), by room."""
+        self.watched: list[tuple[str, int, Message]] = []
+        """Every state it got (as a spectator, or at its own seat): room, match, state."""
+        self.matches: dict[str, int] = {}
+        """The number of each room's match, from its latest ``room`` message (which comes
+        before the states of a rematch)."""
         self.last: list[str] = []
         self.client = self._connect()
 
@@ -449,7 +452,10 @@ class Fuzzer:
             self.context.turns[message["room"]] = message["turn"]
             self.context.seen_actions.extend(entry["action"] for entry in message["legal"])
             del self.context.seen_actions[:-200]
-            self.watched.append((message["room"], message))
+            room = message["room"]
+            self.watched.append((room, self.matches.get(room, 1), message))
+        elif kind == "room" and message["room"]["match"] is not None:
+            self.matches[message["room"]["code"]] = message["room"]["match"]["number"]
 
     def _synchronise(self) -> None:
         """A ping answered with its ``ref``: the fuzzer's own connection is served."""
@@ -494,13 +500,15 @@ class Fuzzer:
             client.close()
 
 
-def leaks(watched: list[tuple[str, Message]], honest: dict[str, list[Honest]]) -> int:
+def leaks(watched: list[tuple[str, int, Message]], honest: dict[str, list[Honest]]) -> int:
     """Compare every view the fuzzer got (a spectator's, or its own seat's) with the same
-    counter's view of each honest seat in that room: equal but for each one's own hand,
-    so nothing of an honest hand reached the fuzzer. Returns the number of views
-    compared; raises on a difference."""
+    counter's view of each honest seat in that room's first match (the one the honest
+    players play): equal but for each one's own hand, so nothing of an honest hand
+    reached the fuzzer. Returns the number of views compared; raises on a difference."""
     compared = 0
-    for room, state in watched:
+    for room, match, state in watched:
+        if match != 1:
+            continue
         for player in honest.get(room, []):
             mine = player.view_at(state["turn"])
             if mine is None:
