@@ -101,3 +101,16 @@ def test_fuzzed_server_keeps_serving_honest_players(tmp_path: Path) -> None:
         assert over or player.moves >= 3, f"{player.name}'s game stalled at {player.states[-1]}"
     log = server.log.read_text()
     assert "Traceback" not in log and " ERROR " not in log, f"fuzz seed {SEED}: {log[-3000:]}"
+
+
+def test_a_lone_surrogate_id_gets_malformed_and_the_connection_lives(server: Server) -> None:
+    """Found by the fuzzer (a surrogate pair cut in two): JSON allows ``"\\udca1"``, the
+    schema refuses it, and the ``malformed`` answer must not echo it as its ``ref`` (the
+    reply could not be encoded: a traceback, and the socket was dropped)."""
+    _, token = server.register("Gu")
+    client = server.client(token)
+    client.send('{"type": "ping", "id": "\\udca1"}')
+    reply = client.wait("error")
+    assert reply["code"] == "malformed" and reply["ref"] is None
+    assert client.request({"type": "ping"}, "pong")["ref"]
+    assert "Traceback" not in server.log.read_text()

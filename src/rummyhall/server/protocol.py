@@ -158,13 +158,21 @@ def message_ref(raw: str | bytes) -> str | None:
 
     >>> message_ref('{"type": "action", "turn": "1", "id": "a7"}'), message_ref("[1]")
     ('a7', None)
+    >>> message_ref('{"type": "ping", "id": "\\\\udca1"}') is None  # JSON allows a lone surrogate
+    True
     """
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):  # not JSON, or nested past Python's stack
         return None
     ref = data.get("id") if isinstance(data, dict) else None
-    return ref if isinstance(ref, str) and len(ref) <= ID_MAX else None
+    if not isinstance(ref, str) or len(ref) > ID_MAX:
+        return None
+    try:
+        ref.encode()
+    except UnicodeEncodeError:  # a lone surrogate: no reply could be sent with it
+        return None
+    return ref
 
 
 # ---------------------------------------------------------------- server → client
