@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -42,11 +43,13 @@ class Server:
         creations: int = 100_000,
         reads: float = 100_000,
         guesses: float = 100_000,
+        player_rooms: int = 100_000,
     ) -> None:
         self.db = db
         self.flags = [
             *("--rate", str(rate), "--creation-rate", str(creations)),
             *("--read-rate", str(reads), "--guess-rate", str(guesses)),
+            *("--player-room-rate", str(player_rooms)),
             *flags,
         ]
         self.port = free_port()
@@ -122,6 +125,31 @@ class Server:
 
     def client(self, token: str | None = None, **hello: Any) -> Client:
         return Client(self, token, **hello)
+
+
+def silent_websocket(port: int) -> socket.socket:
+    """A raw WebSocket that completes the handshake and then neither speaks nor reads
+    (so it never answers a ping either): what an attacker holding sockets would do."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        (
+            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    answer = sock.recv(4096)
+    if not answer.startswith(b"HTTP/1.1 101"):
+        sock.close()
+        raise RuntimeError(f"the WebSocket handshake failed: {answer[:80]!r}")
+    return sock
+
+
+def half_sent_request(port: int) -> socket.socket:
+    """A TCP socket that stops in the middle of its request headers."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    return sock
 
 
 class Client:

@@ -1,4 +1,4 @@
-"""The HTTP API: guests, the lobby, statistics and replays (OpenAPI docs at ``/docs``).
+"""The HTTP API: guests, the lobby, statistics and replays (OpenAPI at ``/openapi.json``).
 
 Playing happens on the WebSocket (``/ws``, :mod:`rummyhall.server.protocol`); these
 routes create a guest, list and create rooms, and read finished matches.
@@ -54,7 +54,8 @@ PlayerDep = Annotated[Player, Depends(current_player)]
 
 
 async def creation_limit(request: Request) -> None:
-    """Refuse a client address that creates guests or rooms too fast."""
+    """Refuse a client address that creates guests or rooms too fast (the address as
+    :mod:`rummyhall.server.addresses` resolved it: proxies' headers only if trusted)."""
     hub(request).creations.check(client_address(request))
 
 
@@ -110,6 +111,12 @@ async def info(request: Request) -> dict[str, Any]:
             "room_guesses_per_minute": settings.room_guesses_per_minute,
             "lobby_page": settings.lobby_page,
             "lobby_page_max": settings.lobby_page_max,
+            "creations_per_minute": settings.creations_per_minute,
+            "player_rooms_per_minute": settings.player_rooms_per_minute,
+            "max_body_bytes": settings.max_body_bytes,
+            "max_connections_per_address": settings.max_connections_per_address,
+            "hello_timeout": settings.hello_timeout,
+            "idle_timeout": settings.idle_timeout,
         },
     }
 
@@ -166,6 +173,7 @@ async def rooms(
 @router.post("/rooms", status_code=201, dependencies=[Limited])
 async def create_room(body: RoomRequest, player: PlayerDep, request: Request) -> RoomInfo:
     """Open a room; join it on the WebSocket with its ``code``."""
+    hub(request).player_rooms.check(player.id)
     room = await hub(request).lobby.create(player, body)
     return room.info()
 

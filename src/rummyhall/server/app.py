@@ -16,16 +16,24 @@ from pathlib import Path
 
 import anyio.to_thread
 from fastapi import FastAPI, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.requests import Request
 from starlette.staticfiles import StaticFiles
 
 import rummyhall
+from rummyhall.server.addresses import ClientAddressMiddleware, TrustedProxies
 from rummyhall.server.api import router
 from rummyhall.server.autoplay import Autoplay
 from rummyhall.server.connection import Connection
-from rummyhall.server.i18n import Locale
-from rummyhall.server.limits import AddressLimiter
+from rummyhall.server.http import (
+    BodyLimitMiddleware,
+    SecurityHeadersMiddleware,
+    error_response,
+    malformed_request,
+    request_locale,
+)
+from rummyhall.server.limits import KeyedLimiter
 from rummyhall.server.lobby import Lobby
 from rummyhall.server.players import Players
 from rummyhall.server.protocol import ProtocolError
@@ -59,8 +67,12 @@ class Hub:
     store: Store
     players: Players
     lobby: Lobby
-    creations: AddressLimiter
-    reads: AddressLimiter
+    creations: KeyedLimiter
+    """Guests and rooms created, per client address."""
+    player_rooms: KeyedLimiter
+    """Rooms created, per player id."""
+    reads: KeyedLimiter
+    """HTTP reads, per client address."""
     replays: Replays
 
 
@@ -76,10 +88,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(Repository(engine, faults))
         autoplay = Autoplay(settings)
         lobby = Lobby(Services(settings, store, autoplay))
-        creations = AddressLimiter(settings.creations_per_minute / 60, settings.creation_burst)
-        reads = AddressLimiter(settings.reads_per_second, settings.read_burst)
+        creations = KeyedLimiter(settings.creations_per_minute / 60, settings.creation_burst)
+        player_rooms = KeyedLimiter(
+            settings.player_rooms_per_minute / 60, settings.player_room_burst
+        )
+        reads = KeyedLimiter(settings.reads_per_second, settings.read_burst)
         replays = Replays(store, settings.replay_cache_bytes)
-        hub = Hub(settings, store, Players(store), lobby, creations, reads, replays)
+        hub = Hub(settings, store, Players(store), lobby, creations, player_rooms, reads, replays)
         app.state.hub = hub
         await lobby.restore()
         # The cyclic collector's full passes stop every room while they walk the heap
@@ -108,17 +123,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=rummyhall.__version__,
         summary="Gin Rummy, Indian Rummy and Rummikub with friends and bots",
         lifespan=lifespan,
+        docs_url="/docs" if settings.api_docs else None,
+        redoc_url="/redoc" if settings.api_docs else None,
     )
     app.include_router(router)
+    # The last added runs first: headers go on every answer, the 413 included.
+    app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)
+    app.add_middleware(ClientAddressMiddleware, proxies=TrustedProxies(settings.trusted_proxies))
+    app.add_middleware(SecurityHeadersMiddleware, api_docs=settings.api_docs)
+    app.add_exception_handler(RequestValidationError, malformed_request)
 
     @app.exception_handler(ProtocolError)
     async def refused(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ProtocolError)
-        locale: Locale = (
-            "zh" if request.headers.get("accept-language", "").startswith("zh") else "en"
-        )
-        body = {"error": {"code": error.code, "message": error.message(locale)}}
-        return JSONResponse(body, status_code=STATUS.get(error.code, 400))
+        locale = request_locale(request.headers)
+        status = STATUS.get(error.code, 400)
+        return error_response(error.code, error.message(locale), status)
 
     @app.websocket("/ws")
     async def websocket(websocket: WebSocket) -> None:

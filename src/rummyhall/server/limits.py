@@ -1,5 +1,6 @@
 """Limits: message size and a token-bucket rate per connection, and rates per client
-address (creating guests and rooms, reading over HTTP, guessing room codes)."""
+address (creating guests and rooms, reading over HTTP, guessing room codes) and per
+player (creating rooms)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ from collections.abc import Callable
 
 from starlette.requests import HTTPConnection
 
+from rummyhall.server.addresses import limit_key
 from rummyhall.server.protocol import ProtocolError
 
 
 def client_address(connection: HTTPConnection) -> str:
-    """The address a request or WebSocket counts against in every per-address limit."""
-    return connection.client.host if connection.client else "unknown"
+    """The key a request or WebSocket counts against in every per-address limit: the
+    client's address as :class:`~rummyhall.server.addresses.ClientAddressMiddleware`
+    resolved it (proxies' headers only if trusted), an IPv6 one by its /64."""
+    return limit_key(connection.client.host if connection.client else "unknown")
 
 
 class TokenBucket:
@@ -55,11 +59,11 @@ def check_size(raw: str | bytes, limit: int) -> None:
         raise ProtocolError("too_large", size=size, limit=limit)
 
 
-class AddressLimiter:
-    """One :class:`TokenBucket` per client address, so one address cannot fill the
-    server with rooms under ever new guests, stall it with reads or guess room codes.
-    The table is cleared when it grows past ``capacity`` addresses, which only ever
-    forgives."""
+class KeyedLimiter:
+    """One :class:`TokenBucket` per key: per client address, so one address cannot fill
+    the server with rooms under ever new guests, stall it with reads or guess room
+    codes, and per player, so many addresses cannot push one guest over. The table is
+    cleared when it grows past ``capacity`` keys, which only ever forgives."""
 
     def __init__(self, rate: float, burst: int, capacity: int = 10_000) -> None:
         self.rate = rate
@@ -67,25 +71,25 @@ class AddressLimiter:
         self.capacity = capacity
         self.buckets: dict[str, TokenBucket] = {}
 
-    def _bucket(self, address: str) -> TokenBucket:
-        bucket = self.buckets.get(address)
+    def _bucket(self, key: str) -> TokenBucket:
+        bucket = self.buckets.get(key)
         if bucket is None:
             if len(self.buckets) >= self.capacity:
                 self.buckets.clear()
-            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
         return bucket
 
-    def check(self, address: str) -> None:
+    def check(self, key: str) -> None:
         """Take a token, or refuse with ``rate_limited``."""
-        if not self._bucket(address).allow():
+        if not self._bucket(key).allow():
             raise ProtocolError("rate_limited")
 
-    def guard(self, address: str) -> None:
+    def guard(self, key: str) -> None:
         """Refuse with ``rate_limited`` if no token is left, taking none: for limits that
         only count failures (:meth:`spend` them)."""
-        if not self._bucket(address).ready():
+        if not self._bucket(key).ready():
             raise ProtocolError("rate_limited")
 
-    def spend(self, address: str) -> None:
+    def spend(self, key: str) -> None:
         """Take a token if one is left (a failure counted after :meth:`guard`)."""
-        self._bucket(address).allow()
+        self._bucket(key).allow()

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummyhall.server.catalog import parse_options
-from rummyhall.server.limits import AddressLimiter
+from rummyhall.server.limits import KeyedLimiter
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import ProtocolError, RoomInfo, RoomPage
 from rummyhall.server.rooms import Room, Seat, Services
@@ -69,7 +69,7 @@ class Lobby:
         self.services = services
         self.rooms = services.rooms
         settings = services.settings
-        self.guesses = AddressLimiter(
+        self.guesses = KeyedLimiter(
             settings.room_guesses_per_minute / 60, settings.room_guess_burst
         )
         """Lookups by code that found no room, per client address."""
