@@ -30,7 +30,6 @@ from rummyhall.server.protocol import (
     HintRequest,
     Join,
     Leave,
-    LeftMessage,
     Ping,
     Pong,
     ProtocolError,
@@ -79,16 +78,12 @@ class Connection:
         loop = asyncio.get_running_loop()
         self.hello_deadline = loop.time() + settings.hello_timeout
         self.last_heard = loop.time()
-        self.leave_ref: str | None = None
-        """The ``id`` of the ``leave`` being handled, echoed by the room's ``left``."""
 
     # ------------------------------------------------------------------ output
 
     def send(self, message: ServerMessage | str) -> None:
         if self.closing:
             return
-        if isinstance(message, LeftMessage) and self.leave_ref is not None:
-            message = message.model_copy(update={"ref": self.leave_ref})
         text = message if isinstance(message, str) else message.model_dump_json()
         try:
             self.queue.put_nowait(text)
@@ -202,11 +197,7 @@ class Connection:
         if room is None:
             raise ProtocolError("not_in_room")
         if isinstance(message, Leave):
-            self.leave_ref = message.id
-            try:
-                await room.leave(self)
-            finally:
-                self.leave_ref = None
+            await room.leave(self, message.id)
         elif isinstance(message, SetSeat):
             await room.set_seat(self, message.seat, message.occupant, message.level)
         elif isinstance(message, Remove):

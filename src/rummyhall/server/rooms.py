@@ -308,8 +308,9 @@ class Room:
                 return seat
         raise ProtocolError("room_full")
 
-    async def leave(self, client: Client) -> None:
-        """Leave on purpose: a seat is given up before the start, kept afterwards."""
+    async def leave(self, client: Client, ref: str | None = None) -> None:
+        """Leave on purpose: a seat is given up before the start, kept afterwards.
+        ``ref`` is the ``id`` of the client's ``leave``, echoed by ``left``."""
         async with self.lock:
             seat = self._seat_of(client)
             if seat is not None and self.status == "waiting":
@@ -317,7 +318,7 @@ class Room:
                 seat.client = None
                 await self.save()
             self._detach(client)
-            client.send(LeftMessage(room=self.code))
+            client.send(LeftMessage(room=self.code, ref=ref))
             client.room = client.seat = None
             self._broadcast_room()
 
