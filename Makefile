@@ -38,6 +38,7 @@ bench: $(BENCH)
 	$(PY) bench/indian.py
 	$(PY) bench/rummikub.py
 	$(PY) bench/server.py
+	$(PY) bench/load.py
 	$(PY) bench/bots.py
 	$(PY) bench/gin_playout.py
 	$(PY) bench/indian_hard.py
