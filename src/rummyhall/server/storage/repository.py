@@ -20,6 +20,7 @@ from rummyhall.server.storage.faults import Faults
 from rummyhall.server.storage.models import now
 
 OPEN_STATUSES = ("waiting", "playing", "finished")
+_INSERT_ACTION = insert(models.ActionRecord)
 
 
 def make_engine(url: str) -> Engine:
@@ -221,9 +222,15 @@ class Repository:
             )
 
     def append_actions(self, rows: Sequence[dict[str, Any]]) -> None:
-        """Append log entries (``match_id, seq, seat, actor, action``) in one commit."""
-        with self._transaction("append_actions") as session:
-            session.execute(insert(models.ActionRecord), [{"created_at": now(), **r} for r in rows])
+        """Append log entries (``match_id, seq, seat, actor, action``) in one commit.
+
+        The busiest write (every action of every room): a Core insert on a plain
+        connection, which costs a third of the CPU of an ORM session's bulk insert."""
+        created = now()
+        with self.engine.begin() as connection:
+            connection.execute(_INSERT_ACTION, [{"created_at": created, **r} for r in rows])
+            self.faults.reach("append_actions", "before")
+        self.faults.reach("append_actions", "after")
 
     def finish_match(
         self,
