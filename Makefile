@@ -8,7 +8,7 @@ DEV := $(VENV)/.dev-installed
 BENCH := $(VENV)/.bench-installed
 C_SOURCES := $(shell find src -name '*.c')
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench soak fuzz clean
 
 $(DEV): pyproject.toml $(C_SOURCES)
 	$(PYTHON) -m venv $(VENV)
@@ -33,12 +33,28 @@ lint: $(DEV)
 test: lint
 	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest README.md docs src tests
 
+# 200 plain kill -9 / restart cycles of a server while bot games run, every one audited
+# (tests/server/soak.py; the test suite runs a short version).
+soak: $(DEV)
+	$(PY) -m tests.server.soak --cycles 200
+
+# Long property and fuzz runs (minutes): the state machines under the hypothesis "fuzz"
+# profile, then the protocol fuzzer for FUZZ_SECONDS with a fresh seed (printed; rerun a
+# failure with RUMMYHALL_FUZZ_SEED=<seed>).
+FUZZ_SECONDS ?= 300
+fuzz: $(DEV)
+	HYPOTHESIS_PROFILE=fuzz RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest tests/games/test_stateful.py
+	RUMMYHALL_FUZZ_SECONDS=$(FUZZ_SECONDS) RUMMYHALL_FUZZ_FRAMES=100000000 \
+	RUMMYHALL_FUZZ_SEED=$${RUMMYHALL_FUZZ_SEED:-$$(date +%s)} \
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest -s tests/server/test_fuzz.py
+
 bench: $(BENCH)
 	$(PY) bench/gin.py
 	$(PY) bench/indian.py
 	$(PY) bench/rummikub.py
 	$(PY) bench/server.py
 	$(PY) bench/load.py
+	$(PY) bench/silent.py
 	$(PY) bench/bots.py
 	$(PY) bench/gin_playout.py
 	$(PY) bench/indian_hard.py

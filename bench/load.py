@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from table_clients import (
+    SERVER_FLAGS,
     Pace,
     Table,
     Tally,
@@ -268,7 +269,8 @@ def main() -> None:
     if args.step < 1 or args.window <= 0 or not 0 <= args.jitter <= 1 or args.idle_rooms < 5:
         parser.error("--step ≥ 1, --window > 0, 0 ≤ --jitter ≤ 1 and --idle-rooms ≥ 5")
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "load.db", *args.server_flag, rate=1000).start()
+        flags = [*SERVER_FLAGS, *args.server_flag]
+        server = Server(Path(folder) / "load.db", *flags, rate=1000).start()
         try:
             assert server.process is not None
             pid = server.process.pid

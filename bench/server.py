@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from table_clients import (
+    SERVER_FLAGS,
     Pace,
     Tally,
     close_tables,
@@ -137,7 +138,8 @@ def main() -> None:
         "--url",
         default="",
         help="measure a server already running there (start it with --rate 1000 "
-        "--creation-rate 100000)",
+        "--creation-rate 100000 --player-room-rate 100000 "
+        "--max-connections-per-address 100000)",
     )
     args = parser.parse_args()
     if args.url:
@@ -147,7 +149,7 @@ def main() -> None:
         report(args.rooms, args.seconds, args.think, *measured)
         return
     with tempfile.TemporaryDirectory() as folder:
-        flags = ["--compression"] if args.compression else []
+        flags = [*SERVER_FLAGS, *(["--compression"] if args.compression else [])]
         server = Server(Path(folder) / "bench.db", *flags, rate=1000).start()
         try:
             assert server.process is not None

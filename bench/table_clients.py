@@ -30,6 +30,9 @@ from websockets.exceptions import ConnectionClosed
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
+SERVER_FLAGS = ("--max-connections-per-address", "100000")
+"""``rummyhall serve`` flags for a benchmark: every client comes from this one address."""
+
 
 def cpu_seconds(pid: int | None) -> float | None:
     """CPU time used so far by process ``pid`` (this process when ``None``)."""

@@ -102,6 +102,41 @@ def test_malformed_actions_are_rejected(data: object) -> None:
         action_from_json(data)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"type": ["discard"]}, "'type'"),  # a list or an object as the type: not a TypeError
+        ({"type": {}}, "'type'"),
+        ({"type": None}, "'type'"),
+        ({"card": "7H"}, "'type'"),
+        ({"type": "discard", "card": ["7H"]}, "card"),
+        ({"type": "knock", "discard": {"card": "7H"}}, "discard"),
+        ({"type": "draw", "source": None}, "source"),
+        ({"type": "play", "table": [["R1", 3]]}, "table"),
+        ({"type": "play", "table": "R1 R2 R3"}, "table"),
+        ({"type": "declare", "discard": "7H", "groups": [[["7H"]]]}, "groups"),
+        ({"type": "drop", "seat": 1}, "'seat'"),
+        ({"type": "discard"}, "'card'"),
+    ],
+)
+def test_malformed_actions_name_the_field(data: object, field: str) -> None:
+    with pytest.raises(NotationError, match=field):
+        action_from_json(data)  # type: ignore[arg-type]
+
+
+def test_malformed_action_errors_stay_short() -> None:
+    """A huge or deeply nested value is quoted in brief, never in full."""
+    deep: list[object] = []
+    inner = deep
+    for _ in range(5000):
+        inner.append([])
+        inner = inner[0]  # type: ignore[assignment]
+    for data in ({"type": "x" * 100_000}, {"type": "discard", "card": deep}):
+        with pytest.raises(NotationError) as raised:
+            action_from_json(data)
+        assert len(str(raised.value)) < 200
+
+
 def test_registry() -> None:
     assert "gin" in available_games()
     with pytest.raises(NotationError, match="unknown game"):

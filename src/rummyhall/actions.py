@@ -12,6 +12,7 @@ Discard(card='7H')
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
@@ -115,35 +116,58 @@ _ACTION_TYPES: dict[str, type[Action]] = {
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Parse the JSON form of an action; raises :class:`NotationError` when malformed."""
-    if not isinstance(data, Mapping) or "type" not in data:
-        raise NotationError(f"an action is an object with a 'type': {data!r}")
-    cls = _ACTION_TYPES.get(data["type"])
-    if cls is None:
-        raise NotationError(f"unknown action type {data['type']!r}")
-    given = {k: v for k, v in data.items() if k != "type"}
-    known = {f.name: f for f in fields(cls)}
-    required = {name for name, f in known.items() if f.default is MISSING}
-    if not required <= set(given) <= set(known):
-        names = ", ".join(sorted(known)) or "no other fields"
-        raise NotationError(f"action {data['type']!r} takes {names}: {data!r}")
+    """Parse the JSON form of an action; raises :class:`NotationError` naming the field
+    at fault when it is malformed (any JSON value may come in from a client)."""
+    if not isinstance(data, Mapping):
+        raise NotationError(f"an action is an object with a 'type', not {_brief(data)}")
+    if "type" not in data:
+        raise NotationError("an action needs the field 'type'")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _ACTION_TYPES:
+        known = ", ".join(sorted(_ACTION_TYPES))
+        raise NotationError(f"action field 'type' must be one of {known}, not {_brief(kind)}")
+    cls = _ACTION_TYPES[kind]
+    known_fields = {f.name: f for f in fields(cls)}
+    for name in data:
+        if name != "type" and name not in known_fields:
+            takes = ", ".join(sorted(known_fields)) or "no other fields"
+            raise NotationError(f"action {kind!r} has no field {_brief(name)} (it takes {takes})")
     values: dict[str, Any] = {}
-    for name, value in given.items():
-        if name in ("groups", "table"):
-            values[name] = None if value is None and name == "groups" else _groups(value, data)
+    for name, spec in known_fields.items():
+        if name not in data:
+            if spec.default is MISSING:
+                raise NotationError(f"action {kind!r} needs the field {name!r}")
+            continue
+        value = data[name]
+        if name == "groups" and value is None:
+            values[name] = None
+        elif name in ("groups", "table"):
+            values[name] = _groups(kind, name, value)
         elif isinstance(value, str):
             values[name] = value
         else:
-            raise NotationError(f"action {data['type']!r}: {name} must be a string: {data!r}")
+            raise NotationError(f"action {kind!r}: {name} must be a string, not {_brief(value)}")
     return cls(**values)
 
 
-def _groups(value: Any, data: Mapping[str, Any]) -> Groups:
+def _groups(kind: str, name: str, value: Any) -> Groups:
     if not isinstance(value, list) or not all(
         isinstance(group, list) and all(isinstance(card, str) for card in group) for group in value
     ):
-        raise NotationError(f"groups and tables are lists of lists of names: {data!r}")
+        raise NotationError(
+            f"action {kind!r}: {name} must be a list of lists of names, not {_brief(value)}"
+        )
     return tuple(tuple(group) for group in value)
+
+
+BRIEF = 60
+"""Characters of a bad value quoted in an error: enough to recognise it, while a huge
+payload does not make a huge message."""
+
+
+def _brief(value: object) -> str:
+    text = reprlib.repr(value)  # bounded in depth and length, whatever comes in
+    return text if len(text) <= BRIEF else text[: BRIEF - 1] + "…"
 
 
 @dataclass(frozen=True, slots=True)

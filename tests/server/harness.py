@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -34,9 +35,24 @@ def free_port() -> int:
 class Server:
     """``rummyhall serve`` on a free port with its own SQLite file."""
 
-    def __init__(self, db: Path, *flags: str, rate: int = 1000, creations: int = 100_000) -> None:
+    def __init__(
+        self,
+        db: Path,
+        *flags: str,
+        rate: int = 1000,
+        creations: int = 100_000,
+        player_rooms: int = 100_000,
+    ) -> None:
         self.db = db
-        self.flags = ["--rate", str(rate), "--creation-rate", str(creations), *flags]
+        self.flags = [
+            "--rate",
+            str(rate),
+            "--creation-rate",
+            str(creations),
+            "--player-room-rate",
+            str(player_rooms),
+            *flags,
+        ]
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(".log")
@@ -110,6 +126,31 @@ class Server:
 
     def client(self, token: str | None = None, **hello: Any) -> Client:
         return Client(self, token, **hello)
+
+
+def silent_websocket(port: int) -> socket.socket:
+    """A raw WebSocket that completes the handshake and then neither speaks nor reads
+    (so it never answers a ping either): what an attacker holding sockets would do."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        (
+            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    answer = sock.recv(4096)
+    if not answer.startswith(b"HTTP/1.1 101"):
+        sock.close()
+        raise RuntimeError(f"the WebSocket handshake failed: {answer[:80]!r}")
+    return sock
+
+
+def half_sent_request(port: int) -> socket.socket:
+    """A TCP socket that stops in the middle of its request headers."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    return sock
 
 
 class Client:

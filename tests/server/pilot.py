@@ -17,6 +17,7 @@ import contextlib
 import json
 import sqlite3
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,8 @@ class PilotedRoom:
     """Matches the clients were told are finished."""
     number: int = 0
     """The number of the room's current match (1 for the first)."""
+    flaky: bool = False
+    """Its players drop the connection after each of their moves, and come back."""
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -60,10 +63,14 @@ class Pilot:
     connected: dict[tuple[str, int], bool] = field(default_factory=dict)
     next_faults: list[str] = field(default_factory=list)
     """Fault points to arm at the next restarts, one each (then none)."""
+    recovering: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    async def run(self, deadline: float) -> None:
-        """Play until every room has played its matches (or ``deadline`` seconds pass),
-        restarting the server whenever it dies."""
+    async def run(
+        self, deadline: float, until: Callable[[], Awaitable[None]] | None = None
+    ) -> None:
+        """Play until every room has played its matches, or until ``until`` returns
+        (the soak's killer), restarting the server whenever it dies; a room still
+        unfinished after ``deadline`` seconds is a problem."""
         self.up.set()
         seats = [
             asyncio.create_task(self._seat(room, seat, token))
@@ -71,10 +78,9 @@ class Pilot:
             for seat, token in room.tokens.items()
         ]
         watcher = asyncio.create_task(self._watch())
+        ended = until() if until else asyncio.gather(*(room.done.wait() for room in self.rooms))
         try:
-            await asyncio.wait_for(
-                asyncio.gather(*(room.done.wait() for room in self.rooms)), deadline
-            )
+            await asyncio.wait_for(ended, deadline)
         except TimeoutError:
             late = [room.code for room in self.rooms if not room.done.is_set()]
             self.problems.append(f"rooms {late} did not finish in {deadline} s")
@@ -88,7 +94,7 @@ class Pilot:
         while True:
             await asyncio.sleep(0.05)
             assert self.server.process is not None
-            if self.server.process.poll() is not None:
+            if self.server.process.poll() is not None and not self.recovering.locked():
                 await self.recover()
 
     async def kill(self) -> None:
@@ -100,6 +106,10 @@ class Pilot:
     async def recover(self) -> None:
         """After the server died: let the clients read what it had sent, audit the
         database against it, restart the server (without a fault point)."""
+        async with self.recovering:
+            await self._recover()
+
+    async def _recover(self) -> None:
         self.up.clear()
         for _ in range(200):
             if not any(self.connected.values()):
@@ -150,6 +160,8 @@ class Pilot:
                         reply = self._observe(room, seat, match, message, played)
                         if reply is not None:
                             await socket.send(json.dumps(reply))
+                            if room.flaky and reply["type"] == "action":
+                                break
                         if room.done.is_set():
                             return
             except (OSError, TimeoutError, WebSocketException):

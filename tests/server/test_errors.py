@@ -41,6 +41,41 @@ def test_malformed_messages(table: Table) -> None:
         assert reply["code"] == "malformed" and reply["message"] and reply["turn"] == 0
 
 
+def test_turns_and_seats_are_numbers_never_strings_or_booleans(table: Table) -> None:
+    client = table.clients[table.mover]
+    legal = table.first[table.mover]["legal"][0]["action"]
+    for bad in (
+        {"type": "action", "turn": "0", "action": legal},
+        {"type": "action", "turn": True, "action": legal},
+        {"type": "action", "turn": False, "action": legal},
+        {"type": "hint", "turn": "0"},
+        {"type": "join", "room": table.code, "seat": "1"},
+        {"type": "join", "room": table.code, "seat": True},
+        {"type": "hello", "protocol": "1", "token": "x" * 40},
+    ):
+        reply = error(client, bad)
+        assert reply["code"] == "malformed", (bad, reply)
+
+
+def test_malformed_messages_echo_their_ref(table: Table) -> None:
+    client = table.clients[0]
+    for index, bad in enumerate(
+        (
+            {"type": "action", "turn": "1", "action": {}},
+            {"type": "teleport"},
+            {"type": "ping", "extra": 1},
+            {"type": "join"},
+        )
+    ):
+        reply = error(client, {**bad, "id": f"bad{index}"})
+        assert (reply["code"], reply["ref"]) == ("malformed", f"bad{index}")
+    # An id that is itself invalid (not a string, too long) is not echoed.
+    for bad_id in (7, "x" * 65, None):
+        reply = error(client, {"type": "teleport", "id": bad_id})
+        assert reply["code"] == "malformed" and reply["ref"] is None
+    assert error(client, '{"type": "ping", "id": "cut')["ref"] is None
+
+
 def test_oversized_message(table: Table) -> None:
     mover = table.clients[table.mover]
     big = {"type": "action", "turn": 0, "action": {"type": "discard", "card": "7H" * 10_000}}
@@ -104,6 +139,60 @@ def test_nothing_changed_after_the_errors(server: Server, table: Table) -> None:
     again.join(table.code)
     state = again.wait("state")
     assert state["turn"] == 0 and state["view"] == table.first[table.mover]["view"]
+
+
+def test_left_echoes_its_ref(server: Server) -> None:
+    _, token = server.register("Lu")
+    code = server.create_room(token, game="gin", public=False)["code"]
+    client = server.client(token)
+    client.join(code)
+    left = client.request({"type": "leave"}, "left")
+    assert left["room"] == code
+
+
+def test_client_mistakes_leave_no_traceback(server: Server, table: Table) -> None:
+    """A barrage of bad messages and requests: every one is answered with an error
+    code, the server still answers, and its log holds no traceback."""
+    client = server.client(table.tokens[0])
+    barrage: list[Message | str] = [
+        "",
+        "null",
+        "{}",
+        "[" * 5000 + "]" * 5000,
+        '{"type": "hello"' + "," * 3000 + "}",
+        '{"type": "action", "turn": 1e999, "action": {}}',
+        '{"type": "action", "turn": 99999999999999999999999, "action": {}}',
+        r'{"type": "\ud800"}',
+        {"type": "action", "turn": 0, "action": []},
+        {"type": "action", "turn": 0, "action": None},
+        {"type": "check", "turn": 0, "action": {"type": "discard"}},
+        {"type": "set_seat", "seat": 9, "occupant": "bot"},
+        {"type": "join", "room": "ABCDEF", "role": "referee"},
+        {"type": "hello", "protocol": 1, "token": "t" * 500},
+        {"type": "hint", "turn": -5},
+    ]
+    for bad in barrage:
+        reply = error(client, bad)
+        assert reply["code"] not in ("internal",), (bad, reply)
+    client.socket.send(b'{"type": "ping", "id": "bytes"}')
+    assert client.wait("pong")["ref"] == "bytes"
+    with server.http() as http:
+        for method, path, body in (
+            ("POST", "/api/players", b"{not json"),
+            ("POST", "/api/players", rb'{"nickname": "\u0000"}'),
+            ("POST", "/api/rooms", b'{"game": "gin"}'),
+            ("GET", "/api/matches/%00/replay?turn=-1", b""),
+            ("GET", "/api/rules/..%2f..%2fetc", b""),
+            ("GET", "/api/players/x/stats", b""),
+            ("GET", "/../../etc/passwd", b""),
+        ):
+            answer = http.request(
+                method, path, content=body, headers={"Content-Type": "application/json"}
+            )
+            assert answer.status_code < 500, (path, answer.text)
+        assert http.get("/api/health").status_code == 200
+    log = server.log.read_text()
+    assert "Traceback" not in log, log[-3000:]
 
 
 def test_flooding_is_rate_limited_then_disconnected(tmp_path: Path) -> None:

@@ -65,7 +65,8 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def new_page(browser: Browser, server: Server) -> Iterator[Callable[..., Page]]:
-    """Pages in fresh browser contexts (each its own guest), failing on a script error."""
+    """Pages in fresh browser contexts (each its own guest), failing on a script error
+    or anything the server's Content-Security-Policy blocked."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
@@ -75,6 +76,12 @@ def new_page(browser: Browser, server: Server) -> Iterator[Callable[..., Page]]:
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on(
+            "console",
+            lambda message: (
+                errors.append(message.text) if "Content Security Policy" in message.text else None
+            ),
+        )
         return page
 
     yield make

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from rummyhall.bots import LEVELS
 
@@ -16,8 +17,9 @@ def register(
         "serve",
         parents=[common],
         help="run the game server (web, API, WebSocket)",
-        description="Run the game server: the web front end, the HTTP API (/docs) and the "
-        "WebSocket protocol (/ws) in one process, on an SQLite file by default.",
+        description="Run the game server: the web front end, the HTTP API (/api, described "
+        "at /openapi.json) and the WebSocket protocol (/ws) in one process, on an SQLite file "
+        "by default.",
     )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
@@ -39,6 +41,77 @@ def register(
         type=float,
         default=30.0,
         help="guests and rooms one address may create per minute",
+    )
+    parser.add_argument(
+        "--player-room-rate",
+        type=float,
+        default=None,
+        help="rooms one player may create per minute (from any address)",
+    )
+    parser.add_argument(
+        "--trusted-proxies",
+        default="",
+        help="comma-separated addresses or networks (CIDR) of reverse proxies whose "
+        "X-Forwarded-For is believed; none by default: the socket's peer is the client",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=None,
+        help="open connections at once; more get HTTP 503",
+    )
+    parser.add_argument(
+        "--max-connections-per-address",
+        type=int,
+        default=None,
+        help="open connections from one client address (trusted proxies exempt)",
+    )
+    parser.add_argument(
+        "--hello-timeout",
+        type=float,
+        default=None,
+        help="seconds a new WebSocket has to say a valid hello",
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=None,
+        help="seconds a WebSocket outside any room may stay silent",
+    )
+    parser.add_argument(
+        "--ws-ping-interval",
+        type=float,
+        default=None,
+        help="seconds between the server's WebSocket pings",
+    )
+    parser.add_argument(
+        "--ws-ping-timeout",
+        type=float,
+        default=None,
+        help="seconds to wait for a pong before dropping the WebSocket",
+    )
+    parser.add_argument(
+        "--request-timeout",
+        type=float,
+        default=None,
+        help="seconds one HTTP request (headers and body) may take to arrive",
+    )
+    parser.add_argument(
+        "--keep-alive",
+        type=float,
+        default=None,
+        help="seconds an idle HTTP keep-alive connection is kept",
+    )
+    parser.add_argument(
+        "--max-body",
+        type=int,
+        default=None,
+        help="largest HTTP request body in bytes (413 beyond)",
+    )
+    parser.add_argument(
+        "--api-docs",
+        action="store_true",
+        help="serve the interactive API docs at /docs and /redoc (they load scripts from a CDN)",
     )
     parser.add_argument(
         "--bot-levels", default=",".join(LEVELS), help="bot levels offered, comma separated"
@@ -78,12 +151,40 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
 
+TUNED = {
+    "player_rooms_per_minute": "player_room_rate",
+    "max_connections": "max_connections",
+    "max_connections_per_address": "max_connections_per_address",
+    "hello_timeout": "hello_timeout",
+    "idle_timeout": "idle_timeout",
+    "ws_ping_interval": "ws_ping_interval",
+    "ws_ping_timeout": "ws_ping_timeout",
+    "request_timeout": "request_timeout",
+    "keep_alive_timeout": "keep_alive",
+    "max_body_bytes": "max_body",
+}
+"""Settings fields set by the flag of that name when given (else Settings' default, so
+the defaults live in one place, and ``--help`` need not import the server)."""
+
+
+def connection_settings(args: argparse.Namespace) -> dict[str, Any]:
+    given: dict[str, Any] = {
+        field: getattr(args, flag)
+        for field, flag in TUNED.items()
+        if getattr(args, flag) is not None
+    }
+    if args.player_room_rate is not None:
+        given["player_room_burst"] = max(1, int(2 * args.player_room_rate))
+    return given
+
+
 def serve(args: argparse.Namespace) -> int:
     import logging
 
     import uvicorn
 
     from rummyhall.server import Settings, create_app
+    from rummyhall.server.transport import protocols
 
     settings = Settings(
         database_url=args.db,
@@ -93,6 +194,9 @@ def serve(args: argparse.Namespace) -> int:
         message_burst=max(1, int(2 * args.rate)),
         creations_per_minute=args.creation_rate,
         creation_burst=max(1, int(2 * args.creation_rate)),
+        trusted_proxies=tuple(entry for entry in args.trusted_proxies.split(",") if entry.strip()),
+        api_docs=args.api_docs,
+        **connection_settings(args),
         bot_levels=tuple(args.bot_levels.split(",")),
         away_level=args.away_level,
         compression=args.compression,
@@ -103,13 +207,23 @@ def serve(args: argparse.Namespace) -> int:
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {args.db})")
+    http, ws = protocols(settings)
     uvicorn.run(
         create_app(settings),
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        http=http,
+        ws=ws,
         ws_max_size=4 * settings.max_message_bytes,
         ws_per_message_deflate=settings.compression,
+        ws_ping_interval=settings.ws_ping_interval,
+        ws_ping_timeout=settings.ws_ping_timeout,
         limit_concurrency=settings.max_connections,
+        timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
+        # The client address is ours to compute (rummyhall.server.addresses): uvicorn's
+        # own proxy headers believe X-Forwarded-For from 127.0.0.1 by default.
+        proxy_headers=False,
+        server_header=False,  # no need to tell scanners which server and version this is
     )
     return 0

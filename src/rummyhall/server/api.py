@@ -1,4 +1,4 @@
-"""The HTTP API: guests, the lobby, statistics and replays (OpenAPI docs at ``/docs``).
+"""The HTTP API: guests, the lobby, statistics and replays (OpenAPI at ``/openapi.json``).
 
 Playing happens on the WebSocket (``/ws``, :mod:`rummyhall.server.protocol`); these
 routes create a guest, list and create rooms, and read finished matches.
@@ -15,6 +15,7 @@ from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
 import rummyhall
+from rummyhall.server.addresses import limit_key
 from rummyhall.server.catalog import describe, parse_options, start_match
 from rummyhall.server.i18n import Locale
 from rummyhall.server.lobby import RoomRequest
@@ -52,9 +53,10 @@ PlayerDep = Annotated[Player, Depends(current_player)]
 
 
 async def creation_limit(request: Request) -> None:
-    """Refuse a client address that creates guests or rooms too fast."""
+    """Refuse a client address that creates guests or rooms too fast (the address as
+    :mod:`rummyhall.server.addresses` resolved it: proxies' headers only if trusted)."""
     address = request.client.host if request.client else "unknown"
-    hub(request).creations.check(address)
+    hub(request).creations.check(limit_key(address))
 
 
 Limited = Depends(creation_limit)
@@ -92,6 +94,12 @@ async def info(request: Request) -> dict[str, Any]:
             "message_burst": settings.message_burst,
             "max_spectators": settings.max_spectators,
             "max_rooms_per_player": settings.max_rooms_per_player,
+            "creations_per_minute": settings.creations_per_minute,
+            "player_rooms_per_minute": settings.player_rooms_per_minute,
+            "max_body_bytes": settings.max_body_bytes,
+            "max_connections_per_address": settings.max_connections_per_address,
+            "hello_timeout": settings.hello_timeout,
+            "idle_timeout": settings.idle_timeout,
         },
     }
 
@@ -138,6 +146,7 @@ async def rooms(request: Request) -> dict[str, list[RoomInfo]]:
 @router.post("/rooms", status_code=201, dependencies=[Limited])
 async def create_room(body: RoomRequest, player: PlayerDep, request: Request) -> RoomInfo:
     """Open a room; join it on the WebSocket with its ``code``."""
+    hub(request).player_rooms.check(player.id)
     room = await hub(request).lobby.create(player, body)
     return room.info()
 

@@ -16,16 +16,24 @@ from pathlib import Path
 
 import anyio.to_thread
 from fastapi import FastAPI, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.requests import Request
 from starlette.staticfiles import StaticFiles
 
 import rummyhall
+from rummyhall.server.addresses import ClientAddressMiddleware, TrustedProxies
 from rummyhall.server.api import router
 from rummyhall.server.autoplay import Autoplay
 from rummyhall.server.connection import Connection
-from rummyhall.server.i18n import Locale
-from rummyhall.server.limits import AddressLimiter
+from rummyhall.server.http import (
+    BodyLimitMiddleware,
+    SecurityHeadersMiddleware,
+    error_response,
+    malformed_request,
+    request_locale,
+)
+from rummyhall.server.limits import KeyedLimiter
 from rummyhall.server.lobby import Lobby
 from rummyhall.server.players import Players
 from rummyhall.server.protocol import ProtocolError
@@ -58,7 +66,10 @@ class Hub:
     store: Store
     players: Players
     lobby: Lobby
-    creations: AddressLimiter
+    creations: KeyedLimiter
+    """Guests and rooms created, per client address."""
+    player_rooms: KeyedLimiter
+    """Rooms created, per player id."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -73,8 +84,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(Repository(engine, faults))
         autoplay = Autoplay(settings)
         lobby = Lobby(Services(settings, store, autoplay))
-        creations = AddressLimiter(settings.creations_per_minute / 60, settings.creation_burst)
-        hub = Hub(settings, store, Players(store), lobby, creations)
+        creations = KeyedLimiter(settings.creations_per_minute / 60, settings.creation_burst)
+        player_rooms = KeyedLimiter(
+            settings.player_rooms_per_minute / 60, settings.player_room_burst
+        )
+        hub = Hub(settings, store, Players(store), lobby, creations, player_rooms)
         app.state.hub = hub
         await lobby.restore()
         # The cyclic collector's full passes stop every room while they walk the heap
@@ -103,17 +117,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=rummyhall.__version__,
         summary="Gin Rummy, Indian Rummy and Rummikub with friends and bots",
         lifespan=lifespan,
+        docs_url="/docs" if settings.api_docs else None,
+        redoc_url="/redoc" if settings.api_docs else None,
     )
     app.include_router(router)
+    # The last added runs first: headers go on every answer, the 413 included.
+    app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)
+    app.add_middleware(ClientAddressMiddleware, proxies=TrustedProxies(settings.trusted_proxies))
+    app.add_middleware(SecurityHeadersMiddleware, api_docs=settings.api_docs)
+    app.add_exception_handler(RequestValidationError, malformed_request)
 
     @app.exception_handler(ProtocolError)
     async def refused(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ProtocolError)
-        locale: Locale = (
-            "zh" if request.headers.get("accept-language", "").startswith("zh") else "en"
-        )
-        body = {"error": {"code": error.code, "message": error.message(locale)}}
-        return JSONResponse(body, status_code=STATUS.get(error.code, 400))
+        locale = request_locale(request.headers)
+        status = STATUS.get(error.code, 400)
+        return error_response(error.code, error.message(locale), status)
 
     @app.websocket("/ws")
     async def websocket(websocket: WebSocket) -> None:

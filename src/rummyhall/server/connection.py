@@ -2,7 +2,10 @@
 
 Messages from one client are handled one at a time, in order. Everything sent to the
 client goes through a bounded queue drained by a writer task, so a room never waits on
-a slow reader; a client that falls too far behind is disconnected.
+a slow reader; a client that falls too far behind is disconnected. A socket that does
+not say a valid ``hello`` within ``hello_timeout`` of opening, or stays silent outside
+any room for ``idle_timeout``, is closed: silent sockets would otherwise hold their
+place against the server's connection limit for ever.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from rummyhall.server.protocol import (
     HintRequest,
     Join,
     Leave,
+    LeftMessage,
     Ping,
     Pong,
     ProtocolError,
@@ -36,6 +40,7 @@ from rummyhall.server.protocol import (
     Start,
     Welcome,
     error_message,
+    message_ref,
     parse_client_message,
 )
 
@@ -45,7 +50,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CLOSE_CODES = {"replaced": 4000, "rate_limited": 1008, "too_slow": 1013}
+CLOSE_CODES = {
+    "replaced": 4000,
+    "hello_timeout": 4001,
+    "idle": 4002,
+    "rate_limited": 1008,
+    "too_slow": 1013,
+}
 """WebSocket close codes the server uses (docs/protocol.md)."""
 
 
@@ -63,12 +74,19 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.outbound_queue)
         self.closing = False
         self._close_code = 1000
+        loop = asyncio.get_running_loop()
+        self.hello_deadline = loop.time() + settings.hello_timeout
+        self.last_heard = loop.time()
+        self.leave_ref: str | None = None
+        """The ``id`` of the ``leave`` being handled, echoed by the room's ``left``."""
 
     # ------------------------------------------------------------------ output
 
     def send(self, message: ServerMessage | str) -> None:
         if self.closing:
             return
+        if isinstance(message, LeftMessage) and self.leave_ref is not None:
+            message = message.model_copy(update={"ref": self.leave_ref})
         text = message if isinstance(message, str) else message.model_dump_json()
         try:
             self.queue.put_nowait(text)
@@ -106,9 +124,15 @@ class Connection:
         writer = asyncio.create_task(self._writer())
         try:
             while not writer.done():
-                message = await self.websocket.receive()
+                try:
+                    async with asyncio.timeout_at(self._silence_deadline()):
+                        message = await self.websocket.receive()
+                except TimeoutError:
+                    self.close("hello_timeout" if self.player is None else "idle")
+                    continue  # the writer closes the socket; its disconnect ends the loop
                 if message["type"] == "websocket.disconnect":
                     break
+                self.last_heard = asyncio.get_running_loop().time()
                 raw = message.get("text")
                 await self.handle(raw if raw is not None else message.get("bytes") or b"")
         except WebSocketDisconnect:
@@ -120,6 +144,16 @@ class Connection:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
+
+    def _silence_deadline(self) -> float | None:
+        """When this socket's silence ends it: a deadline for ``hello`` from the moment
+        it opened, then ``idle_timeout`` after the last message while outside any room
+        (in a room, WebSocket pings are what drops a dead client)."""
+        if self.closing or self.room is not None:
+            return None
+        if self.player is None:
+            return self.hello_deadline
+        return self.last_heard + self.hub.settings.idle_timeout
 
     async def handle(self, raw: str | bytes) -> None:
         ref = None
@@ -136,6 +170,8 @@ class Connection:
             ref = message.id
             await self.dispatch(message)
         except ProtocolError as error:
+            if error.code == "malformed":
+                ref = message_ref(raw)
             self.send(error_message(error, self.locale, turn=self._turn(), ref=ref))
         except Exception:
             log.exception("failed to handle a message")
@@ -164,7 +200,11 @@ class Connection:
         if room is None:
             raise ProtocolError("not_in_room")
         if isinstance(message, Leave):
-            await room.leave(self)
+            self.leave_ref = message.id
+            try:
+                await room.leave(self)
+            finally:
+                self.leave_ref = None
         elif isinstance(message, SetSeat):
             await room.set_seat(self, message.seat, message.occupant, message.level)
         elif isinstance(message, Start):

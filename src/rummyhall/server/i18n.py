@@ -70,6 +70,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "too_slow": ("Your connection is too slow to keep up.", "你的网络太慢，跟不上游戏。"),
     "game_not_found": ("No finished game {game}.", "没有已结束的对局 {game}。"),
+    "body_too_large": (
+        "The request body is over the limit of {limit} bytes.",
+        "请求内容超过 {limit} 字节的上限。",
+    ),
+    "request_timeout": (
+        "The request did not arrive in time; the connection is closed.",
+        "请求未能及时送达，连接已关闭。",
+    ),
+    "too_many_connections": (
+        "Too many open connections from your address.",
+        "来自你的地址的连接过多。",
+    ),
+    "hello_timeout": (
+        "No valid hello arrived in time; the connection is closed.",
+        "未及时收到有效的 hello，连接已关闭。",
+    ),
+    "idle": (
+        "The connection was idle outside any room; it is closed.",
+        "连接在房间外闲置过久，已关闭。",
+    ),
     "internal": ("The server failed; nothing was changed.", "服务器出错，未做任何更改。"),
 }
 

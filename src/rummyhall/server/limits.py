@@ -1,5 +1,5 @@
-"""Limits: message size and a token-bucket rate per connection, and a rate per client
-address for creating guests and rooms over HTTP."""
+"""Limits: message size and a token-bucket rate per connection, and rates per client
+address and per player for creating guests and rooms over HTTP."""
 
 from __future__ import annotations
 
@@ -44,10 +44,11 @@ def check_size(raw: str | bytes, limit: int) -> None:
         raise ProtocolError("too_large", size=size, limit=limit)
 
 
-class AddressLimiter:
-    """One :class:`TokenBucket` per client address (creating guests and rooms), so one
-    address cannot fill the server with rooms under ever new guests. The table is
-    cleared when it grows past ``capacity`` addresses, which only ever forgives."""
+class KeyedLimiter:
+    """One :class:`TokenBucket` per key: per client address, so one address cannot fill
+    the server with rooms under ever new guests, and per player, so many addresses
+    cannot push one guest over. The table is cleared when it grows past ``capacity``
+    keys, which only ever forgives."""
 
     def __init__(self, rate: float, burst: int, capacity: int = 10_000) -> None:
         self.rate = rate
@@ -55,11 +56,11 @@ class AddressLimiter:
         self.capacity = capacity
         self.buckets: dict[str, TokenBucket] = {}
 
-    def check(self, address: str) -> None:
-        bucket = self.buckets.get(address)
+    def check(self, key: str) -> None:
+        bucket = self.buckets.get(key)
         if bucket is None:
             if len(self.buckets) >= self.capacity:
                 self.buckets.clear()
-            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
         if not bucket.allow():
             raise ProtocolError("rate_limited")

@@ -13,6 +13,7 @@ JSON Schema (``GET /api/protocol``).
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -21,6 +22,8 @@ from rummyhall.server.i18n import Locale, text
 
 PROTOCOL_VERSION = 1
 ROOM_CODE = r"^[A-Z2-9]{6}$"
+ID_MAX = 64
+"""Characters of a client message's ``id``."""
 
 
 class ProtocolError(Exception):
@@ -41,9 +44,10 @@ class ProtocolError(Exception):
 
 
 class ClientMessage(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Strict: a turn counter or a seat is a JSON number, never "1" or true.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    id: str | None = Field(None, max_length=64)
+    id: str | None = Field(None, max_length=ID_MAX)
     """Echoed as ``ref`` in the direct answer, so a client can match replies."""
 
 
@@ -146,6 +150,29 @@ def parse_client_message(raw: str | bytes) -> ClientMessageType:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "message"
         raise ProtocolError("malformed", detail=f"{where}: {first['msg']}") from None
+
+
+def message_ref(raw: str | bytes) -> str | None:
+    """The ``id`` of a message that failed validation, when its JSON still holds a
+    string one of at most :data:`ID_MAX` characters: even ``malformed`` carries its ref.
+
+    >>> message_ref('{"type": "action", "turn": "1", "id": "a7"}'), message_ref("[1]")
+    ('a7', None)
+    >>> message_ref('{"type": "ping", "id": "\\\\udca1"}') is None  # JSON allows a lone surrogate
+    True
+    """
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):  # not JSON, or nested past Python's stack
+        return None
+    ref = data.get("id") if isinstance(data, dict) else None
+    if not isinstance(ref, str) or len(ref) > ID_MAX:
+        return None
+    try:
+        ref.encode()
+    except UnicodeEncodeError:  # a lone surrogate: no reply could be sent with it
+        return None
+    return ref
 
 
 # ---------------------------------------------------------------- server → client

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rummyhall.bots import LEVELS as BOT_LEVELS
+from rummyhall.server.addresses import parse_networks
 from rummyhall.server.storage.faults import FaultPoint
 
 
@@ -39,6 +40,9 @@ class Settings:
     creations_per_minute: float = 30.0
     creation_burst: int = 60
     """Guests and rooms one client address may create over HTTP (a token bucket)."""
+    player_rooms_per_minute: float = 6.0
+    player_room_burst: int = 12
+    """Rooms one player may create (a token bucket per player id, whatever his address)."""
     rate_strikes: int = 50
     """Refused messages in a row after which a flooding connection is closed."""
     compression: bool = False
@@ -50,6 +54,30 @@ class Settings:
 
     max_connections: int = 5000
     """Open connections and requests at once; more are refused (HTTP 503)."""
+    max_connections_per_address: int = 100
+    """Open connections from one client address (counted from the first byte, so half-sent
+    requests count too); trusted proxies are exempt, since they carry many clients."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks (``10.0.0.0/8``) whose ``X-Forwarded-For`` is believed; with
+    none, the peer of the socket is the client, whatever the headers say."""
+
+    hello_timeout: float = 10.0
+    """Seconds a new WebSocket has to say a valid ``hello`` before it is closed."""
+    idle_timeout: float = 300.0
+    """Seconds a WebSocket outside any room may stay silent before it is closed."""
+    ws_ping_interval: float = 20.0
+    ws_ping_timeout: float = 20.0
+    """The server pings every WebSocket this often and drops one that does not answer."""
+    request_timeout: float = 10.0
+    """Seconds one HTTP request (headers and body) may take to arrive, counted from the
+    connection or from its first byte; a slower one gets 408 and is closed."""
+    keep_alive_timeout: float = 5.0
+    """Seconds an idle HTTP keep-alive connection is kept open."""
+    max_body_bytes: int = 64 * 1024
+    """A larger HTTP request body is refused with 413 before it is read."""
+    api_docs: bool = False
+    """Serve FastAPI's interactive docs (``/docs``, ``/redoc``): they load Swagger UI and
+    ReDoc from a CDN, so they are off unless asked for (``/openapi.json`` always is)."""
     max_rooms: int = 2000
     """Open rooms on the server (waiting, playing or finished but not closed)."""
     max_rooms_per_player: int = 10
@@ -76,5 +104,20 @@ class Settings:
             raise ValueError(f"away_level {self.away_level!r} is not one of the bot levels")
         if self.max_message_bytes < 1024 or self.messages_per_second <= 0:
             raise ValueError("message limits are too small to play")
+        if self.max_body_bytes < 1024 or self.max_connections_per_address < 1:
+            raise ValueError("HTTP limits are too small to play")
+        timeouts = (
+            self.hello_timeout,
+            self.idle_timeout,
+            self.ws_ping_interval,
+            self.ws_ping_timeout,
+            self.request_timeout,
+            self.keep_alive_timeout,
+        )
+        if min(timeouts) <= 0:
+            raise ValueError("timeouts must be positive")
+        if self.player_rooms_per_minute <= 0 or self.player_room_burst < 1:
+            raise ValueError("the player room rate must be positive")
+        parse_networks(self.trusted_proxies)  # a bad entry is refused at start-up
         if self.fault_point is not None:
             FaultPoint.parse(self.fault_point)

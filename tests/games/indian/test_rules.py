@@ -215,6 +215,22 @@ def test_ind_12_wrong_show_eliminates_only_the_declarer_with_three() -> None:
     assert state.penalties[0] == 80
 
 
+def test_ind_12_a_wrong_show_lays_its_groups_open() -> None:
+    """The shown groups are public, in canonical names whatever the player typed: the
+    other seats' views may name them (found by tests/games/test_stateful.py)."""
+    state = deal(
+        READY, LOOSE, "2C 4C 6C 8S TS QC 3D 5D 9D JD KS AS AC", stock="4D", manual_declaration=True
+    )
+    state.apply(Draw("stock"))
+    groups = (("ah", "2H", "3h", "4D"), ("5S", "6S", "JK"), ("9C", "9D", "9H"), ("KS", "KD", "kc"))
+    state.apply(Declare("8C", groups))
+    wrong = next(e for e in state.events if e.type == "wrong_show")
+    shown = [["AH", "2H", "3H", "4D"], ["5S", "6S", "JK"], ["9C", "9D", "9H"], ["KS", "KD", "KC"]]
+    assert wrong.data["groups"] == shown
+    for seat in (None, 1, 2):
+        assert not state.hidden_from(seat) & {card for group in shown for card in group}
+
+
 def test_ind_12_manual_declaration_right_groups_win() -> None:
     state = deal(READY, LOOSE, stock="4H", manual_declaration=True)
     state.apply(Draw("stock"))

@@ -20,7 +20,15 @@ from enum import Enum
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Declare, Discard, Draw, Drop, Event
-from rummyhall.cards import CARD_NAMES, RANKS, canonical_key, card_index, parse_cards, stack_copies
+from rummyhall.cards import (
+    CARD_NAMES,
+    RANKS,
+    canonical_key,
+    card_index,
+    card_names,
+    parse_cards,
+    stack_copies,
+)
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
 from rummyhall.games.indian.melds import MeldKind, classify, is_wild, wild_rank
@@ -357,7 +365,8 @@ class IndianState(GameState):
         if self.declaration is None:  # IND-12: a wrong show
             self.seats[player] = Seat.WRONG_SHOW
             self.penalties[player] = WRONG_SHOW
-            shown = [list(g) for g in groups or ()]
+            # The show lays the groups open to the table, in canonical names (IND-12).
+            shown = [card_names(parse_cards(g)) for g in groups or ()]
             wrong = Event("wrong_show", player, {"penalty": WRONG_SHOW, "groups": shown})
             events = [event, wrong]
             return events + self._after_leaving()
@@ -459,6 +468,13 @@ class IndianState(GameState):
             seen |= {face(c) for c in self.hands[seat]}
         named = {
             card_index(e.data[k]) for e in self.events for k in ("card", "discard") if k in e.data
+        }
+        named |= {
+            card_index(c)
+            for e in self.events
+            if e.type == "wrong_show"
+            for group in e.data["groups"]
+            for c in group
         }
         if self.declaration is not None:
             named |= {f for _, meld in self.declaration for f in meld}

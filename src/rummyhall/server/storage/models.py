@@ -68,7 +68,8 @@ class Match(Base):
     seats: Mapped[list[Any]]
     """The seats as they were at the start (same form as ``Room.seats``)."""
     status: Mapped[str] = mapped_column(String(16))
-    """``playing`` or ``finished``."""
+    """``playing``, ``finished``, or ``abandoned`` (an orphan that earlier versions left
+    behind after a crash; see ``Repository.abandon_orphans``)."""
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
