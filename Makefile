@@ -53,6 +53,7 @@ bench: $(BENCH)
 	$(PY) bench/indian.py
 	$(PY) bench/rummikub.py
 	$(PY) bench/server.py
+	$(PY) bench/load.py
 	$(PY) bench/silent.py
 	$(PY) bench/bots.py
 	$(PY) bench/gin_playout.py

@@ -7,6 +7,7 @@ they can never reveal anything the seat may not know.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Declare, Discard, Knock, Play
@@ -33,12 +34,24 @@ def describe_legal(game: str, view: JSON, actions: Sequence[Action]) -> list[Leg
     return described
 
 
+GIN_LAYOUTS_KEPT = 4096
+"""Gin hands whose layout is remembered (about 600 bytes each). Every state message
+carries its seat's layout but an action changes one hand only, so the other seats'
+layouts are found here: a hand is asked for again after about one action per busy
+table, and 4,096 cover twice the server's default room limit."""
+
+
+@lru_cache(maxsize=GIN_LAYOUTS_KEPT)
+def _gin_layout(hand: tuple[str, ...]) -> gin.Arrangement:
+    return gin.arrange(hand)
+
+
 def arrangement(game: str, view: JSON) -> dict[str, Any] | None:
     """The solver's best layout of the seat's own hand, sent with every state so the
     table can show the live deadwood (Gin, GIN-6) or penalty (Indian, IND-10) and sort
     the hand into melds; ``None`` for spectators and Rummikub."""
     if game == "gin" and view.get("hand"):
-        return gin.arrange(view["hand"]).to_json()
+        return _gin_layout(tuple(view["hand"])).to_json()
     if game == "indian" and view.get("hand"):
         return indian.arrange(view["hand"], view["indicator"]).to_json()
     return None

@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 from rummyhall import IllegalAction, NotationError
 from rummyhall.cards import CARD_NAMES, parse_cards
 from rummyhall.games import gin
+from rummyhall.games.gin import melds
 from rummyhall.games.gin.melds import is_meld, mask_of
 from rummyhall.games.gin.solver import deadwood_after_best_discard
+from tests.games.gin.brute_force import all_melds as brute_all_melds
 from tests.games.gin.brute_force import brute_deadwood, brute_settle_score, value
 
 DECK = list(CARD_NAMES[:52])
@@ -172,3 +174,29 @@ def test_settlement_json_is_complete() -> None:
     data = s.to_json()
     assert data["layoffs"] == [{"card": "4H", "meld": 0}, {"card": "3H", "meld": 0}]
     assert data["knocker"]["melds"][0] == ["5H", "6H", "7H"]
+
+
+@pytest.mark.parametrize("kind", ["uniform", "dense"])
+def test_gin_5_all_melds_equals_exhaustive_search(kind: str) -> None:
+    """The solver's meld list (read from bit tricks) is every meld, each once."""
+    rng = random.Random(f"melds-{kind}")
+    for _ in range(300):
+        size = rng.choice((10, 11))
+        hand = rng.sample(DECK, size) if kind == "uniform" else dense_hand(rng, size)
+        found = melds.all_melds(mask_of(parse_cards(hand)))
+        expected = {mask_of(parse_cards(meld)) for meld in brute_all_melds(hand)}
+        assert len(found) == len(set(found)), hand
+        assert set(found) == expected, hand
+
+
+def test_gin_arrangement_json_is_a_fresh_copy() -> None:
+    """Layouts are shared through the server's cache: editing one's JSON changes none."""
+    layout = gin.arrange("AS 2S 3S 4H 4D 4C KC")
+    first = layout.to_json()
+    first["melds"][0].append("QH")
+    first["deadwood"].clear()
+    assert layout.to_json() == {
+        "melds": [["AS", "2S", "3S"], ["4H", "4D", "4C"]],
+        "deadwood": ["KC"],
+        "points": 10,
+    }

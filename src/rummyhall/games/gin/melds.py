@@ -73,21 +73,28 @@ RUN_DEADWOOD, RUN_CAPABLE = _runs_only_tables()
 
 
 def all_melds(mask: int) -> list[int]:
-    """Every meld (as a mask) that can be formed from the cards of ``mask``."""
+    """Every meld (as a mask) that can be formed from the cards of ``mask``: runs by
+    suit, start and length, then sets by rank. Only slices with a run and ranks held in
+    three suits or more are looked at, which on most hands is none of them."""
     melds = []
-    for suit in range(4):
-        slice_ = (mask >> (13 * suit)) & SUIT_BITS
-        for start in range(11):
-            if slice_ >> start & 0b111 != 0b111:
-                continue
+    slices = [(mask >> (13 * suit)) & SUIT_BITS for suit in range(4)]
+    for suit, slice_ in enumerate(slices):
+        starts = slice_ & slice_ >> 1 & slice_ >> 2  # three in a row from this rank
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            start = low.bit_length() - 1
             end = start + 2
             while end < 13 and slice_ >> end & 1:
                 melds.append(((1 << (end + 1)) - (1 << start)) << (13 * suit))
                 end += 1
-    for rank in range(13):
-        present = [1 << (13 * suit + rank) for suit in range(4) if mask >> (13 * suit + rank) & 1]
-        if len(present) >= 3:
-            melds.extend(_subsets_of_size_at_least_3(present))
+    a, b, c, d = slices
+    set_ranks = (a & b & (c | d)) | (c & d & (a | b))
+    while set_ranks:
+        low = set_ranks & -set_ranks
+        set_ranks ^= low
+        present = [low << (13 * suit) for suit in range(4) if slices[suit] & low]
+        melds.extend(_subsets_of_size_at_least_3(present))
     return melds
 
 

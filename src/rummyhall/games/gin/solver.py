@@ -36,6 +36,9 @@ from rummyhall.games.gin.melds import (
 
 _RD = RUN_DEADWOOD
 _RC = RUN_CAPABLE
+_ORDER = tuple(canonical_key(face) for face in range(52))
+"""``canonical_key`` of every card, looked up rather than computed in the sorts."""
+_IN_ORDER = _ORDER.__getitem__
 
 
 # --------------------------------------------------------------------------- deadwood
@@ -151,21 +154,23 @@ def packings(mask: int, limit: int) -> Iterator[tuple[int, list[Meld]]]:
 
 
 def meld_names(mask: int) -> list[str]:
-    return [card_name(c) for c in sorted(cards_of(mask), key=canonical_key)]
+    return [CARD_NAMES[c] for c in sorted(cards_of(mask), key=_IN_ORDER)]
 
 
 def _melds_key(melds: list[Meld]) -> tuple[int, list[list[tuple[int, int]]]]:
-    ordered = sorted([sorted(map(canonical_key, cards_of(m))) for m in melds])
+    ordered = sorted([sorted(map(_IN_ORDER, cards_of(m))) for m in melds])
     return len(melds), ordered
 
 
 def sorted_melds(melds: list[Meld]) -> list[Meld]:
-    return sorted(melds, key=lambda m: sorted(map(canonical_key, cards_of(m))))
+    return sorted(melds, key=lambda m: sorted(map(_IN_ORDER, cards_of(m))))
 
 
 def best_arrangement(mask: int) -> tuple[int, list[Meld]]:
     """The minimum deadwood and the melds of the tie-break-first optimal layout."""
     target = deadwood_mask(mask)
+    if target == mask_value(mask):  # no meld at all (every card counts ≥ 1)
+        return target, []
     layouts = [melds for points, melds in packings(mask, target) if points == target]
     return target, sorted_melds(min(layouts, key=_melds_key))
 
@@ -179,7 +184,12 @@ class Arrangement:
     points: int
 
     def to_json(self) -> JSON:
-        return {"melds": self.melds, "deadwood": self.deadwood, "points": self.points}
+        """Fresh lists: one arrangement may be shared (a cache) and its JSON edited."""
+        return {
+            "melds": [list(meld) for meld in self.melds],
+            "deadwood": list(self.deadwood),
+            "points": self.points,
+        }
 
 
 def arrangement_of(mask: int, melds: list[Meld]) -> Arrangement:

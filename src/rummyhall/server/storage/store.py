@@ -90,7 +90,7 @@ class Store:
     def close(self) -> None:
         self._readers.shutdown(wait=True, cancel_futures=True)
         self._executor.shutdown(wait=True)
-        self.repository.engine.dispose()
+        self.repository.close()
 
 
 def _settle_all(waiting: list[asyncio.Future[None]], error: BaseException | None) -> None:
