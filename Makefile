@@ -55,6 +55,7 @@ bench: $(BENCH)
 	$(PY) bench/server.py
 	$(PY) bench/load.py
 	$(PY) bench/silent.py
+	$(PY) bench/reads.py
 	$(PY) bench/bots.py
 	$(PY) bench/gin_playout.py
 	$(PY) bench/indian_hard.py

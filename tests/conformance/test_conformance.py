@@ -34,6 +34,7 @@ from rummyhall import (
     new_match,
 )
 from rummyhall.cards import CARD_NAMES
+from tests.json_values import card_strings
 
 RULE_ID = re.compile(r"^[A-Z]{3}-\d+$")
 PLAYOUTS = 12
@@ -92,16 +93,6 @@ def choose(rng: random.Random, legal: list[Action]) -> Action:
 def snapshot(state: GameState) -> str:
     views = [state.view(seat) for seat in [None, *range(state.num_players)]]
     return json.dumps([state.to_json(), views, state.zones()], sort_keys=True)
-
-
-def card_strings(value: object) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in card_strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in card_strings(v)]
-    return []
 
 
 def check_views(state: GameState) -> None:

@@ -50,6 +50,7 @@ from rummyhall.games.gin.state import Phase as GinPhase
 from rummyhall.games.indian import IndianMatch, IndianState
 from rummyhall.games.indian.state import Phase as IndianPhase
 from rummyhall.games.rummikub import RummikubMatch, RummikubState
+from tests.json_values import card_strings
 
 RULE_ID = re.compile(r"^(GIN|IND|RKB)-\d+$")
 JUNK_NAMES = ["", " ", "XX", "1Z", "0H", "14R", "R0", "R14", "JKR", "**", "AS AS", "7H\x00", "ﾟ"]
@@ -64,17 +65,6 @@ def machine_settings(examples: int, steps: int) -> settings:
     if settings.get_current_profile_name() == "default":
         return settings(max_examples=examples, stateful_step_count=steps)
     return settings()
-
-
-def card_strings(value: object) -> list[str]:
-    """Every string in a JSON value (keys excluded)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in card_strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in card_strings(v)]
-    return []
 
 
 def lists_in(value: object) -> list[list[Any]]:

@@ -376,12 +376,7 @@ class Room:
         """Before the start, the host seats a bot or opens a seat (also the seat of a
         player who has disconnected)."""
         async with self.lock:
-            self._require_host(client)
-            if self.status != "waiting":
-                raise ProtocolError("room_started")
-            if not 0 <= index < len(self.seats):
-                raise ProtocolError("no_such_seat", seat=index)
-            seat = self.seats[index]
+            seat = self._seat_before_start(client, index)
             # A player who has gone may be replaced; a connected one (or the host) not.
             if seat.player is not None and (
                 seat.client is not None or seat.player.id == self.host.id
@@ -401,12 +396,7 @@ class Room:
         connection is told (``removed``) and he may not sit here again for
         ``remove_ban`` seconds (watching stays open to him, as to anyone)."""
         async with self.lock:
-            self._require_host(client)
-            if self.status != "waiting":
-                raise ProtocolError("room_started")
-            if not 0 <= index < len(self.seats):
-                raise ProtocolError("no_such_seat", seat=index)
-            seat = self.seats[index]
+            seat = self._seat_before_start(client, index)
             player, gone = seat.player, seat.client
             if player is None or self.hosted_by(player):
                 raise ProtocolError("not_removable", seat=index)
@@ -422,6 +412,15 @@ class Room:
                 gone.send(RemovedMessage(room=self.code))
             log.info("room %s: the host removed %s from seat %d", self.code, player.id, index)
             self._broadcast_room()
+
+    def _seat_before_start(self, client: Client, index: int) -> Seat:
+        """Seat ``index``, for the host to change before the start (else refused)."""
+        self._require_host(client)
+        if self.status != "waiting":
+            raise ProtocolError("room_started")
+        if not 0 <= index < len(self.seats):
+            raise ProtocolError("no_such_seat", seat=index)
+        return self.seats[index]
 
     def _require_host(self, client: Client) -> None:
         assert client.player is not None
