@@ -56,8 +56,9 @@ import httpx
 from websockets.asyncio.client import ClientConnection
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from server import choose, open_seat
+from table_clients import SERVER_FLAGS, choose, open_seat
 
 from rummyhall.server.catalog import parse_options, start_match
 from rummyhall.server.replays import encode, load_finished
@@ -348,7 +349,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.db"
         limits = {"reads": READ_RATE, "guesses": 20} if args.limits else {}
-        server = Server(db, rate=1000, **limits).start()  # type: ignore[arg-type]
+        server = Server(db, *SERVER_FLAGS, rate=1000, **limits).start()  # type: ignore[arg-type]
         try:
             matches, playing = asyncio.run(
                 setup(server.url, args.lobby_rooms, args.finished, args.rooms)
