@@ -20,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.requests import Request
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 import rummyhall
 from rummyhall.server.addresses import ClientAddressMiddleware, TrustedProxies
@@ -76,7 +77,7 @@ class Hub:
     replays: Replays
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None) -> ASGIApp:
     settings = settings or Settings()
 
     @contextlib.asynccontextmanager
@@ -129,7 +130,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(router)
     # The last added runs first: headers go on every answer, the 413 included.
     app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)
-    app.add_middleware(ClientAddressMiddleware, proxies=TrustedProxies(settings.trusted_proxies))
     app.add_middleware(SecurityHeadersMiddleware, api_docs=settings.api_docs)
     app.add_exception_handler(RequestValidationError, malformed_request)
 
@@ -140,9 +140,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         status = STATUS.get(error.code, 400)
         return error_response(error.code, error.message(locale), status)
 
-    @app.websocket("/ws")
-    async def websocket(websocket: WebSocket) -> None:
-        await Connection(websocket, websocket.app.state.hub).run()
-
     app.mount("/", StaticFiles(directory=settings.static_dir or WEB, html=True), name="web")
-    return app
+    return ClientAddressMiddleware(
+        WebSocketFirst(app), proxies=TrustedProxies(settings.trusted_proxies)
+    )
+
+
+class WebSocketFirst:
+    """Serves the game WebSocket (``/ws``) straight from ASGI and everything else through
+    the FastAPI app: a connection lives for hours, and FastAPI's route and middleware
+    stack would otherwise wrap every message it sends and hold its frames for as long."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and scope["path"] == "/ws":
+            await Connection(WebSocket(scope, receive, send), self.app.state.hub).run()
+            return
+        await self.app(scope, receive, send)
