@@ -7,9 +7,14 @@ schemas), :mod:`~rummyhall.server.connection` (one client's WebSocket),
 :mod:`~rummyhall.server.lobby` (rooms by code), :mod:`~rummyhall.server.rooms` (the
 authority over a table), :mod:`~rummyhall.server.autoplay` (bots off the event loop),
 :mod:`~rummyhall.server.advice` (legal-action labels and hints),
-:mod:`~rummyhall.server.players` (guest identity), :mod:`~rummyhall.server.limits`,
+:mod:`~rummyhall.server.players` (guest identity), :mod:`~rummyhall.server.limits`
+(rates per connection, address and guest), :mod:`~rummyhall.server.addresses` (who the
+client is, behind trusted proxies), :mod:`~rummyhall.server.transport` (deadlines and
+a connection cap below the ASGI app), :mod:`~rummyhall.server.http` (security headers,
+body limits), :mod:`~rummyhall.server.replays` (finished matches, cached),
 :mod:`~rummyhall.server.catalog` (games and options), :mod:`~rummyhall.server.i18n`,
-:mod:`~rummyhall.server.storage` (schema, migrations, repository, store).
+:mod:`~rummyhall.server.storage` (schema, migrations, repository, store, fault points).
+What each defends against, and the test that shows it: ``docs/security.md``.
 """
 
 from rummyhall.server.app import create_app
