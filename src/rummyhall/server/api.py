@@ -30,7 +30,7 @@ from rummyhall.server.protocol import (
 )
 
 if TYPE_CHECKING:
-    from rummyhall.server.app import Hub
+    from rummyhall.server.hub import Hub
 
 router = APIRouter(prefix="/api")
 

@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import gc
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import anyio.to_thread
@@ -34,6 +33,7 @@ from rummyhall.server.http import (
     malformed_request,
     request_locale,
 )
+from rummyhall.server.hub import Hub
 from rummyhall.server.limits import KeyedLimiter
 from rummyhall.server.lobby import Lobby
 from rummyhall.server.players import Players
@@ -58,23 +58,6 @@ STATUS = {
     "player_room_limit": 429,
 }
 """HTTP status of a refused request by error code (otherwise 400)."""
-
-
-@dataclass
-class Hub:
-    """The server's shared parts, reachable from routes and connections."""
-
-    settings: Settings
-    store: Store
-    players: Players
-    lobby: Lobby
-    creations: KeyedLimiter
-    """Guests and rooms created, per client address."""
-    player_rooms: KeyedLimiter
-    """Rooms created, per player id."""
-    reads: KeyedLimiter
-    """HTTP reads, per client address."""
-    replays: Replays
 
 
 def create_app(settings: Settings | None = None) -> ASGIApp:

@@ -45,7 +45,7 @@ from rummyhall.server.protocol import (
 )
 
 if TYPE_CHECKING:
-    from rummyhall.server.app import Hub
+    from rummyhall.server.hub import Hub
     from rummyhall.server.rooms import Room
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,8 @@ from rummyhall.server.catalog import parse_options
 from rummyhall.server.limits import KeyedLimiter
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import ProtocolError, RoomInfo, RoomPage
-from rummyhall.server.rooms import Room, Seat, Services
+from rummyhall.server.rooms import Room, Services
+from rummyhall.server.seats import Seat
 
 log = logging.getLogger(__name__)
 

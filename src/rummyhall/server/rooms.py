@@ -17,17 +17,18 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 import anyio.to_thread
 
 from rummyhall.actions import Action, Event, action_from_json
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, random_seed
-from rummyhall.server import advice
+from rummyhall.server.advice import arrangement as hand_arrangement
+from rummyhall.server.advice import describe_legal
+from rummyhall.server.advice import hint as solver_hint
 from rummyhall.server.autoplay import Autoplay, move_seed
 from rummyhall.server.catalog import GameOptions, start_match, winners_of
-from rummyhall.server.i18n import Locale
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
     CheckedMessage,
@@ -38,10 +39,9 @@ from rummyhall.server.protocol import (
     RemovedMessage,
     RoomInfo,
     RoomMessage,
-    SeatInfo,
-    ServerMessage,
     StateMessage,
 )
+from rummyhall.server.seats import Client, Seat, result_rows
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.repository import StoredMatch, StoredRoom
 from rummyhall.server.storage.store import Store
@@ -50,19 +50,6 @@ log = logging.getLogger(__name__)
 
 Status = Literal["waiting", "playing", "finished", "closed"]
 Actor = Literal["player", "bot", "away"]
-
-
-class Client(Protocol):
-    """A connection as a room sees it (``rummyhall.server.connection.Connection``)."""
-
-    player: Player | None
-    locale: Locale
-    room: Room | None
-    seat: int | None
-
-    def send(self, message: ServerMessage | str) -> None: ...
-
-    def close(self, code: str) -> None: ...
 
 
 @dataclass
@@ -74,45 +61,6 @@ class Services:
     store: Store
     autoplay: Autoplay
     rooms: dict[str, Room] = field(default_factory=dict)
-
-
-@dataclass
-class Seat:
-    index: int
-    player: Player | None = None
-    bot: str | None = None
-    client: Client | None = None
-    away: bool = False
-    timer: asyncio.TimerHandle | None = None
-
-    @property
-    def is_open(self) -> bool:
-        return self.player is None and self.bot is None
-
-    def stored(self) -> dict[str, str] | None:
-        if self.player is not None:
-            return {"player": self.player.id}
-        if self.bot is not None:
-            return {"bot": self.bot}
-        return None
-
-    def info(self) -> SeatInfo:
-        if self.player is not None:
-            return SeatInfo(
-                seat=self.index,
-                occupant="human",
-                player=self.player.info(),
-                connected=self.client is not None,
-                away=self.away,
-            )
-        if self.bot is not None:
-            return SeatInfo(seat=self.index, occupant="bot", bot=self.bot, connected=True)
-        return SeatInfo(seat=self.index, occupant="open")
-
-    def cancel_timer(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
 
 
 @dataclass
@@ -527,7 +475,7 @@ class Room:
             state = match.state
             view = state.view(seat)
             actions = await self._legal(state) if state.current_player == seat else []
-        suggestion = await anyio.to_thread.run_sync(advice.hint, self.game, view, actions)
+        suggestion = await anyio.to_thread.run_sync(solver_hint, self.game, view, actions)
         return HintMessage(turn=turn, hint=suggestion)
 
     async def _commit(self, match: LiveMatch, seat: int, action: Action, actor: Actor) -> None:
@@ -551,21 +499,7 @@ class Room:
         state = match.state
         winners = winners_of(state)
         scores = state.scores
-        levels = self.settings.bot_levels
-        rows = []
-        for seat in self.seats:
-            bots = [s.bot for s in self.seats if s is not seat and s.bot is not None]
-            rows.append(
-                {
-                    "seat": seat.index,
-                    "player_id": None if seat.player is None else seat.player.id,
-                    "bot": seat.bot,
-                    "against": max(bots, key=_level_rank(levels)) if bots else "humans",
-                    "game": self.game,
-                    "score": scores[seat.index],
-                    "won": seat.index in winners,
-                }
-            )
+        rows = result_rows(self.seats, self.game, scores, winners, self.settings.bot_levels)
         result = {"scores": scores, "winners": winners}
         store = self.services.store
         await store.call(
@@ -650,9 +584,9 @@ class Room:
             turn=state.turn,
             seat=seat,
             view=view,
-            legal=advice.describe_legal(self.game, view, legal) if legal else [],
+            legal=describe_legal(self.game, view, legal) if legal else [],
             legal_complete=state.legal_actions_complete,
-            arrangement=None if seat is None else advice.arrangement(self.game, view),
+            arrangement=None if seat is None else hand_arrangement(self.game, view),
             events=events,
             current_player=state.current_player,
             scores=state.scores,
@@ -754,7 +688,3 @@ class Room:
             seat.cancel_timer()
         if self._autoplay_task is not None:
             self._autoplay_task.cancel()
-
-
-def _level_rank(levels: Sequence[str]) -> Any:
-    return lambda level: levels.index(level) if level in levels else -1

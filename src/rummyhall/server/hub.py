@@ -1,0 +1,31 @@
+"""The server's shared parts in one value, built at start-up by :mod:`rummyhall.server.app`
+and reached by the HTTP routes and the WebSocket connections (a module of its own, so
+that neither has to import the app that imports them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rummyhall.server.limits import KeyedLimiter
+from rummyhall.server.lobby import Lobby
+from rummyhall.server.players import Players
+from rummyhall.server.replays import Replays
+from rummyhall.server.settings import Settings
+from rummyhall.server.storage.store import Store
+
+
+@dataclass
+class Hub:
+    """The server's shared parts, reachable from routes and connections."""
+
+    settings: Settings
+    store: Store
+    players: Players
+    lobby: Lobby
+    creations: KeyedLimiter
+    """Guests and rooms created, per client address."""
+    player_rooms: KeyedLimiter
+    """Rooms created, per player id."""
+    reads: KeyedLimiter
+    """HTTP reads, per client address."""
+    replays: Replays
