@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, Field, dataclass, field, fields
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from rummyhall.errors import NotationError
@@ -113,6 +114,19 @@ class Play(Action):
 _ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls for cls in (Draw, Pass, Discard, Knock, Declare, Drop, Play)
 }
+_FIELDS: dict[str, dict[str, Field[Any]]] = {
+    kind: {f.name: f for f in fields(cls)} for kind, cls in _ACTION_TYPES.items()
+}
+
+SIMPLE_ACTIONS_KEPT = 1024
+"""Parsed one-string actions (a draw, a discard, a knock) remembered and handed out
+again: actions are immutable, and a game keeps every action it applied, so a server's
+matches then share one object per card instead of one per move."""
+
+
+@lru_cache(maxsize=SIMPLE_ACTIONS_KEPT)
+def _simple_action(kind: str, name: str, value: str) -> Action:
+    return _ACTION_TYPES[kind](**{name: value})
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
@@ -127,7 +141,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         known = ", ".join(sorted(_ACTION_TYPES))
         raise NotationError(f"action field 'type' must be one of {known}, not {_brief(kind)}")
     cls = _ACTION_TYPES[kind]
-    known_fields = {f.name: f for f in fields(cls)}
+    known_fields = _FIELDS[kind]
     for name in data:
         if name != "type" and name not in known_fields:
             takes = ", ".join(sorted(known_fields)) or "no other fields"
@@ -147,6 +161,9 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
             values[name] = value
         else:
             raise NotationError(f"action {kind!r}: {name} must be a string, not {_brief(value)}")
+    if len(known_fields) == 1 and len(values) == 1:
+        ((name, value),) = values.items()
+        return _simple_action(kind, name, value)
     return cls(**values)
 
 

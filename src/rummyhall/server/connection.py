@@ -114,6 +114,7 @@ class Connection:
                 await self.websocket.close(self._close_code)
                 return
             await self.websocket.send_text(text)
+            del text  # not held while the queue is empty: a few kB per idle client
 
     # ------------------------------------------------------------------ input
 
@@ -133,6 +134,7 @@ class Connection:
                 self.last_heard = asyncio.get_running_loop().time()
                 raw = message.get("text")
                 await self.handle(raw if raw is not None else message.get("bytes") or b"")
+                del message, raw  # not held while waiting for the next one
         except WebSocketDisconnect:
             pass
         finally:
