@@ -194,6 +194,14 @@ class Event:
     type: str
     seat: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    _json: JSON | None = field(default=None, init=False, repr=False, compare=False)
+    """The JSON form, made once: every view lists the hand's events so far (``moves``),
+    so a server asks each event for it again on every action of the hand."""
 
     def to_json(self) -> JSON:
-        return {"type": self.type, "seat": self.seat, **self.data}
+        """A fresh dict (sharing ``data``'s values, as ``{**data}`` would)."""
+        made = self._json
+        if made is None:
+            made = {"type": self.type, "seat": self.seat, **self.data}
+            object.__setattr__(self, "_json", made)
+        return made.copy()
