@@ -56,10 +56,16 @@ sets or of the rack never changes the answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
 from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.games.rummikub.joker_release import (
+    JokerPlan,
+    joker_plans,
+    place_jokers,
+    plan_position,
+)
 from rummyhall.games.rummikub.melds import MAX_JOKERS, canonical_faces, interpret, set_key
 from rummyhall.games.rummikub.sweep import Layout, SweepResult, rebuild, sweep
 from rummyhall.games.rummikub.sweep_position import SweepPosition
@@ -71,9 +77,6 @@ INITIAL_MELD_VALUE = 30
 BEAM = 64
 """States kept per step (best score + bound first) by the heuristic pass that finds a
 layout, and so a floor, for the exact pass."""
-
-VALUE_PROBES = (24, 12, 6)
-"""Value margins above the guess probed (top down) before the guess itself (``_search``)."""
 
 
 def _names(sets: Layout) -> list[list[str]]:
@@ -115,29 +118,25 @@ def _rack_counts(rack: Iterable[str] | str) -> tuple[list[int], int]:
     return counts, jokers
 
 
-def _search(pos: SweepPosition, known: int) -> SweepResult:
-    """The exact best score and a path to it, given a score ``known`` to be reachable.
+def _search(positions: Sequence[SweepPosition]) -> tuple[SweepResult, int] | None:
+    """The exact best score over ``positions`` (a play's joker plans), a path to it and
+    the index of its position; ``None`` if no layout places a rack tile.
 
     An exact sweep with a floor returns the optimum if the floor is at or below it and
     nothing otherwise; the closer the floor, the more states it drops. So: a narrow beam
     (ranked by score plus the optimistic bound of what is left, so it does not spend the
-    jokers early) finds a real layout, usually optimal; one exact sweep with a floor just
-    above it either finds something better (then that is the optimum) or proves the beam's
-    layout optimal. If the beam finds nothing, floors above ``known`` are probed — one more
-    tile, then a little more value — from the top down, then ``known`` itself.
+    jokers early) finds a real layout per position, usually optimal, and the best so far
+    is the floor of the next; then one exact sweep per position with a floor just above
+    the best either finds something better (the new best) or proves there is nothing
+    better there. The floor starts at one rack tile placed: less is no play.
     """
-    guess = sweep(pos, 0, known, BEAM)
-    if guess is not None:
-        # The beam's layout is a real one: if nothing scores above it, it is optimal.
-        result = sweep(pos, 0, guess[0] + 1, 0)
-        return guess if result is None else result
-    for floor in [(known // BIG + 1) * BIG] + [known + d for d in VALUE_PROBES]:
-        result = sweep(pos, 0, floor, 0)
-        if result is not None:
-            return result
-    result = sweep(pos, 0, known, 0)
-    assert result is not None  # ``known`` is reachable
-    return result
+    floor, best = BIG, None
+    for exact in (False, True):
+        for index, pos in enumerate(positions):
+            result = sweep(pos, 0, floor, 0 if exact else BEAM)
+            if result is not None:
+                best, floor = (result, index), result[0] + 1
+    return best
 
 
 def meld_position(rack: Iterable[str] | str) -> SweepPosition:
@@ -148,25 +147,30 @@ def meld_position(rack: Iterable[str] | str) -> SweepPosition:
     return SweepPosition([0] * 52, counts, 0, jokers)
 
 
-def play_position(
+def play_positions(
     table: Iterable[Iterable[str] | str], rack: Iterable[str] | str
-) -> tuple[SweepPosition, int]:
-    """The position of a play after the initial meld and the score of leaving the table
-    as it is (``IllegalAction("RKB-2")`` for a table set that is not valid)."""
+) -> list[tuple[JokerPlan, SweepPosition]]:
+    """The positions of a play after the initial meld, one per joker plan (RKB-6,
+    ``joker_release``); ``IllegalAction("RKB-2")`` for a table set that is not valid,
+    ``NotationError`` on bad notation or too many copies."""
     table_counts = [0] * 52
-    table_jokers = table_value = 0
+    table_jokers = 0
+    joker_sets = []
     for tiles in table:
         faces = parse_tiles(tiles)
-        shown = interpret(faces)
-        if shown is None:
+        if interpret(faces) is None:
             names = " ".join(TILE_NAMES[f] for f in faces)
             raise IllegalAction("RKB-2", f"table set is not a valid set: {names or 'empty'}")
-        table_jokers += _tally(faces, table_counts)
-        table_value += sum(f % 13 + 1 for f in shown)
+        jokers = _tally(faces, table_counts)
+        if jokers:
+            table_jokers += jokers
+            joker_sets.append(faces)
     rack_counts, rack_jokers = _rack_counts(rack)
     _check_copies(table_counts, rack_counts, table_jokers + rack_jokers)
-    pos = SweepPosition(table_counts, rack_counts, table_jokers, rack_jokers)
-    return pos, BIG * table_jokers + table_value
+    return [
+        (plan, plan_position(plan, table_counts, rack_counts, rack_jokers))
+        for plan in joker_plans(joker_sets, rack_counts)
+    ]
 
 
 def best_initial_meld(rack: Iterable[str] | str) -> list[list[str]] | None:
@@ -198,8 +202,9 @@ def best_play(
     >>> best_play([["R5", "R6", "R7"], ["B9", "K9", "O9"]], "R4 R8 B1")
     [['R4', 'R5', 'R6', 'R7', 'R8'], ['B9', 'K9', 'O9']]
     """
-    pos, known = play_position(table, rack)
-    score, path = _search(pos, known)
-    if score // BIG == pos.table_jokers:
+    plans = play_positions(table, rack)
+    found = _search([pos for _, pos in plans])
+    if found is None:
         return None
-    return _names(rebuild(path))
+    (_, path), index = found
+    return _names(place_jokers(rebuild(path), plans[index][0].kept))

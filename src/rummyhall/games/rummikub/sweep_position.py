@@ -59,7 +59,7 @@ class SweepPosition:
                 gaps += not present[face]
         steps = []
         for number in range(1, 14):
-            most = [min(2, present[c * 13 + number - 1]) for c in range(4)]
+            most = [present[c * 13 + number - 1] for c in range(4)]
             for colour in range(4):
                 face = colour * 13 + number - 1
                 # A run that starts with a joker ends at 13 (else that joker could move to
