@@ -1,7 +1,7 @@
 """Rummikub best play (RKB-5, RKB-6) against the PyPI package ``rummikub-solver`` (MILP),
 in one run.
 
-    python bench/rummikub.py [--positions N] [--seed S] [--exhaustive N]
+    python bench/rummikub.py [--positions N] [--seed S] [--no-peer] [--exhaustive N]
 
 Positions come from a seeded ``random.Random``: a shuffled 106-tile pool; valid sets are
 dealt onto the table (a random tile of the pool, grown into a run or group around it from
@@ -190,7 +190,7 @@ def compare(name: str, positions: list[Position], peer: Peer | None) -> None:
     print(f"  ours (rummyhall DP)   {summary(list(our_times))}")
     print(f"    answers illegal under RKB-5/RKB-6 (check_turn; must be 0): {our_illegal}")
     if peer is None:
-        print("  rummikub-solver       not installed (pip install .[bench])")
+        print("  rummikub-solver       not run (--no-peer) or not installed (pip install .[bench])")
         return
     peer_tables, peer_times = zip(*(peer.solve(p) for p in positions), strict=True)
     peer_counts = [placed(p, t) for p, t in zip(positions, peer_tables, strict=True)]
@@ -237,13 +237,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200, help="positions per row")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--no-peer", action="store_true", help="time ours only")
     parser.add_argument(
         "--exhaustive", type=int, default=0, help="small joker positions for the exhaustive check"
     )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print(f"rummyhall: {SWEEP_IMPLEMENTATION} sweep")
-    peer = load_peer()
+    peer = None if args.no_peer else load_peer()
     if peer is not None:
         print(
             f"rummikub-solver: backend {peer.backend}, model built once in "
@@ -256,7 +257,7 @@ def main() -> None:
         "14-tile racks, 30–60-tile tables, jokers on the table": (14, 30, 60, True),
         "30-tile racks, 20–60-tile tables, jokers on the table": (30, 20, 60, True),
     }
-    for name, (rack, low, high, jokers) in rows.items():
+    for name, (rack, low, high, jokers) in rows.items() if args.positions else ():
         positions = [
             deal_position(rng, rng.randint(low, high), rack, jokers) for _ in range(args.positions)
         ]

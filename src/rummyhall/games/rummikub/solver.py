@@ -16,6 +16,20 @@ most two exist, RKB-1). A joker may even stand for a face whose two real copies 
 other runs, so a colour may carry up to four open runs; in practice the joker budget keeps
 those states rare.
 
+Joker release (RKB-6, ``joker_release.py``). A joker on the table at the start of the
+turn may stand for another tile only if the tile it stood for is played from the rack. The
+search models that exactly, inside the sweep, not by filtering its answers: one sweep per
+*joker plan*, a reading of the old jokers' sets and, per table joker, "kept" (to the sweep
+a table copy of the tile it stands for: it must be placed, as a table tile) or "released
+by the rack tile f" (one rack copy of f must be placed; the joker is free, as the sweep
+treats jokers). A face may then have three or four copies (two real, up to two
+stand-ins), so the counts, track states and group tallies allow four. The legal tables
+are exactly the union of the plans' layouts, so the best over the plans is the best legal
+play; the layout returned shows each stand-in as its joker, and ``check_turn`` accepts it.
+A kept joker's value is the number of the tile it keeps: a table's value counts each joker
+at its best *legal* reading. On the initial meld (RKB-4) the table is not touched, so
+there is nothing to release.
+
 Objective, as one integer: ``BIG × (rack tiles placed) + (value of the whole new table)``,
 where jokers count as tiles from the rack when they come from it and as the number they
 represent for the value. ``BIG`` exceeds any table value, so the most tiles win and the
@@ -37,15 +51,17 @@ with the same fields has one track longer (or one more long run) and no lower sc
 (``sweep_tables.DOMINATING``); and a state is dropped when even placing every remaining rack tile
 that could still join a set cannot lift it to a floor. The floor comes from a cheap beam
 pass (``_search``): an exact sweep with a floor just above the beam's layout either finds
-the optimum or returns nothing, quickly, which proves the beam's layout optimal.
+the optimum or returns nothing, quickly, which proves the beam's layout optimal. With
+several joker plans the best score so far is the floor of the next sweep, the plans that
+release jokers first (likely the best), so most sweeps of the other plans end at once.
 
 The initial meld (RKB-4) adds one more field: the value placed so far, capped at 30, so
 the ≥ 30 condition is decided exactly while maximising tiles then value.
 
 Where it lives: ``sweep_tables.py`` (the state's bit fields and the static tables),
-``sweep_position.py`` (a position's colour steps and bounds), ``sweep.py`` (the sweep
-and the layout it rebuilds), and this module (the search for the floor, the public API
-and the output order).
+``sweep_position.py`` (a position's colour steps and bounds), ``joker_release.py`` (the
+joker plans and their positions), ``sweep.py`` (the sweep and the layout it rebuilds),
+and this module (the search for the floor, the public API and the output order).
 
 Output order: each set in canonical order (``melds.canonical``: runs ascending, groups
 by colour R B K O, jokers in the place they represent) and the sets sorted by what they
@@ -192,15 +208,18 @@ def best_initial_meld(rack: Iterable[str] | str) -> list[list[str]] | None:
 def best_play(
     table: Iterable[Iterable[str] | str], rack: Iterable[str] | str
 ) -> list[list[str]] | None:
-    """The whole new table after the best play (RKB-5): every table tile kept, the table
-    rearranged freely, placing the most rack tiles, then the most value (module
-    docstring); ``None`` if no rack tile can be placed.
+    """The whole new table after the best legal play (RKB-5, RKB-6): every table tile
+    kept, the table rearranged freely, a table joker moved only where it still stands for
+    its tile unless that tile is played from the rack; placing the most rack tiles, then
+    the most value (module docstring); ``None`` if no rack tile can be placed.
 
     ``table`` is a list of valid sets (RKB-2); anything else raises
     ``IllegalAction("RKB-2")``.
 
     >>> best_play([["R5", "R6", "R7"], ["B9", "K9", "O9"]], "R4 R8 B1")
     [['R4', 'R5', 'R6', 'R7', 'R8'], ['B9', 'K9', 'O9']]
+    >>> best_play([["R1", "R2", "R3", "*"]], "B7 B8") is None  # the joker is R4 (RKB-6)
+    True
     """
     plans = play_positions(table, rack)
     found = _search([pos for _, pos in plans])

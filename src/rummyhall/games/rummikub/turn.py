@@ -248,12 +248,15 @@ def joker_readings(faces: Faces) -> Readings:
     [['R4'], ['R7']]
     """
     real = [f for f in faces if f != JOKER]
+    jokers = len(faces) - len(real)
+    # a group's jokers share its number; a run's its colour, within `jokers` of its tiles
+    low, high = min(real) - jokers, max(real) + jokers
     near = [
         f
         for f in range(JOKER)
-        if any(number_of(f) == number_of(r) or colour_of(f) == colour_of(r) for r in real)
+        if all(number_of(f) == number_of(r) for r in real)
+        or (all(colour_of(f) == colour_of(r) for r in real) and low <= f <= high)
     ]
-    jokers = len(faces) - len(real)
     return tuple(
         tiles
         for tiles in combinations_with_replacement(near, jokers)
