@@ -108,6 +108,7 @@ def test_public_results_do_not_depend_on_the_implementation(
 ) -> None:
     rng = random.Random(58)
     positions = [full_position(rng, 14) for _ in range(8)]
+    positions += [small_joker_position(rng) for _ in range(40)]  # every joker plan (RKB-6)
     expected = [rummikub.best_play(t, r) for t, r in positions]
     melds = [rummikub.best_initial_meld(r) for _, r in positions]
     monkeypatch.setattr(sweep, "SWEEP_IMPLEMENTATION", implementation)

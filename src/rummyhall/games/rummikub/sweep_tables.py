@@ -37,9 +37,9 @@ the tile they represent (RKB-6, ``joker_release``), up to two stand-ins for it."
 
 # State bit fields: per colour the index of its track state (6 bits each, colour c at
 # ``TRACK_BITS * c``), the jokers used, and the tally of the number being swept: how many
-# colours give one (``N1``), two (``N2``) or three (``N3``) tiles to groups; a colour
-# giving four is counted as three in ``N3`` (it needs both jokers as stand-ins, so no
-# other colour can give three). The initial meld adds the value placed, capped at 30.
+# colours give one (``N1``), two (``N2``) or three (``N3``, 0–2) tiles to groups, ``N3``
+# being 3 for a colour giving four (that takes both jokers as stand-ins, so no other
+# colour can give three). The initial meld adds the value placed, capped at 30.
 TRACK_BITS = 6
 JOKER_SHIFT = 24
 N1_SHIFT = 26
@@ -102,21 +102,25 @@ DOMINATING = tuple(_dominating(t) for t in TRACK_STATES)
 """Per track state index: the offsets of ``_dominating``."""
 
 
+Partition = tuple[tuple[tuple[int, ...], int], ...]
+"""Groups of one number: per group its colours and its jokers."""
+
+
 @cache
-def group_partition(counts: tuple[int, ...], jokers: int) -> list[tuple[list[int], int]] | None:
+def group_partition(counts: tuple[int, ...], jokers: int) -> Partition | None:
     """Split tiles of one number into groups: ``counts[c]`` copies of colour ``c`` (0–4) and
     ``jokers`` jokers, every one used, each group 3–4 tiles of distinct colours (RKB-2).
 
-    Returns ``[(colours, jokers in it), …]`` or ``None``. The first found wins; the search
-    tries bigger groups first.
+    Returns ``((colours, jokers in it), …)`` or ``None``. The first found wins; the search
+    tries bigger groups first. Cached: ``rebuild`` asks it at every number.
     """
     first = next((c for c in range(4) if counts[c]), None)
     if first is None:
-        return [] if jokers == 0 else None
+        return () if jokers == 0 else None
     others = [c for c in range(first + 1, 4) if counts[c]]
     options = []
     for mask in range(1 << len(others)):
-        chosen = [first] + [others[i] for i in range(len(others)) if mask >> i & 1]
+        chosen = (first, *(others[i] for i in range(len(others)) if mask >> i & 1))
         for extra in range(jokers + 1):
             if 3 <= len(chosen) + extra <= 4:
                 options.append((chosen, extra))
@@ -127,7 +131,7 @@ def group_partition(counts: tuple[int, ...], jokers: int) -> list[tuple[list[int
             rest[c] -= 1
         tail = group_partition(tuple(rest), jokers - extra)
         if tail is not None:
-            return [(chosen, extra), *tail]
+            return ((chosen, extra), *tail)
     return None
 
 
