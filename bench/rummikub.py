@@ -30,7 +30,8 @@ placing fewer is a set outside its catalogue: runs of 4–5 only with jokers ins
 groups of 4 only without jokers (``R5 R6 R7 R8`` + ``*`` → ``R5 … R9``, or
 ``R5 B5 K5`` + ``*``, are out of its reach).
 
-``--exhaustive N`` adds N small positions with one or two jokers on the table, each
+``--exhaustive N`` adds N small positions with one or two jokers on the table (one in
+four with a joker that must keep a tile whose two real copies are in play too), each
 solved by the tests' exhaustive search (``tests/games/rummikub/brute_force.py``: every
 partition of the table plus the tiles placed, every reading, RKB-6 applied) and counts
 our answers that are illegal or place fewer tiles or less value: both must be 0.
@@ -53,7 +54,12 @@ from rummyhall.errors import IllegalAction
 from rummyhall.games import rummikub
 from rummyhall.games.rummikub.sweep import SWEEP_IMPLEMENTATION
 from tests.games.rummikub.brute_force import brute_best_play, legal_value
-from tests.games.rummikub.positions import ALL_TILES, random_set, small_joker_position
+from tests.games.rummikub.positions import (
+    ALL_TILES,
+    random_set,
+    small_joker_position,
+    small_stand_in_position,
+)
 
 RUN_LENGTHS = (3, 3, 4, 4, 5, 6)
 """Lengths of the runs dealt onto the table."""
@@ -219,8 +225,9 @@ def compare(name: str, positions: list[Position], peer: Peer | None) -> None:
 def exhaustive(count: int, rng: random.Random) -> None:
     """Our answers against the exhaustive search on small joker positions (docstring)."""
     illegal = worse = 0
-    for _ in range(count):
-        table, rack = small_joker_position(rng)
+    for i in range(count):
+        make = small_stand_in_position if i % 4 == 3 else small_joker_position
+        table, rack = make(rng)
         result = rummikub.best_play(table, rack)
         if not legal((table, rack), result):
             illegal += 1
@@ -229,7 +236,10 @@ def exhaustive(count: int, rng: random.Random) -> None:
         if result is not None:
             got = (placed((table, rack), result), legal_value(table, rack, result) or 0)
         worse += got != brute_best_play(table, rack)
-    print(f"\nexhaustive search, small positions with jokers on the table: {count}")
+    print(
+        f"\nexhaustive search, small positions with jokers on the table: {count} "
+        f"(one in four with a joker beside both copies of its tile)"
+    )
     print(f"  ours illegal (must be 0): {illegal}, sub-optimal (must be 0): {worse}")
 
 

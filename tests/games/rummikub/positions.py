@@ -100,3 +100,24 @@ def _second_joker(rng: random.Random, table: list[list[str]], pool: list[str]) -
     pool.append(tiles[index])
     rng.shuffle(pool)
     tiles[index] = "*"
+
+
+def small_stand_in_position(rng: random.Random) -> tuple[list[list[str]], list[str]]:
+    """A small position whose table joker stands for a tile both real copies of which are
+    in play too (one in a table group, the other in another group or on the rack): a
+    joker kept as that tile makes three copies of a face to the solver (RKB-6)."""
+    colour, number = rng.choice(COLOURS), rng.randint(2, 12)
+    face = f"{colour}{number}"
+    others = [c for c in COLOURS if c != colour]
+    table = [[f"{colour}{number - 1}", "*", f"{colour}{number + 1}"]]
+    table.append([face, *(f"{c}{number}" for c in rng.sample(others, 2))])
+    rack = [face]
+    if rng.random() < 0.5:
+        table.append([face, *(f"{c}{number}" for c in rng.sample(others, 2))])
+        rack = []
+    colours = [colour, *rng.sample(others, rng.choice((1, 2)))]
+    numbers = range(max(1, number - 2), min(13, number + 2) + 1)
+    pool = Counter([f"{c}{n}" for c in colours for n in numbers] * 2 + ["*"])
+    pool -= Counter(t for tiles in [*table, rack] for t in tiles)
+    rest = sorted(pool.elements())
+    return table, rack + rng.sample(rest, rng.randrange(1, 6))

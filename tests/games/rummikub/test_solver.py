@@ -19,6 +19,7 @@ from tests.games.rummikub.positions import (
     full_position,
     small_joker_position,
     small_position,
+    small_stand_in_position,
 )
 
 
@@ -240,6 +241,15 @@ def test_rkb_6_exactness_against_the_brute_force() -> None:
     rng = random.Random(6)
     for _ in range(300):
         table, rack = small_joker_position(rng)
+        result = rummikub.best_play(table, rack)
+        assert placed_and_value(table, rack, result) == brute_best_play(table, rack), (table, rack)
+
+
+def test_rkb_6_exactness_with_three_copies_of_a_face() -> None:
+    """A kept joker beside both real copies of its tile (``sweep_tables.MAX_COPIES``)."""
+    rng = random.Random(66)
+    for _ in range(150):
+        table, rack = small_stand_in_position(rng)
         result = rummikub.best_play(table, rack)
         assert placed_and_value(table, rack, result) == brute_best_play(table, rack), (table, rack)
 
