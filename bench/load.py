@@ -61,6 +61,7 @@ from table_clients import (
     percentile,
     play_tables,
     rss_bytes,
+    run_clients,
     run_queue_seconds,
     start_tables,
 )
@@ -274,8 +275,8 @@ def main() -> None:
         try:
             assert server.process is not None
             pid = server.process.pid
-            idle = asyncio.run(idle_rooms(server.url, pid, args.idle_rooms))
-            steps = asyncio.run(ramp(server.url, pid, args))
+            idle = run_clients(idle_rooms(server.url, pid, args.idle_rooms))
+            steps = run_clients(ramp(server.url, pid, args))
         finally:
             server.stop()
     summary(steps, idle, args)

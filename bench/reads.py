@@ -58,7 +58,7 @@ from websockets.asyncio.client import ClientConnection
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table_clients import SERVER_FLAGS, choose, open_seat
+from table_clients import SERVER_FLAGS, choose, open_seat, run_clients
 
 from rummyhall.server.catalog import parse_options, start_match
 from rummyhall.server.replays import encode, load_finished
@@ -351,7 +351,7 @@ def main() -> None:
         limits = {"reads": READ_RATE, "guesses": 20} if args.limits else {}
         server = Server(db, *SERVER_FLAGS, rate=1000, **limits).start()  # type: ignore[arg-type]
         try:
-            matches, playing = asyncio.run(
+            matches, playing = run_clients(
                 setup(server.url, args.lobby_rooms, args.finished, args.rooms)
             )
             print(
@@ -403,7 +403,7 @@ def main() -> None:
                 (names[2], starter(names[2], "reads")),
                 (names[3], starter(names[3], "reads", READ_RATE)),
             ]
-            windows = asyncio.run(
+            windows = run_clients(
                 measure(
                     *(server.url, playing, args.seconds, args.warmup, args.seed),
                     *(phases, args.rounds),

@@ -50,6 +50,7 @@ from table_clients import (
     open_tables,
     percentile,
     play_tables,
+    run_clients,
     start_tables,
 )
 
@@ -143,7 +144,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.url:
-        measured = asyncio.run(
+        measured = run_clients(
             run(args.url, args.rooms, args.seconds, args.warmup, args.seed, args.think)
         )
         report(args.rooms, args.seconds, args.think, *measured)
@@ -153,7 +154,7 @@ def main() -> None:
         server = Server(Path(folder) / "bench.db", *flags, rate=1000).start()
         try:
             assert server.process is not None
-            measured = asyncio.run(
+            measured = run_clients(
                 run(
                     server.url,
                     args.rooms,

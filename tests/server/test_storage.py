@@ -8,9 +8,11 @@ from pathlib import Path
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy import insert
 
+from rummyhall.server.storage.log_insert import LogInsert
 from rummyhall.server.storage.migrate import alembic_config, upgrade
-from rummyhall.server.storage.models import Base
+from rummyhall.server.storage.models import ActionRecord, Base, now
 from rummyhall.server.storage.repository import (
     Repository,
     StoredMatch,
@@ -74,6 +76,27 @@ def test_a_room_its_match_and_log_come_back_in_order(tmp_path: Path) -> None:
     assert back.code == "ABCDEF" and back.seats == room.seats
     assert back.match is not None and back.match.seed == 42 and back.match.log == actions
     assert repository.finished_match("m1") is None  # not over: no replay yet
+    engine.dispose()
+
+
+def test_the_precompiled_log_insert_stores_what_the_core_insert_stores(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'log.db'}")
+    upgrade(engine)
+    repository = Repository(engine)
+    repository.create_player("p1", "Ana", "h1")
+    room = StoredRoom(
+        "r1", "ABCDEFGHJK", "gin", {}, False, True, True, "p1", [{"player": "p1"}], "playing"
+    )
+    repository.start_match(room, StoredMatch("m1", 1, 7, {}, room.seats, "playing"))
+    row = {"match_id": "m1", "seat": 1, "actor": "bot", "action": {"type": "discard", "card": "Ä"}}
+    created = now()
+    with engine.begin() as connection:
+        connection.execute(insert(ActionRecord), [{"seq": 0, "created_at": created, **row}])
+        LogInsert(engine)(connection, [{"seq": 1, **row}], created)
+        stored = connection.exec_driver_sql(
+            "select seat, actor, action, created_at from actions order by seq"
+        ).all()
+    assert stored[0] == stored[1]
     engine.dispose()
 
 

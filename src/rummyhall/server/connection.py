@@ -15,6 +15,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
+from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummyhall.server.i18n import Locale
@@ -124,8 +125,7 @@ class Connection:
         try:
             while not writer.done():
                 try:
-                    async with asyncio.timeout_at(self._silence_deadline()):
-                        message = await self.websocket.receive()
+                    message = await self._receive(self._silence_deadline())
                 except TimeoutError:
                     self.close("hello_timeout" if self.player is None else "idle")
                     continue  # the writer closes the socket; its disconnect ends the loop
@@ -144,6 +144,12 @@ class Connection:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
+
+    async def _receive(self, deadline: float | None) -> Message:
+        if deadline is None:  # in a room: no timer to arm and cancel for every message
+            return await self.websocket.receive()
+        async with asyncio.timeout_at(deadline):
+            return await self.websocket.receive()
 
     def _silence_deadline(self) -> float | None:
         """When this socket's silence ends it: a deadline for ``hello`` from the moment

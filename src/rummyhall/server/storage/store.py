@@ -56,8 +56,10 @@ class Store:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._readers, partial(fn, *args, **kwargs))
 
-    async def append_action(self, row: dict[str, Any]) -> None:
-        """Append one log entry; returns once it is committed (raises if it was not)."""
+    def append_action(self, row: dict[str, Any]) -> asyncio.Future[None]:
+        """Queue one log entry for the next commit; the future is done once it is
+        committed (its exception says why not). A future rather than a coroutine, so
+        awaiting it under ``asyncio.shield`` starts no task."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         with self._lock:
@@ -65,7 +67,7 @@ class Store:
             start, self._flushing = not self._flushing, True
         if start:
             loop.call_later(GATHER_SECONDS, self._start_flush, loop)
-        await done
+        return done
 
     def _start_flush(self, loop: asyncio.AbstractEventLoop) -> None:
         try:
