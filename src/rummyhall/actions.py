@@ -12,11 +12,11 @@ Discard(card='7H')
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
+from rummyhall.arguments import quoted
 from rummyhall.errors import NotationError
 
 JSON = dict[str, Any]
@@ -24,9 +24,22 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base class of every action; ``type`` is the JSON tag."""
+    """Base class of every action; ``type`` is the JSON tag.
+
+    Fields are checked when an action is made, by a script or from a client's JSON
+    alike, so no state ever meets a malformed one: a bad field is a
+    :class:`NotationError` naming it (``Play(None)``), and groups given as lists are
+    kept as tuples, so equal actions compare equal.
+    """
 
     type: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            checked = _field_value(self.type, spec.name, value)
+            if checked is not value:
+                object.__setattr__(self, spec.name, checked)
 
     def to_json(self) -> JSON:
         return {"type": self.type}
@@ -119,55 +132,59 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     """Parse the JSON form of an action; raises :class:`NotationError` naming the field
     at fault when it is malformed (any JSON value may come in from a client)."""
     if not isinstance(data, Mapping):
-        raise NotationError(f"an action is an object with a 'type', not {_brief(data)}")
+        raise NotationError(f"an action is an object with a 'type', not {quoted(data)}")
     if "type" not in data:
         raise NotationError("an action needs the field 'type'")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _ACTION_TYPES:
         known = ", ".join(sorted(_ACTION_TYPES))
-        raise NotationError(f"action field 'type' must be one of {known}, not {_brief(kind)}")
+        raise NotationError(f"action field 'type' must be one of {known}, not {quoted(kind)}")
     cls = _ACTION_TYPES[kind]
     known_fields = {f.name: f for f in fields(cls)}
     for name in data:
         if name != "type" and name not in known_fields:
             takes = ", ".join(sorted(known_fields)) or "no other fields"
-            raise NotationError(f"action {kind!r} has no field {_brief(name)} (it takes {takes})")
-    values: dict[str, Any] = {}
+            raise NotationError(f"action {kind!r} has no field {quoted(name)} (it takes {takes})")
     for name, spec in known_fields.items():
-        if name not in data:
-            if spec.default is MISSING:
-                raise NotationError(f"action {kind!r} needs the field {name!r}")
-            continue
-        value = data[name]
-        if name == "groups" and value is None:
-            values[name] = None
-        elif name in ("groups", "table"):
-            values[name] = _groups(kind, name, value)
-        elif isinstance(value, str):
-            values[name] = value
-        else:
-            raise NotationError(f"action {kind!r}: {name} must be a string, not {_brief(value)}")
-    return cls(**values)
+        if name not in data and spec.default is MISSING:
+            raise NotationError(f"action {kind!r} needs the field {name!r}")
+    return cls(**{name: data[name] for name in known_fields if name in data})
+
+
+def require_action(value: object) -> Action:
+    """``value`` if it is an action: what the state API (``is_legal``, ``apply``) takes;
+    a :class:`NotationError` naming the argument otherwise."""
+    if isinstance(value, Action):
+        return value
+    json_form = " (apply_json() takes the JSON form)" if isinstance(value, Mapping) else ""
+    raise NotationError(
+        f"action must be an Action such as Draw('stock') or Discard('7H'), "
+        f"not {quoted(value)}{json_form}"
+    )
+
+
+def _field_value(kind: str, name: str, value: Any) -> Any:
+    """A field of an action as it is kept: names are strings, groups tuples of them."""
+    if name == "groups" and value is None:
+        return None
+    if name in ("groups", "table"):
+        return _groups(kind, name, value)
+    if not isinstance(value, str):
+        raise NotationError(f"action {kind!r}: {name} must be a string, not {quoted(value)}")
+    return value
 
 
 def _groups(kind: str, name: str, value: Any) -> Groups:
-    if not isinstance(value, list) or not all(
-        isinstance(group, list) and all(isinstance(card, str) for card in group) for group in value
+    if not isinstance(value, list | tuple) or not all(
+        isinstance(group, list | tuple) and all(isinstance(card, str) for card in group)
+        for group in value
     ):
         raise NotationError(
-            f"action {kind!r}: {name} must be a list of lists of names, not {_brief(value)}"
+            f"action {kind!r}: {name} must be a list of lists of names, not {quoted(value)}"
         )
+    if isinstance(value, tuple) and all(isinstance(group, tuple) for group in value):
+        return value
     return tuple(tuple(group) for group in value)
-
-
-BRIEF = 60
-"""Characters of a bad value quoted in an error: enough to recognise it, while a huge
-payload does not make a huge message."""
-
-
-def _brief(value: object) -> str:
-    text = reprlib.repr(value)  # bounded in depth and length, whatever comes in
-    return text if len(text) <= BRIEF else text[: BRIEF - 1] + "…"
 
 
 @dataclass(frozen=True, slots=True)

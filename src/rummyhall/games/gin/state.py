@@ -21,7 +21,12 @@ from rummyhall.cards import CARD_NAMES, canonical_key, card_index, parse_cards
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
 from rummyhall.games.gin.melds import CARD_VALUES, SUIT_BITS, cards_of
-from rummyhall.games.gin.solver import Settlement, deadwood_mask, settle_masks
+from rummyhall.games.gin.solver import (
+    MAX_KNOCK_LIMIT,
+    Settlement,
+    deadwood_mask,
+    settle_masks,
+)
 from rummyhall.rng import Rng
 
 MODES = ("standard", "oklahoma")
@@ -57,7 +62,7 @@ SUIT_DISCARDS = tuple(
 def knock_limit_for(mode: str, first_upcard: int) -> int:
     """GIN-8/GIN-9: 10, or in Oklahoma the upcard's value (J/Q/K 10; an Ace: gin only)."""
     if mode == "standard":
-        return 10
+        return MAX_KNOCK_LIMIT
     rank = first_upcard % 13
     return 0 if rank == 0 else CARD_VALUES[first_upcard]
 
@@ -236,7 +241,7 @@ class GinState(GameState):
         return card
 
     def apply(self, action: Action) -> list[Event]:
-        card = self._check(action)
+        card: int = self._admit(action)
         self.actions.append(action)
         if isinstance(action, Pass):
             events = self._pass()
