@@ -172,7 +172,13 @@ def test_load_names_a_broken_record() -> None:
         (lambda: new_match("rummikub", seed=1, rounds="3"), "rounds must be a whole number"),
         (lambda: new_game("rummikub", seed=1, first="0"), "first must be a whole number"),
         (lambda: new_match("gin", seed=1, target="100"), "target must be a whole number"),
+        (lambda: new_game("indian", seed=1, first_drop=10), "has no option 'first_drop'"),
+        (lambda: new_game("gin", seed=1).view(1.0), "seat must be a whole number, not 1.0"),
+        (lambda: new_game("indian", seed=1).view("0"), "seat must be a whole number"),
+        (lambda: new_match("rummikub", seed=1).view(True), "seat must be a whole number"),
     ],
 )
-def test_new_game_and_new_match_name_a_bad_option(start: Callable[[], object], words: str) -> None:
+def test_new_game_new_match_and_view_name_a_bad_argument(
+    start: Callable[[], object], words: str
+) -> None:
     raises_naming(words, start)

@@ -35,11 +35,14 @@ class Action:
     type: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
-        for spec in fields(self):
-            value = getattr(self, spec.name)
-            checked = _field_value(self.type, spec.name, value)
+        names: tuple[str, ...] = self.__match_args__  # the fields, as dataclass lists them
+        for name in names:
+            value = getattr(self, name)
+            if type(value) is str and name not in _GROUP_FIELDS:
+                continue  # the common case, kept cheap: actions are made in bots' loops
+            checked = _field_value(self.type, name, value)
             if checked is not value:
-                object.__setattr__(self, spec.name, checked)
+                object.__setattr__(self, name, checked)
 
     def to_json(self) -> JSON:
         return {"type": self.type}
@@ -163,11 +166,14 @@ def require_action(value: object) -> Action:
     )
 
 
+_GROUP_FIELDS = ("groups", "table")
+
+
 def _field_value(kind: str, name: str, value: Any) -> Any:
     """A field of an action as it is kept: names are strings, groups tuples of them."""
     if name == "groups" and value is None:
         return None
-    if name in ("groups", "table"):
+    if name in _GROUP_FIELDS:
         return _groups(kind, name, value)
     if not isinstance(value, str):
         raise NotationError(f"action {kind!r}: {name} must be a string, not {quoted(value)}")
@@ -175,16 +181,17 @@ def _field_value(kind: str, name: str, value: Any) -> Any:
 
 
 def _groups(kind: str, name: str, value: Any) -> Groups:
-    if not isinstance(value, list | tuple) or not all(
-        isinstance(group, list | tuple) and all(isinstance(card, str) for card in group)
-        for group in value
-    ):
-        raise NotationError(
-            f"action {kind!r}: {name} must be a list of lists of names, not {quoted(value)}"
-        )
-    if isinstance(value, tuple) and all(isinstance(group, tuple) for group in value):
-        return value
-    return tuple(tuple(group) for group in value)
+    if isinstance(value, list | tuple) and all(map(_is_group, value)):
+        if type(value) is tuple and all(type(group) is tuple for group in value):
+            return value
+        return tuple(map(tuple, value))
+    raise NotationError(
+        f"action {kind!r}: {name} must be a list of lists of names, not {quoted(value)}"
+    )
+
+
+def _is_group(group: object) -> bool:
+    return isinstance(group, list | tuple) and all(isinstance(card, str) for card in group)
 
 
 @dataclass(frozen=True, slots=True)

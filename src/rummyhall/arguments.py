@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import inspect
 import reprlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from rummyhall.errors import NotationError
@@ -32,12 +32,19 @@ def whole_number(value: object, what: str) -> int:
     raise NotationError(f"{what} must be a whole number, not {quoted(value)}")
 
 
-def check_options(target: Callable[..., Any], options: Mapping[str, Any], what: str) -> None:
-    """Refuse a keyword ``target`` does not take, naming it and those it does take."""
+def check_options(
+    target: Callable[..., Any],
+    options: Mapping[str, Any],
+    what: str,
+    fixed: Collection[str] = (),
+) -> None:
+    """Refuse a keyword ``target`` does not take, or one the caller sets itself
+    (``fixed``), naming it and those it does take."""
     parameters = inspect.signature(target).parameters
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
         return  # it passes them on, and whoever takes them checks them
+    takes = sorted(name for name in parameters if name not in fixed)
     for name in options:
-        if name not in parameters:
-            takes = ", ".join(sorted(parameters))
-            raise NotationError(f"{what} has no option {quoted(name)} (it takes {takes})")
+        if name not in takes:
+            listed = ", ".join(takes)
+            raise NotationError(f"{what} has no option {quoted(name)} (it takes {listed})")

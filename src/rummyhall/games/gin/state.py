@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Discard, Draw, Event, Knock, Pass
+from rummyhall.arguments import whole_number
 from rummyhall.cards import CARD_NAMES, canonical_key, card_index, parse_cards
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
@@ -333,7 +334,7 @@ class GinState(GameState):
         return [CARD_NAMES[c] for c in sorted(cards_of(self.hands[seat]), key=canonical_key)]
 
     def view(self, seat: int | None) -> JSON:
-        if seat not in (None, 0, 1):
+        if seat is not None and whole_number(seat, "seat") not in (0, 1):
             raise NotationError(f"Gin has seats 0 and 1, not {seat!r}")
         taken = self.taken_from_discard
         return {

@@ -228,7 +228,8 @@ def new_deal_or_match(
 ) -> GameState:
     """``new_game("indian", format=…)``: one deal for Points, a match for the others."""
     if format == "points":
-        check_options(IndianState, options, "an Indian Points deal")
+        fixed = ("first_drop", "middle_drop")  # IND-14: the format sets them
+        check_options(IndianState, options, "an Indian Points deal", fixed)
         first, middle = drop_penalties(format)
         return IndianState(
             seed=seed,

@@ -427,7 +427,7 @@ class IndianState(GameState):
         ]
 
     def view(self, seat: int | None) -> JSON:
-        if seat is not None and not 0 <= seat < self.players:
+        if seat is not None and not 0 <= whole_number(seat, "seat") < self.players:
             raise NotationError(f"this deal has seats 0…{self.players - 1}, not {seat!r}")
         mine = seat is not None and self.seats[seat] is not Seat.OUT
         return {

@@ -246,7 +246,7 @@ class RummikubState(GameState):
         }
 
     def view(self, seat: int | None) -> JSON:
-        if seat is not None and not 0 <= seat < self.players:
+        if seat is not None and not 0 <= whole_number(seat, "seat") < self.players:
             raise NotationError(f"this round has seats 0…{self.players - 1}, not {seat!r}")
         return {
             "game": "rummikub",
