@@ -155,3 +155,14 @@ def test_seedless_game_records_its_seed() -> None:
     state = new_game("gin")
     again = new_game("gin", seed=state.to_json()["seed"])
     assert again.to_json() == state.to_json()
+
+
+def test_parsed_one_string_actions_are_shared_and_the_memory_of_them_is_bounded() -> None:
+    from rummyhall import actions
+
+    first = action_from_json({"type": "discard", "card": "7H"})
+    assert action_from_json({"type": "discard", "card": "7H"}) is first
+    assert first == Discard("7H")
+    assert action_from_json({"type": "draw", "source": "stock"}) == Draw("stock")
+    info = actions._simple_action.cache_info()
+    assert info.maxsize == actions.SIMPLE_ACTIONS_KEPT

@@ -13,7 +13,8 @@ Discard(card='7H')
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, Field, dataclass, field, fields
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from rummyhall.arguments import quoted
@@ -129,6 +130,19 @@ class Play(Action):
 _ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls for cls in (Draw, Pass, Discard, Knock, Declare, Drop, Play)
 }
+_FIELDS: dict[str, dict[str, Field[Any]]] = {
+    kind: {f.name: f for f in fields(cls)} for kind, cls in _ACTION_TYPES.items()
+}
+
+SIMPLE_ACTIONS_KEPT = 1024
+"""Parsed one-string actions (a draw, a discard, a knock) remembered and handed out
+again: actions are immutable, and a game keeps every action it applied, so a server's
+matches then share one object per card instead of one per move."""
+
+
+@lru_cache(maxsize=SIMPLE_ACTIONS_KEPT)
+def _simple_action(kind: str, name: str, value: str) -> Action:
+    return _ACTION_TYPES[kind](**{name: value})
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
@@ -143,7 +157,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         known = ", ".join(sorted(_ACTION_TYPES))
         raise NotationError(f"action field 'type' must be one of {known}, not {quoted(kind)}")
     cls = _ACTION_TYPES[kind]
-    known_fields = {f.name: f for f in fields(cls)}
+    known_fields = _FIELDS[kind]
     for name in data:
         if name != "type" and name not in known_fields:
             takes = ", ".join(sorted(known_fields)) or "no other fields"
@@ -151,7 +165,12 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     for name, spec in known_fields.items():
         if name not in data and spec.default is MISSING:
             raise NotationError(f"action {kind!r} needs the field {name!r}")
-    return cls(**{name: data[name] for name in known_fields if name in data})
+    values = {name: data[name] for name in known_fields if name in data}
+    if len(known_fields) == 1 and len(values) == 1:
+        ((name, value),) = values.items()
+        if type(value) is str:  # a draw, a discard, a knock: shared (and hashable)
+            return _simple_action(kind, name, value)
+    return cls(**values)
 
 
 def require_action(value: object) -> Action:
@@ -201,6 +220,14 @@ class Event:
     type: str
     seat: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    _json: JSON | None = field(default=None, init=False, repr=False, compare=False)
+    """The JSON form, made once: every view lists the hand's events so far (``moves``),
+    so a server asks each event for it again on every action of the hand."""
 
     def to_json(self) -> JSON:
-        return {"type": self.type, "seat": self.seat, **self.data}
+        """A fresh dict (sharing ``data``'s values, as ``{**data}`` would)."""
+        made = self._json
+        if made is None:
+            made = {"type": self.type, "seat": self.seat, **self.data}
+            object.__setattr__(self, "_json", made)
+        return made.copy()

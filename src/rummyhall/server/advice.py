@@ -12,7 +12,6 @@ from typing import Any
 
 from rummyhall.actions import JSON, Action, Declare, Discard, Knock, Play
 from rummyhall.games import gin, indian, rummikub
-from rummyhall.server.protocol import LegalAction
 
 
 def _without(cards: Sequence[str], card: str) -> list[str]:
@@ -21,16 +20,17 @@ def _without(cards: Sequence[str], card: str) -> list[str]:
     return rest
 
 
-def describe_legal(game: str, view: JSON, actions: Sequence[Action]) -> list[LegalAction]:
-    """The legal actions as sent to the client; a Gin knock says whether it is gin and
-    how much deadwood it leaves (GIN-7), so the client can label its button."""
+def describe_legal(game: str, view: JSON, actions: Sequence[Action]) -> list[JSON]:
+    """The legal actions as sent to the client (``protocol.LegalAction``, every field
+    present); a Gin knock says whether it is gin and how much deadwood it leaves (GIN-7),
+    so the client can label its button."""
     described = []
     for action in actions:
         if game == "gin" and isinstance(action, Knock):
             left = gin.deadwood(_without(view["hand"], action.discard))
-            described.append(LegalAction(action=action.to_json(), gin=left == 0, deadwood=left))
+            described.append({"action": action.to_json(), "gin": left == 0, "deadwood": left})
         else:
-            described.append(LegalAction(action=action.to_json()))
+            described.append({"action": action.to_json(), "gin": None, "deadwood": None})
     return described
 
 

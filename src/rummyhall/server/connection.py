@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummyhall.server.i18n import Locale
 from rummyhall.server.limits import TokenBucket, check_size, client_address
+from rummyhall.server.mailbox import Mailbox
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
     PROTOCOL_VERSION,
@@ -72,7 +73,7 @@ class Connection:
         self.seat: int | None = None
         self.bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
         self.strikes = 0
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.outbound_queue)
+        self.queue: Mailbox[str | None] = Mailbox(settings.outbound_queue)
         self.closing = False
         self._close_code = 1000
         loop = asyncio.get_running_loop()
@@ -113,6 +114,7 @@ class Connection:
                 await self.websocket.close(self._close_code)
                 return
             await self.websocket.send_text(text)
+            del text  # not held while the queue is empty: a few kB per idle client
 
     # ------------------------------------------------------------------ input
 
@@ -132,6 +134,7 @@ class Connection:
                 self.last_heard = asyncio.get_running_loop().time()
                 raw = message.get("text")
                 await self.handle(raw if raw is not None else message.get("bytes") or b"")
+                del message, raw  # not held while waiting for the next one
         except WebSocketDisconnect:
             pass
         finally:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from rummyhall.server.i18n import Locale, text
@@ -294,6 +295,42 @@ class StateMessage(ServerMessage):
     scores: list[int]
     """Per seat: the match's running totals (Indian pools: minus penalties; Deals: chips)."""
     over: bool
+
+
+def state_text(
+    *,
+    room: str,
+    turn: int,
+    seat: int | None,
+    view: dict[str, Any],
+    legal: list[dict[str, Any]],
+    legal_complete: bool,
+    events: list[dict[str, Any]],
+    arrangement: dict[str, Any] | None,
+    current_player: int | None,
+    scores: list[int],
+    over: bool,
+) -> str:
+    """A ``StateMessage`` as JSON text, byte for byte what the model would send, without
+    building it: every action sends one to each seat, and pydantic's serializer of the
+    free-form ``view`` took a tenth of the server's CPU (bench/load.py). Keys follow the
+    model's fields; ``legal`` holds each ``LegalAction`` as a plain object, every
+    field present (tests/server/test_state_text.py holds both to the same bytes)."""
+    message = {
+        "type": "state",
+        "room": room,
+        "turn": turn,
+        "seat": seat,
+        "view": view,
+        "legal": legal,
+        "legal_complete": legal_complete,
+        "events": events,
+        "arrangement": arrangement,
+        "current_player": current_player,
+        "scores": scores,
+        "over": over,
+    }
+    return orjson.dumps(message).decode()
 
 
 class ErrorMessage(ServerMessage):

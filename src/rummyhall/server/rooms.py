@@ -39,7 +39,7 @@ from rummyhall.server.protocol import (
     RemovedMessage,
     RoomInfo,
     RoomMessage,
-    StateMessage,
+    state_text,
 )
 from rummyhall.server.seats import Client, Seat, result_rows
 from rummyhall.server.settings import Settings
@@ -578,21 +578,19 @@ class Room:
         assert self.match is not None
         state = self.match.state
         view = state.view(seat)
-        message = StateMessage.model_construct(
-            type="state",
+        return state_text(
             room=self.code,
             turn=state.turn,
             seat=seat,
             view=view,
             legal=describe_legal(self.game, view, legal) if legal else [],
             legal_complete=state.legal_actions_complete,
-            arrangement=None if seat is None else hand_arrangement(self.game, view),
             events=events,
+            arrangement=None if seat is None else hand_arrangement(self.game, view),
             current_player=state.current_player,
             scores=state.scores,
             over=state.is_over,
         )
-        return message.model_dump_json()
 
     async def _publish(self, events: list[Event]) -> None:
         """Queue every connected seat its view and the spectators the public one."""

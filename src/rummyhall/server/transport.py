@@ -24,6 +24,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from rummyhall.server.addresses import TrustedProxies, limit_key
 from rummyhall.server.i18n import text
+from rummyhall.server.mailbox import Mailbox
 from rummyhall.server.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -139,9 +140,24 @@ class GuardedHttp(HttpToolsProtocol):
 
 
 class GuardedWebSocket(WebSocketsSansIOProtocol):
-    """Uvicorn's WebSocket protocol, giving the socket back to the guard when it closes."""
+    """Uvicorn's WebSocket protocol, giving the socket back to the guard when it closes,
+    with a :class:`Mailbox` for what the client sent (its one reader is the app's
+    ``receive``; uvicorn uses the queue's ``put_nowait``, ``get`` and ``empty`` only) and
+    without what it keeps of the handshake. Both lean on uvicorn's internals (the
+    websockets-sansio protocol of uvicorn 0.44): the server tests exercise them."""
 
     guard: ClassVar[ConnectionGuard]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.queue = Mailbox()  # type: ignore[assignment]
+
+    def start_keepalive(self) -> None:
+        """Called once the handshake's response is sent: uvicorn keeps the handshake's
+        request and response (their headers, about 3 kB) for the connection's life but
+        never reads them again; the app reads the scope's copy of the headers."""
+        self.request = self.response = None  # type: ignore[assignment]
+        super().start_keepalive()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.guard.release(self.transport)

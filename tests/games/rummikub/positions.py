@@ -67,3 +67,57 @@ def full_position(rng: random.Random, rack_size: int) -> tuple[list[list[str]], 
         if tiles is not None:
             table.append(tiles)
     return table, pool[:rack_size]
+
+
+def small_joker_position(rng: random.Random) -> tuple[list[list[str]], list[str]]:
+    """A small position (``small_position``'s window) whose table holds one or two jokers
+    (RKB-6), sometimes both in one set; the rack may hold the other joker."""
+    while True:
+        colours = rng.sample(COLOURS, rng.choice((2, 3, 4)))
+        low = rng.randrange(1, 11)
+        numbers = range(low, min(14, low + rng.choice((3, 4, 5))))
+        pool = [f"{c}{n}" for c in colours for n in numbers] * 2 + ["*", "*"]
+        rng.shuffle(pool)
+        table: list[list[str]] = []
+        for _ in range(rng.choice((1, 2, 2, 3))):
+            tiles = random_set(rng, pool)
+            if tiles is not None:
+                table.append(tiles)
+        if "*" in pool and table and rng.random() < 0.3:
+            _second_joker(rng, table, pool)
+        if any("*" in s for s in table):
+            return table, pool[: rng.randrange(1, 7)]
+
+
+def _second_joker(rng: random.Random, table: list[list[str]], pool: list[str]) -> None:
+    """Swap a real tile of a table set for the pool's joker, back into the pool."""
+    tiles = rng.choice(table)
+    real = [i for i, t in enumerate(tiles) if t != "*"]
+    if len(real) < 2 or len(tiles) - len(real) >= 2:
+        return
+    index = rng.choice(real)
+    pool.remove("*")
+    pool.append(tiles[index])
+    rng.shuffle(pool)
+    tiles[index] = "*"
+
+
+def small_stand_in_position(rng: random.Random) -> tuple[list[list[str]], list[str]]:
+    """A small position whose table joker stands for a tile both real copies of which are
+    in play too (one in a table group, the other in another group or on the rack): a
+    joker kept as that tile makes three copies of a face to the solver (RKB-6)."""
+    colour, number = rng.choice(COLOURS), rng.randint(2, 12)
+    face = f"{colour}{number}"
+    others = [c for c in COLOURS if c != colour]
+    table = [[f"{colour}{number - 1}", "*", f"{colour}{number + 1}"]]
+    table.append([face, *(f"{c}{number}" for c in rng.sample(others, 2))])
+    rack = [face]
+    if rng.random() < 0.5:
+        table.append([face, *(f"{c}{number}" for c in rng.sample(others, 2))])
+        rack = []
+    colours = [colour, *rng.sample(others, rng.choice((1, 2)))]
+    numbers = range(max(1, number - 2), min(13, number + 2) + 1)
+    pool = Counter([f"{c}{n}" for c in colours for n in numbers] * 2 + ["*"])
+    pool -= Counter(t for tiles in [*table, rack] for t in tiles)
+    rest = sorted(pool.elements())
+    return table, rack + rng.sample(rest, rng.randrange(1, 6))

@@ -12,14 +12,22 @@ from hypothesis import strategies as st
 
 from rummyhall import IllegalAction, NotationError
 from rummyhall.games import rummikub
-from tests.games.rummikub.brute_force import brute_best_play, brute_initial_meld
-from tests.games.rummikub.positions import COLOURS, full_position, small_position
+from tests.games.rummikub.brute_force import brute_best_play, brute_initial_meld, legal_value
+from tests.games.rummikub.positions import (
+    ALL_TILES,
+    COLOURS,
+    full_position,
+    small_joker_position,
+    small_position,
+    small_stand_in_position,
+)
 
 
 def placed_and_value(
     table: list[list[str]], rack: list[str], result: list[list[str]] | None
 ) -> tuple[int, int]:
-    """Check a best_play result against RKB-5 and measure it as the brute force does."""
+    """Check a best_play result against RKB-5 and RKB-6 (``check_turn``, and the brute
+    force's own reading of the rules) and measure it as the brute force does."""
     if result is None:
         return 0, 0
     assert all(rummikub.is_valid_set(s) for s in result), result
@@ -29,7 +37,10 @@ def placed_and_value(
     added = new - old
     assert not added - Counter(rack), "a tile not on the rack appeared"
     assert added, "at least one rack tile is placed"
-    return sum(added.values()), sum(rummikub.set_value(s) for s in result)
+    rummikub.check_turn(table, rack, result, melded=True)
+    value = legal_value(table, rack, result)
+    assert value is not None, "RKB-6 (brute force): a table joker changed unreleased"
+    return sum(added.values()), value
 
 
 # ---------------------------------------------------------------------------- RKB-4
@@ -179,3 +190,84 @@ def test_rkb_5_placing_more_rack_tiles_never_hurts(rng: random.Random) -> None:
     fewer = placed_and_value(table, rack[:-1], rummikub.best_play(table, rack[:-1]))
     more = placed_and_value(table, rack, rummikub.best_play(table, rack))
     assert more[0] >= fewer[0]
+
+
+# ---------------------------------------------------------------------------- RKB-6
+
+
+def test_rkb_6_a_table_joker_moves_only_if_its_tile_is_played() -> None:
+    # the joker of R1 R2 R3 * can only be R4: without playing R4 it cannot move
+    assert rummikub.best_play([["R1", "R2", "R3", "*"]], "B7 B8") is None
+    # so B7 B8 B9 is a new set beside it, not B7 B8 B9 * (which check_turn refuses)
+    assert rummikub.best_play([["R1", "R2", "R3", "*"]], "B7 B8 B9") == [
+        ["R1", "R2", "R3", "*"],
+        ["B7", "B8", "B9"],
+    ]
+
+
+def test_rkb_6_playing_the_tile_releases_the_joker() -> None:
+    assert rummikub.best_play([["R1", "R2", "R3", "*"]], "R4 B7 B8") == [
+        ["R1", "R2", "R3", "R4"],
+        ["B7", "B8", "*"],
+    ]
+    # a 3-tile group: either missing colour releases its joker (K5 or O5)
+    assert rummikub.best_play([["R5", "B5", "*"]], "O5 B7 B8") == [
+        ["R5", "B5", "O5"],
+        ["B7", "B8", "*"],
+    ]
+
+
+def test_rkb_6_a_kept_joker_may_move_where_it_still_stands_for_its_tile() -> None:
+    # R4 * R6: the joker is R5; it may go to a group of fives as R5 (RKB-6 allows it)
+    table = [["R4", "*", "R6"], ["B5", "K5", "O5"]]
+    result = rummikub.best_play(table, ["R3", "R7"])
+    assert placed_and_value(table, ["R3", "R7"], result)[0] == 2
+
+
+def test_rkb_6_a_kept_joker_beside_both_copies_of_its_tile() -> None:
+    # the joker stays R7 while both real R7 are on the table: three R7 on the new table
+    table = [["R6", "*", "R8"], ["R7", "B7", "K7"], ["R7", "B7", "O7"]]
+    result = rummikub.best_play(table, ["R9", "R10"])
+    assert result == [
+        ["R6", "R7", "R8", "R9", "R10"],
+        ["*", "B7", "K7"],
+        ["R7", "B7", "O7"],
+    ]
+    assert placed_and_value(table, ["R9", "R10"], result) == (2, 40 + 21 + 21)
+
+
+def test_rkb_6_exactness_against_the_brute_force() -> None:
+    """One or two jokers on the table (``bench/rummikub.py --exhaustive`` runs thousands)."""
+    rng = random.Random(6)
+    for _ in range(300):
+        table, rack = small_joker_position(rng)
+        result = rummikub.best_play(table, rack)
+        assert placed_and_value(table, rack, result) == brute_best_play(table, rack), (table, rack)
+
+
+def test_rkb_6_exactness_with_three_copies_of_a_face() -> None:
+    """A kept joker beside both real copies of its tile (``sweep_tables.MAX_COPIES``)."""
+    rng = random.Random(66)
+    for _ in range(150):
+        table, rack = small_stand_in_position(rng)
+        result = rummikub.best_play(table, rack)
+        assert placed_and_value(table, rack, result) == brute_best_play(table, rack), (table, rack)
+
+
+@settings(max_examples=40)
+@given(st.randoms(use_true_random=False))
+def test_rkb_6_the_answer_always_passes_check_turn(rng: random.Random) -> None:
+    table, rack = small_joker_position(rng) if rng.random() < 0.7 else full_position(rng, 14)
+    result = rummikub.best_play(table, rack)
+    if result is not None:
+        rummikub.check_turn(table, rack, result, melded=True)
+
+
+@settings(max_examples=40)
+@given(st.randoms(use_true_random=False))
+def test_rkb_6_adding_a_rack_tile_never_lowers_the_tiles_placed(rng: random.Random) -> None:
+    table, rack = small_joker_position(rng)
+    pool = Counter(ALL_TILES) - Counter(t for s in [*table, rack] for t in s)
+    more = [*rack, rng.choice(sorted(pool.elements()))]
+    fewer = placed_and_value(table, rack, rummikub.best_play(table, rack))
+    assert placed_and_value(table, more, rummikub.best_play(table, more))[0] >= fewer[0]

@@ -187,3 +187,32 @@ def test_play_json_form() -> None:
     assert action_from_json({"type": "pass"}) == Pass()
     with pytest.raises(NotationError):
         action_from_json({"type": "play", "table": "R1 R2 R3"})
+
+
+def test_rkb_6_the_solvers_suggestions_are_always_legal() -> None:
+    """In medium-bot rounds every play ``legal_actions`` offers passes ``check_turn``, and
+    the best play is offered whenever one exists, table jokers or not (RKB-5, RKB-6)."""
+    from rummyhall.bots import decide
+    from rummyhall.bots.rummikub import MediumRummikubBot
+    from rummyhall.games.rummikub import best_play
+
+    with_jokers = 0
+    for seed in range(6):
+        state = new_game("rummikub", seed=seed, players=2 + seed % 3)
+        assert isinstance(state, RummikubState)
+        bots = [MediumRummikubBot() for _ in range(state.num_players)]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            actions = state.legal_actions()
+            plays = [a for a in actions if isinstance(a, Play)]
+            for action in plays:
+                assert state.is_legal(action) is None, (state.table, action)
+            if state.melded[seat]:
+                best = best_play(state.table, state.rack_names(seat))
+                assert (best is None) == (not plays), (state.table, state.rack_names(seat))
+                if best is not None:
+                    assert Play(tuple(map(tuple, best))) in plays
+                    with_jokers += any("*" in tiles for tiles in state.table)
+            state.apply(decide(state, bots[seat]))
+    assert with_jokers > 20

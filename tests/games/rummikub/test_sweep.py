@@ -13,7 +13,8 @@ import pytest
 from rummyhall.games import rummikub
 from rummyhall.games.rummikub import solver, sweep
 from rummyhall.games.rummikub.sweep_position import SweepPosition
-from tests.games.rummikub.positions import full_position, small_position
+from rummyhall.games.rummikub.sweep_tables import BIG
+from tests.games.rummikub.positions import full_position, small_joker_position, small_position
 from tests.threads import assert_same_in_threads
 
 needs_compiled = pytest.mark.skipif(
@@ -41,6 +42,12 @@ def assert_same_sweeps(pos: SweepPosition, known: int, cap: int = 0) -> None:
         )
 
 
+def assert_same_plays(table: list[list[str]], rack: list[str]) -> None:
+    """Both sweeps agree on every joker plan of a play (RKB-6)."""
+    for _, pos in solver.play_positions(table, rack):
+        assert_same_sweeps(pos, BIG)
+
+
 def with_both_jokers(table: list[list[str]], rack: list[str]) -> list[str]:
     """The rack with its first tiles swapped for the jokers the table does not hold."""
     missing = 2 - Counter(t for s in [*table, rack] for t in s)["*"]
@@ -54,14 +61,36 @@ def test_rkb_5_compiled_sweep_matches_python_on_full_size_positions() -> None:
         table, rack = full_position(rng, (14, 30, 8)[i % 3])
         if i % 2:
             rack = with_both_jokers(table, rack)  # the tail of the solver's run times
-        assert_same_sweeps(*solver.play_position(table, rack))
+        assert_same_plays(table, rack)
 
 
 @needs_compiled
 def test_rkb_5_compiled_sweep_matches_python_on_small_positions() -> None:
     rng = random.Random(56)
     for _ in range(200):
-        assert_same_sweeps(*solver.play_position(*small_position(rng)))
+        assert_same_plays(*small_position(rng))
+
+
+@needs_compiled
+def test_rkb_6_compiled_sweep_matches_python_with_table_jokers() -> None:
+    """Every joker plan, stand-ins included: three or four copies of a face."""
+    rng = random.Random(60)
+    for _ in range(150):
+        assert_same_plays(*small_joker_position(rng))
+    for i in range(60):
+        table, rack = full_position(rng, (14, 30)[i % 2])
+        if any("*" in s for s in table):
+            assert_same_plays(table, rack)
+
+
+@needs_compiled
+def test_rkb_6_stand_ins_make_three_copies_of_a_face() -> None:
+    # the joker must stay R7 (no R7 on the rack) while both real R7 are on the table
+    table = [["R6", "*", "R8"], ["R7", "B7", "K7"], ["R7", "B7", "O7"]]
+    plans = solver.play_positions(table, ["R9", "R10", "K7"])
+    (plan, pos), *_ = plans
+    assert plan.kept == (6,) and pos.table[6] == 3
+    assert_same_plays(table, ["R9", "R10", "K7"])
 
 
 @needs_compiled
@@ -79,6 +108,7 @@ def test_public_results_do_not_depend_on_the_implementation(
 ) -> None:
     rng = random.Random(58)
     positions = [full_position(rng, 14) for _ in range(8)]
+    positions += [small_joker_position(rng) for _ in range(40)]  # every joker plan (RKB-6)
     expected = [rummikub.best_play(t, r) for t, r in positions]
     melds = [rummikub.best_initial_meld(r) for _, r in positions]
     monkeypatch.setattr(sweep, "SWEEP_IMPLEMENTATION", implementation)
@@ -91,16 +121,19 @@ def test_compiled_sweep_is_thread_safe() -> None:
     """The compiled sweep runs without the GIL: threads solving at once get the answers
     each gets alone."""
     rng = random.Random(59)
-    positions = [solver.play_position(*full_position(rng, 14)) for _ in range(12)]
+    positions = [
+        pos for _ in range(12) for _, pos in solver.play_positions(*full_position(rng, 14))
+    ]
     compiled = sweep.SWEEPS["c"]
-    assert_same_in_threads(lambda: [compiled(pos, 0, known, 0) for pos, known in positions])
+    assert_same_in_threads(lambda: [compiled(pos, 0, BIG, 0) for pos in positions])
 
 
 @needs_compiled
 def test_compiled_sweep_rejects_malformed_arguments() -> None:
     from rummyhall.games.rummikub import _sweep
 
-    pos, known = solver.play_position([["R1", "R2", "R3"]], ["R4"])
+    ((_, pos),) = solver.play_positions([["R1", "R2", "R3"]], ["R4"])
+    known = BIG
     with pytest.raises(ValueError, match="colour steps"):
         _sweep.sweep(pos.steps[:-1], pos.rest, 0, 0, 0, known, 0)
     with pytest.raises(ValueError, match="colour"):

@@ -138,20 +138,25 @@ def packings(mask: int, limit: int) -> Iterator[tuple[int, list[Meld]]]:
     by_low: dict[int, list[int]] = {}
     for meld in all_melds(mask):
         by_low.setdefault(meld & -meld, []).append(meld)
+    return _walk(by_low, limit, mask, 0, [])
 
-    def walk(rest: int, points: int, chosen: list[Meld]) -> Iterator[tuple[int, list[Meld]]]:
-        if not rest:
-            yield points, chosen
-            return
-        low = rest & -rest
-        value = CARD_VALUES[low.bit_length() - 1]
-        if points + value <= limit:
-            yield from walk(rest ^ low, points + value, chosen)
-        for meld in by_low.get(low, ()):
-            if meld & rest == meld:
-                yield from walk(rest ^ meld, points, [*chosen, meld])
 
-    yield from walk(mask, 0, [])
+def _walk(
+    by_low: dict[int, list[int]], limit: int, rest: int, points: int, chosen: list[Meld]
+) -> Iterator[tuple[int, list[Meld]]]:
+    """``packings`` from ``rest`` on. A module function, not a closure that calls itself:
+    such a closure is a reference cycle, garbage only the cyclic collector frees, and the
+    server asks for a layout on every Gin action."""
+    if not rest:
+        yield points, chosen
+        return
+    low = rest & -rest
+    value = CARD_VALUES[low.bit_length() - 1]
+    if points + value <= limit:
+        yield from _walk(by_low, limit, rest ^ low, points + value, chosen)
+    for meld in by_low.get(low, ()):
+        if meld & rest == meld:
+            yield from _walk(by_low, limit, rest ^ meld, points, [*chosen, meld])
 
 
 def meld_names(mask: int) -> list[str]:

@@ -29,10 +29,14 @@
 #define JOKER_SHIFT 24
 #define N1_SHIFT 26
 #define N2_SHIFT 29
-#define VALUE_SHIFT 32
-#define VIABLE_SIZE 256
+#define N3_SHIFT 32
+#define VALUE_SHIFT 34
+#define TALLY_BITS 8
+#define VIABLE_SIZE (1 << (TALLY_BITS + 2))
 #define MAX_JOKERS 2
-#define TALLY_MASK (((int64_t)7 << N1_SHIFT) | ((int64_t)7 << N2_SHIFT))
+#define MAX_COPIES 4      /* of one face in a position: two real, two stand-ins (RKB-6) */
+#define MAX_RACK_COPIES 2 /* of one face on the rack: the real ones */
+#define TALLY_MASK ((((int64_t)1 << TALLY_BITS) - 1) << N1_SHIFT)
 
 #define COLOURS 4
 #define NUMBERS 13
@@ -40,9 +44,11 @@
 #define STEPS (COLOUR_STEPS + NUMBERS) /* each number: four colour steps, a group step */
 #define MAX_TRACK_STATES (1 << TRACK_BITS)
 #define MAX_DOMINATING 4
-#define TALLIES 64
-#define MAX_COPIES 2
+#define TALLIES (1 << TALLY_BITS)
 #define MAX_CAP (1 << 20) /* the initial meld's threshold fits the value field easily */
+/* What a colour giving 0-4 tiles to groups adds to the tally (sweep_tables.TALLY_STEP). */
+static const int tally_step[MAX_COPIES + 1] = {
+    0, 1, 1 << (N2_SHIFT - N1_SHIFT), 1 << (N3_SHIFT - N1_SHIFT), 3 << (N3_SHIFT - N1_SHIFT)};
 /* Per colour step, the options are cached by track | jokers used << 6 | tally << 8. */
 #define KEYS (MAX_TRACK_STATES * 4 * TALLIES)
 
@@ -77,7 +83,7 @@ typedef struct {
 /* colour_options by (track, table, rack, jokers left, number, ahead); written once
  * each, under the GIL, and read without it, hence atomic pointers. */
 #define CHOICE_SLOTS \
-    (MAX_TRACK_STATES * (MAX_COPIES + 1) * (MAX_COPIES + 1) * (MAX_JOKERS + 1) * NUMBERS * 2)
+    (MAX_TRACK_STATES * (MAX_COPIES + 1) * (MAX_RACK_COPIES + 1) * (MAX_JOKERS + 1) * NUMBERS * 2)
 static _Atomic(ChoiceList *) choice_cache[CHOICE_SLOTS];
 
 /* ------------------------------------------------------------------ a sweep's data */
@@ -304,7 +310,7 @@ choices_for(Sweep *sw, int track, const Step *step, int jokers_left, int *status
 {
     size_t slot = (size_t)track;
     slot = slot * (MAX_COPIES + 1) + (size_t)step->table;
-    slot = slot * (MAX_COPIES + 1) + (size_t)step->rack;
+    slot = slot * (MAX_RACK_COPIES + 1) + (size_t)step->rack;
     slot = slot * (MAX_JOKERS + 1) + (size_t)jokers_left;
     slot = slot * NUMBERS + (size_t)(step->number - 1);
     slot = slot * 2 + (size_t)step->ahead;
@@ -396,19 +402,14 @@ make_options(Sweep *sw, const Step *step, int key, int track, int used, int tall
     range->start = (int32_t)s->option_count;
     for (Py_ssize_t i = 0; i < list->count; i++) {
         const Choice *c = &list->choices[i];
-        int after = tally + (c->grouped == 1 ? 1 : c->grouped == 2 ? 8 : 0);
-        int viable = after | (used + c->jokers) << 6;
-        if (viable >= VIABLE_SIZE || !step->viable[viable]) {
+        int after = tally + tally_step[c->grouped];
+        int viable = after | (used + c->jokers) << TALLY_BITS;
+        if (after >= TALLIES || viable >= VIABLE_SIZE || !step->viable[viable]) {
             continue;
         }
         int64_t delta = (int64_t)(c->track - track) * ((int64_t)1 << shift);
         delta += (int64_t)c->jokers << JOKER_SHIFT;
-        if (c->grouped == 1) {
-            delta += (int64_t)1 << N1_SHIFT;
-        }
-        else if (c->grouped == 2) {
-            delta += (int64_t)1 << N2_SHIFT;
-        }
+        delta += (int64_t)tally_step[c->grouped] << N1_SHIFT;
         Option *option = &s->options[s->option_count++];
         option->delta = delta;
         option->value = (int64_t)step->number * (c->placed + c->jokers);
@@ -596,7 +597,7 @@ group_step(Sweep *sw, int number)
     int total = sw->total_jokers;
     for (Py_ssize_t i = 0; i < s->layer.len; i++) {
         const Item item = s->layer.items[i];
-        int tally = (int)(item.state >> N1_SHIFT & 7) | (int)(item.state >> N2_SHIFT & 7) << 3;
+        int tally = (int)(item.state >> N1_SHIFT & (TALLIES - 1));
         int used = (int)(item.state >> JOKER_SHIFT & 3);
         int64_t base = item.state & ~TALLY_MASK;
         for (int g = 0; g < tables.group_jokers_count[tally]; g++) {
@@ -791,7 +792,9 @@ parse_steps(PyObject *plan, Step *steps)
             as_int(PyTuple_GET_ITEM(item, 1), s / COLOURS + 1, s / COLOURS + 1, "number",
                    &number) ||
             as_int(PyTuple_GET_ITEM(item, 2), 0, MAX_COPIES, "table copies", &table) ||
-            as_int(PyTuple_GET_ITEM(item, 3), 0, MAX_COPIES - table, "rack copies", &rack) ||
+            as_int(PyTuple_GET_ITEM(item, 3), 0,
+                   table < MAX_COPIES - MAX_RACK_COPIES ? MAX_RACK_COPIES : MAX_COPIES - table,
+                   "rack copies", &rack) ||
             (ahead = PyObject_IsTrue(PyTuple_GET_ITEM(item, 4))) < 0) {
             break;
         }
@@ -1013,22 +1016,25 @@ parse_tables(PyObject *dominating, PyObject *group_jokers, PyObject *track_state
 PyDoc_STRVAR(configure_doc,
              "configure(colour_options, dominating, group_jokers, track_states, layout)\n--\n\n"
              "Hand over sweep_tables' static tables and check its bit layout (BIG, "
-             "TRACK_BITS, JOKER_SHIFT, N1_SHIFT, N2_SHIFT, VALUE_SHIFT, VIABLE_SIZE, "
-             "MAX_JOKERS). Once; a later call must give the same tables.");
+             "TRACK_BITS, JOKER_SHIFT, N1_SHIFT, N2_SHIFT, N3_SHIFT, VALUE_SHIFT, "
+             "VIABLE_SIZE, MAX_JOKERS, MAX_COPIES). Once; a later call must give the same "
+             "tables.");
 
 static PyObject *
 configure(PyObject *module, PyObject *args)
 {
     (void)module;
     PyObject *options, *dominating, *group_jokers, *track_states;
-    long layout[8];
-    if (!PyArg_ParseTuple(args, "OOOO(llllllll):configure", &options, &dominating,
+    long layout[10];
+    if (!PyArg_ParseTuple(args, "OOOO(llllllllll):configure", &options, &dominating,
                           &group_jokers, &track_states, &layout[0], &layout[1], &layout[2],
-                          &layout[3], &layout[4], &layout[5], &layout[6], &layout[7])) {
+                          &layout[3], &layout[4], &layout[5], &layout[6], &layout[7],
+                          &layout[8], &layout[9])) {
         return NULL;
     }
-    static const long expected[8] = {BIG,         TRACK_BITS,  JOKER_SHIFT, N1_SHIFT,
-                                     N2_SHIFT,    VALUE_SHIFT, VIABLE_SIZE, MAX_JOKERS};
+    static const long expected[10] = {BIG,      TRACK_BITS,  JOKER_SHIFT, N1_SHIFT,
+                                      N2_SHIFT, N3_SHIFT,    VALUE_SHIFT, VIABLE_SIZE,
+                                      MAX_JOKERS, MAX_COPIES};
     if (memcmp(layout, expected, sizeof expected) != 0) {
         PyErr_SetString(PyExc_ValueError,
                         "the state layout of sweep_tables.py differs from _sweep.c's");

@@ -9,7 +9,7 @@ def configure(
     dominating: Sequence[Sequence[int]],
     group_jokers: Mapping[int, Sequence[int]],
     track_states: Sequence[tuple[int, int, int]],
-    layout: tuple[int, int, int, int, int, int, int, int],
+    layout: tuple[int, int, int, int, int, int, int, int, int, int],
     /,
 ) -> None: ...
 def sweep(

@@ -16,6 +16,20 @@ most two exist, RKB-1). A joker may even stand for a face whose two real copies 
 other runs, so a colour may carry up to four open runs; in practice the joker budget keeps
 those states rare.
 
+Joker release (RKB-6, ``joker_release.py``). A joker on the table at the start of the
+turn may stand for another tile only if the tile it stood for is played from the rack. The
+search models that exactly, inside the sweep, not by filtering its answers: one sweep per
+*joker plan*, a reading of the old jokers' sets and, per table joker, "kept" (to the sweep
+a table copy of the tile it stands for: it must be placed, as a table tile) or "released
+by the rack tile f" (one rack copy of f must be placed; the joker is free, as the sweep
+treats jokers). A face may then have three or four copies (two real, up to two
+stand-ins), so the counts, track states and group tallies allow four. The legal tables
+are exactly the union of the plans' layouts, so the best over the plans is the best legal
+play; the layout returned shows each stand-in as its joker, and ``check_turn`` accepts it.
+A kept joker's value is the number of the tile it keeps: a table's value counts each joker
+at its best *legal* reading. On the initial meld (RKB-4) the table is not touched, so
+there is nothing to release.
+
 Objective, as one integer: ``BIG × (rack tiles placed) + (value of the whole new table)``,
 where jokers count as tiles from the rack when they come from it and as the number they
 represent for the value. ``BIG`` exceeds any table value, so the most tiles win and the
@@ -37,15 +51,17 @@ with the same fields has one track longer (or one more long run) and no lower sc
 (``sweep_tables.DOMINATING``); and a state is dropped when even placing every remaining rack tile
 that could still join a set cannot lift it to a floor. The floor comes from a cheap beam
 pass (``_search``): an exact sweep with a floor just above the beam's layout either finds
-the optimum or returns nothing, quickly, which proves the beam's layout optimal.
+the optimum or returns nothing, quickly, which proves the beam's layout optimal. With
+several joker plans the best score so far is the floor of the next sweep, the plans that
+release jokers first (likely the best), so most sweeps of the other plans end at once.
 
 The initial meld (RKB-4) adds one more field: the value placed so far, capped at 30, so
 the ≥ 30 condition is decided exactly while maximising tiles then value.
 
 Where it lives: ``sweep_tables.py`` (the state's bit fields and the static tables),
-``sweep_position.py`` (a position's colour steps and bounds), ``sweep.py`` (the sweep
-and the layout it rebuilds), and this module (the search for the floor, the public API
-and the output order).
+``sweep_position.py`` (a position's colour steps and bounds), ``joker_release.py`` (the
+joker plans and their positions), ``sweep.py`` (the sweep and the layout it rebuilds),
+and this module (the search for the floor, the public API and the output order).
 
 Output order: each set in canonical order (``melds.canonical``: runs ascending, groups
 by colour R B K O, jokers in the place they represent) and the sets sorted by what they
@@ -56,10 +72,16 @@ sets or of the rack never changes the answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
 from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.games.rummikub.joker_release import (
+    JokerPlan,
+    joker_plans,
+    place_jokers,
+    plan_position,
+)
 from rummyhall.games.rummikub.melds import MAX_JOKERS, canonical_faces, interpret, set_key
 from rummyhall.games.rummikub.sweep import Layout, SweepResult, rebuild, sweep
 from rummyhall.games.rummikub.sweep_position import SweepPosition
@@ -71,9 +93,6 @@ INITIAL_MELD_VALUE = 30
 BEAM = 64
 """States kept per step (best score + bound first) by the heuristic pass that finds a
 layout, and so a floor, for the exact pass."""
-
-VALUE_PROBES = (24, 12, 6)
-"""Value margins above the guess probed (top down) before the guess itself (``_search``)."""
 
 
 def _names(sets: Layout) -> list[list[str]]:
@@ -115,29 +134,25 @@ def _rack_counts(rack: Iterable[str] | str) -> tuple[list[int], int]:
     return counts, jokers
 
 
-def _search(pos: SweepPosition, known: int) -> SweepResult:
-    """The exact best score and a path to it, given a score ``known`` to be reachable.
+def _search(positions: Sequence[SweepPosition]) -> tuple[SweepResult, int] | None:
+    """The exact best score over ``positions`` (a play's joker plans), a path to it and
+    the index of its position; ``None`` if no layout places a rack tile.
 
     An exact sweep with a floor returns the optimum if the floor is at or below it and
     nothing otherwise; the closer the floor, the more states it drops. So: a narrow beam
     (ranked by score plus the optimistic bound of what is left, so it does not spend the
-    jokers early) finds a real layout, usually optimal; one exact sweep with a floor just
-    above it either finds something better (then that is the optimum) or proves the beam's
-    layout optimal. If the beam finds nothing, floors above ``known`` are probed — one more
-    tile, then a little more value — from the top down, then ``known`` itself.
+    jokers early) finds a real layout per position, usually optimal, and the best so far
+    is the floor of the next; then one exact sweep per position with a floor just above
+    the best either finds something better (the new best) or proves there is nothing
+    better there. The floor starts at one rack tile placed: less is no play.
     """
-    guess = sweep(pos, 0, known, BEAM)
-    if guess is not None:
-        # The beam's layout is a real one: if nothing scores above it, it is optimal.
-        result = sweep(pos, 0, guess[0] + 1, 0)
-        return guess if result is None else result
-    for floor in [(known // BIG + 1) * BIG] + [known + d for d in VALUE_PROBES]:
-        result = sweep(pos, 0, floor, 0)
-        if result is not None:
-            return result
-    result = sweep(pos, 0, known, 0)
-    assert result is not None  # ``known`` is reachable
-    return result
+    floor, best = BIG, None
+    for exact in (False, True):
+        for index, pos in enumerate(positions):
+            result = sweep(pos, 0, floor, 0 if exact else BEAM)
+            if result is not None:
+                best, floor = (result, index), result[0] + 1
+    return best
 
 
 def meld_position(rack: Iterable[str] | str) -> SweepPosition:
@@ -148,25 +163,30 @@ def meld_position(rack: Iterable[str] | str) -> SweepPosition:
     return SweepPosition([0] * 52, counts, 0, jokers)
 
 
-def play_position(
+def play_positions(
     table: Iterable[Iterable[str] | str], rack: Iterable[str] | str
-) -> tuple[SweepPosition, int]:
-    """The position of a play after the initial meld and the score of leaving the table
-    as it is (``IllegalAction("RKB-2")`` for a table set that is not valid)."""
+) -> list[tuple[JokerPlan, SweepPosition]]:
+    """The positions of a play after the initial meld, one per joker plan (RKB-6,
+    ``joker_release``); ``IllegalAction("RKB-2")`` for a table set that is not valid,
+    ``NotationError`` on bad notation or too many copies."""
     table_counts = [0] * 52
-    table_jokers = table_value = 0
+    table_jokers = 0
+    joker_sets = []
     for tiles in table:
         faces = parse_tiles(tiles)
-        shown = interpret(faces)
-        if shown is None:
+        if interpret(faces) is None:
             names = " ".join(TILE_NAMES[f] for f in faces)
             raise IllegalAction("RKB-2", f"table set is not a valid set: {names or 'empty'}")
-        table_jokers += _tally(faces, table_counts)
-        table_value += sum(f % 13 + 1 for f in shown)
+        jokers = _tally(faces, table_counts)
+        if jokers:
+            table_jokers += jokers
+            joker_sets.append(faces)
     rack_counts, rack_jokers = _rack_counts(rack)
     _check_copies(table_counts, rack_counts, table_jokers + rack_jokers)
-    pos = SweepPosition(table_counts, rack_counts, table_jokers, rack_jokers)
-    return pos, BIG * table_jokers + table_value
+    return [
+        (plan, plan_position(plan, table_counts, rack_counts, rack_jokers))
+        for plan in joker_plans(joker_sets, rack_counts)
+    ]
 
 
 def best_initial_meld(rack: Iterable[str] | str) -> list[list[str]] | None:
@@ -188,18 +208,22 @@ def best_initial_meld(rack: Iterable[str] | str) -> list[list[str]] | None:
 def best_play(
     table: Iterable[Iterable[str] | str], rack: Iterable[str] | str
 ) -> list[list[str]] | None:
-    """The whole new table after the best play (RKB-5): every table tile kept, the table
-    rearranged freely, placing the most rack tiles, then the most value (module
-    docstring); ``None`` if no rack tile can be placed.
+    """The whole new table after the best legal play (RKB-5, RKB-6): every table tile
+    kept, the table rearranged freely, a table joker moved only where it still stands for
+    its tile unless that tile is played from the rack; placing the most rack tiles, then
+    the most value (module docstring); ``None`` if no rack tile can be placed.
 
     ``table`` is a list of valid sets (RKB-2); anything else raises
     ``IllegalAction("RKB-2")``.
 
     >>> best_play([["R5", "R6", "R7"], ["B9", "K9", "O9"]], "R4 R8 B1")
     [['R4', 'R5', 'R6', 'R7', 'R8'], ['B9', 'K9', 'O9']]
+    >>> best_play([["R1", "R2", "R3", "*"]], "B7 B8") is None  # the joker is R4 (RKB-6)
+    True
     """
-    pos, known = play_position(table, rack)
-    score, path = _search(pos, known)
-    if score // BIG == pos.table_jokers:
+    plans = play_positions(table, rack)
+    found = _search([pos for _, pos in plans])
+    if found is None:
         return None
-    return _names(rebuild(path))
+    (_, path), index = found
+    return _names(place_jokers(rebuild(path), plans[index][0].kept))

@@ -28,9 +28,13 @@ from rummyhall.games.rummikub.sweep_tables import (
     DOMINATING,
     GROUP_JOKERS,
     JOKER_SHIFT,
+    MAX_COPIES,
     N1_SHIFT,
     N2_SHIFT,
+    N3_SHIFT,
+    TALLY_BITS,
     TALLY_MASK,
+    TALLY_STEP,
     TRACK_BITS,
     TRACK_STATES,
     VALUE_SHIFT,
@@ -46,6 +50,9 @@ Sweep = Callable[[SweepPosition, int, int, int], SweepResult | None]
 
 _TRACK_MASK = (1 << TRACK_BITS) - 1
 _ALL_SHIFTS = tuple(TRACK_BITS * c for c in range(4))
+_TALLY_FIELD = (1 << TALLY_BITS) - 1
+_GIVEN = {step << N1_SHIFT: given for given, step in enumerate(TALLY_STEP)}
+"""What a colour step adds to the state's tally, to the tiles the colour gave to groups."""
 
 
 def sweep(pos: SweepPosition, cap: int, floor: int, beam: int) -> SweepResult | None:
@@ -126,15 +133,12 @@ class _Move:
         for new, jokers, grouped, placed in colour_options(
             track, step.table, step.rack, self.total_jokers - used, number, step.ahead
         ):
-            after = tally + (1 if grouped == 1 else 8 if grouped == 2 else 0)
-            if not step.viable[after | (used + jokers) << 6]:
+            after = tally + TALLY_STEP[grouped]
+            if not step.viable[after | (used + jokers) << TALLY_BITS]:
                 continue
             delta = (new - track) << shift
             delta += jokers << JOKER_SHIFT
-            if grouped == 1:
-                delta += 1 << N1_SHIFT
-            elif grouped == 2:
-                delta += 1 << N2_SHIFT
+            delta += TALLY_STEP[grouped] << N1_SHIFT
             value = number * (placed + jokers)
             gain = (placed - step.table + jokers) * BIG + value
             least = self.need[self.total_jokers - used - jokers] - gain
@@ -149,7 +153,7 @@ class _Move:
         for state, score in layer.items():
             track = state >> shift & _TRACK_MASK
             used = state >> JOKER_SHIFT & 3
-            tally = state >> N1_SHIFT & 63
+            tally = state >> N1_SHIFT & _TALLY_FIELD
             key = track | used << 6 | tally << 8
             options = moves.get(key)
             if options is None:
@@ -177,7 +181,7 @@ def _group_step(
     out: dict[int, int] = {}
     parents: dict[int, int] = {}
     for state, score in layer.items():
-        tally = state >> N1_SHIFT & 7 | (state >> N2_SHIFT & 7) << 3
+        tally = state >> N1_SHIFT & _TALLY_FIELD
         used = state >> JOKER_SHIFT & 3
         base = state & ~TALLY_MASK
         for jokers in GROUP_JOKERS[tally]:
@@ -233,7 +237,7 @@ def rebuild(path: list[int]) -> Layout:
             start, _, long_after = TRACK_STATES[after >> shift & _TRACK_MASK]
             jokers = (after >> JOKER_SHIFT & 3) - (before >> JOKER_SHIFT & 3)
             tally = (after & TALLY_MASK) - (before & TALLY_MASK)
-            grouped[colour] = 1 if tally == 1 << N1_SHIFT else 2 if tally else 0
+            grouped[colour] = _GIVEN[tally]
             runs = open_runs[colour]
             go_on_long = long_after - b
             keep: list[list[int]] = []
@@ -252,7 +256,7 @@ def rebuild(path: list[int]) -> Layout:
             open_runs[colour] = keep
         jokers = (path[step + 1] >> JOKER_SHIFT & 3) - (path[step] >> JOKER_SHIFT & 3)
         step += 1
-        partition = group_partition(grouped, jokers)
+        partition = group_partition(tuple(grouped), jokers)
         assert partition is not None
         for colours, extra in partition:
             sets.append([c * 13 + number - 1 for c in colours] + [JOKER] * extra)
@@ -266,7 +270,18 @@ def rebuild(path: list[int]) -> Layout:
 
 _TABLES = (colour_options, DOMINATING, GROUP_JOKERS, TRACK_STATES)
 """What ``_sweep.configure`` gets, with ``_LAYOUT``: the static tables."""
-_LAYOUT = (BIG, TRACK_BITS, JOKER_SHIFT, N1_SHIFT, N2_SHIFT, VALUE_SHIFT, VIABLE_SIZE, MAX_JOKERS)
+_LAYOUT = (
+    BIG,
+    TRACK_BITS,
+    JOKER_SHIFT,
+    N1_SHIFT,
+    N2_SHIFT,
+    N3_SHIFT,
+    VALUE_SHIFT,
+    VIABLE_SIZE,
+    MAX_JOKERS,
+    MAX_COPIES,
+)
 """The state's bit layout, which ``_sweep.c`` checks against its own."""
 
 _SOURCE = Path(__file__).with_name("_sweep.c")

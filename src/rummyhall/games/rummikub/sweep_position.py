@@ -21,7 +21,8 @@ class ColourStep(NamedTuple):
     colour: int
     number: int
     table: int
-    """Copies of this face on the table: all must be placed."""
+    """Copies of this face on the table: all must be placed (0–4: a joker plan adds its
+    stand-ins and the rack tiles it must play, ``joker_release``)."""
     rack: int
     """Copies on the rack: any may be placed."""
     ahead: bool
@@ -37,7 +38,8 @@ left: the most score the steps after it can still add."""
 
 class SweepPosition:
     """Tile counts of a position, per face: on the table (all must be placed) and on the
-    rack (may be), plus the colour steps and the bounds of the sweep."""
+    rack (may be), plus the colour steps and the bounds of the sweep. ``table_jokers``
+    must all be placed too; all jokers are free (any slot of any set)."""
 
     def __init__(self, table: list[int], rack: list[int], table_jokers: int, rack_jokers: int):
         self.table = table
@@ -59,7 +61,7 @@ class SweepPosition:
                 gaps += not present[face]
         steps = []
         for number in range(1, 14):
-            most = [min(2, present[c * 13 + number - 1]) for c in range(4)]
+            most = [present[c * 13 + number - 1] for c in range(4)]
             for colour in range(4):
                 face = colour * 13 + number - 1
                 # A run that starts with a joker ends at 13 (else that joker could move to

@@ -213,10 +213,10 @@ def _check_initial_meld(old: list[Faces], new: list[Faces], played: Counter[int]
 
 def _check_jokers(old: list[Faces], new: list[Faces], played: Counter[int]) -> None:
     """RKB-6 (module docstring): some readings keep or release every old joker."""
-    before = [_readings(tuple(sorted(faces))) for faces in old if JOKER in faces]
+    before = [joker_readings(tuple(sorted(faces))) for faces in old if JOKER in faces]
     if not before:
         return
-    after = [_readings(tuple(sorted(faces))) for faces in new if JOKER in faces]
+    after = [joker_readings(tuple(sorted(faces))) for faces in new if JOKER in faces]
     for was in _combined(before):
         for now in _combined(after):
             if not (Counter(was) - Counter(now)) - played:
@@ -230,7 +230,7 @@ def _check_jokers(old: list[Faces], new: list[Faces], played: Counter[int]) -> N
 
 
 def _stood_for(faces: Faces) -> str:
-    tiles = sorted({f for reading in _readings(tuple(sorted(faces))) for f in reading})
+    tiles = sorted({f for reading in joker_readings(tuple(sorted(faces))) for f in reading})
     return f"the joker of {_names(faces)} stood for " + " or ".join(TILE_NAMES[f] for f in tiles)
 
 
@@ -241,19 +241,22 @@ def _combined(choices: list[Readings]) -> Iterator[Faces]:
 
 
 @cache
-def _readings(faces: Faces) -> Readings:
+def joker_readings(faces: Faces) -> Readings:
     """Every tile tuple (sorted) the jokers of a valid set may represent (module docstring).
 
-    >>> [[TILE_NAMES[f] for f in r] for r in _readings(tuple(parse_tiles("R5 R6 *")))]
+    >>> [[TILE_NAMES[f] for f in r] for r in joker_readings(tuple(parse_tiles("R5 R6 *")))]
     [['R4'], ['R7']]
     """
     real = [f for f in faces if f != JOKER]
+    jokers = len(faces) - len(real)
+    # a group's jokers share its number; a run's its colour, within `jokers` of its tiles
+    low, high = min(real) - jokers, max(real) + jokers
     near = [
         f
         for f in range(JOKER)
-        if any(number_of(f) == number_of(r) or colour_of(f) == colour_of(r) for r in real)
+        if all(number_of(f) == number_of(r) for r in real)
+        or (all(colour_of(f) == colour_of(r) for r in real) and low <= f <= high)
     ]
-    jokers = len(faces) - len(real)
     return tuple(
         tiles
         for tiles in combinations_with_replacement(near, jokers)

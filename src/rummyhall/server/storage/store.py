@@ -7,7 +7,8 @@ not mind), so the event loop never blocks on I/O. Reads that are not part of a c
 with its own pooled connection: SQLite in WAL mode lets them read beside the writer, so
 a burst of expensive reads never delays an acknowledgement. Actions from many rooms
 that arrive while a commit is running are written together in the next one, so
-hundreds of busy rooms cost a few commits per millisecond rather than one each. An
+hundreds of busy rooms cost a few commits per millisecond rather than one each, and a
+batch waits ``GATHER_SECONDS`` for company before its commit starts. An
 action is acknowledged to clients only after its commit: what a player saw is on disk.
 """
 
@@ -28,6 +29,11 @@ from rummyhall.server.storage.repository import Repository
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
 T = TypeVar("T")
+
+GATHER_SECONDS = 0.002
+"""How long the first action of a batch waits for others before its commit starts: a
+commit costs about as much CPU for one row as for five, so under load this halves the
+writer's work per action for 2 ms more latency (bench/load.py)."""
 
 
 class Store:
@@ -58,8 +64,16 @@ class Store:
             self._pending.append((row, done))
             start, self._flushing = not self._flushing, True
         if start:
-            self._executor.submit(self._flush, loop)
+            loop.call_later(GATHER_SECONDS, self._start_flush, loop)
         await done
+
+    def _start_flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        try:
+            self._executor.submit(self._flush, loop)
+        except RuntimeError as exc:  # shut down meanwhile: nothing will be written
+            with self._lock:
+                batch, self._pending, self._flushing = self._pending, [], False
+            _settle_all([done for _, done in batch], exc)
 
     def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
         """Write everything pending in one commit; queue another flush behind the other
