@@ -65,7 +65,7 @@ def test_ind_13_pools_and_deals_reshuffle_the_discard_pile_by_default(format_: s
 
 
 def test_ind_13_the_new_stock_comes_from_the_seed_and_replays() -> None:
-    first, second = new_match("indian", seed=3, format="pool101"), None
+    first = new_match("indian", seed=3, format="pool101")
     run_stock_dry(first)
     second = load(json.dumps(first.to_json()))
     assert deal_of(second).stock == deal_of(first).stock
