@@ -12,12 +12,12 @@ Discard(card='7H')
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from rummyhall.arguments import quoted
 from rummyhall.errors import NotationError
 
 JSON = dict[str, Any]
@@ -25,9 +25,25 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base class of every action; ``type`` is the JSON tag."""
+    """Base class of every action; ``type`` is the JSON tag.
+
+    Fields are checked when an action is made, by a script or from a client's JSON
+    alike, so no state ever meets a malformed one: a bad field is a
+    :class:`NotationError` naming it (``Play(None)``), and groups given as lists are
+    kept as tuples, so equal actions compare equal.
+    """
 
     type: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        names: tuple[str, ...] = self.__match_args__  # the fields, as dataclass lists them
+        for name in names:
+            value = getattr(self, name)
+            if type(value) is str and name not in _GROUP_FIELDS:
+                continue  # the common case, kept cheap: actions are made in bots' loops
+            checked = _field_value(self.type, name, value)
+            if checked is not value:
+                object.__setattr__(self, name, checked)
 
     def to_json(self) -> JSON:
         return {"type": self.type}
@@ -133,58 +149,68 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     """Parse the JSON form of an action; raises :class:`NotationError` naming the field
     at fault when it is malformed (any JSON value may come in from a client)."""
     if not isinstance(data, Mapping):
-        raise NotationError(f"an action is an object with a 'type', not {_brief(data)}")
+        raise NotationError(f"an action is an object with a 'type', not {quoted(data)}")
     if "type" not in data:
         raise NotationError("an action needs the field 'type'")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _ACTION_TYPES:
         known = ", ".join(sorted(_ACTION_TYPES))
-        raise NotationError(f"action field 'type' must be one of {known}, not {_brief(kind)}")
+        raise NotationError(f"action field 'type' must be one of {known}, not {quoted(kind)}")
     cls = _ACTION_TYPES[kind]
     known_fields = _FIELDS[kind]
     for name in data:
         if name != "type" and name not in known_fields:
             takes = ", ".join(sorted(known_fields)) or "no other fields"
-            raise NotationError(f"action {kind!r} has no field {_brief(name)} (it takes {takes})")
-    values: dict[str, Any] = {}
+            raise NotationError(f"action {kind!r} has no field {quoted(name)} (it takes {takes})")
     for name, spec in known_fields.items():
-        if name not in data:
-            if spec.default is MISSING:
-                raise NotationError(f"action {kind!r} needs the field {name!r}")
-            continue
-        value = data[name]
-        if name == "groups" and value is None:
-            values[name] = None
-        elif name in ("groups", "table"):
-            values[name] = _groups(kind, name, value)
-        elif isinstance(value, str):
-            values[name] = value
-        else:
-            raise NotationError(f"action {kind!r}: {name} must be a string, not {_brief(value)}")
+        if name not in data and spec.default is MISSING:
+            raise NotationError(f"action {kind!r} needs the field {name!r}")
+    values = {name: data[name] for name in known_fields if name in data}
     if len(known_fields) == 1 and len(values) == 1:
         ((name, value),) = values.items()
-        return _simple_action(kind, name, value)
+        if type(value) is str:  # a draw, a discard, a knock: shared (and hashable)
+            return _simple_action(kind, name, value)
     return cls(**values)
 
 
+def require_action(value: object) -> Action:
+    """``value`` if it is an action: what the state API (``is_legal``, ``apply``) takes;
+    a :class:`NotationError` naming the argument otherwise."""
+    if isinstance(value, Action):
+        return value
+    json_form = " (apply_json() takes the JSON form)" if isinstance(value, Mapping) else ""
+    raise NotationError(
+        f"action must be an Action such as Draw('stock') or Discard('7H'), "
+        f"not {quoted(value)}{json_form}"
+    )
+
+
+_GROUP_FIELDS = ("groups", "table")
+
+
+def _field_value(kind: str, name: str, value: Any) -> Any:
+    """A field of an action as it is kept: names are strings, groups tuples of them."""
+    if name == "groups" and value is None:
+        return None
+    if name in _GROUP_FIELDS:
+        return _groups(kind, name, value)
+    if not isinstance(value, str):
+        raise NotationError(f"action {kind!r}: {name} must be a string, not {quoted(value)}")
+    return value
+
+
 def _groups(kind: str, name: str, value: Any) -> Groups:
-    if not isinstance(value, list) or not all(
-        isinstance(group, list) and all(isinstance(card, str) for card in group) for group in value
-    ):
-        raise NotationError(
-            f"action {kind!r}: {name} must be a list of lists of names, not {_brief(value)}"
-        )
-    return tuple(tuple(group) for group in value)
+    if isinstance(value, list | tuple) and all(map(_is_group, value)):
+        if type(value) is tuple and all(type(group) is tuple for group in value):
+            return value
+        return tuple(map(tuple, value))
+    raise NotationError(
+        f"action {kind!r}: {name} must be a list of lists of names, not {quoted(value)}"
+    )
 
 
-BRIEF = 60
-"""Characters of a bad value quoted in an error: enough to recognise it, while a huge
-payload does not make a huge message."""
-
-
-def _brief(value: object) -> str:
-    text = reprlib.repr(value)  # bounded in depth and length, whatever comes in
-    return text if len(text) <= BRIEF else text[: BRIEF - 1] + "…"
+def _is_group(group: object) -> bool:
+    return isinstance(group, list | tuple) and all(isinstance(card, str) for card in group)
 
 
 @dataclass(frozen=True, slots=True)

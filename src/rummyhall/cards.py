@@ -23,8 +23,9 @@ Rummikub tiles: colour ``R B K O`` (red, blue, black, orange) and number 1–13;
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
+from rummyhall.arguments import quoted
 from rummyhall.errors import NotationError
 
 RANKS = "A23456789TJQK"
@@ -52,13 +53,15 @@ def suit_of(face: int) -> int:
     return face // 13
 
 
-def card_index(text: str) -> int:
-    """The face index of one card in notation (case-insensitive)."""
+def card_index(text: str, what: str = "") -> int:
+    """The face index of one card in notation (case-insensitive); an error names
+    ``what`` (the argument) when given."""
     try:
         return _CARD_INDEX[text.strip().upper()]
     except (KeyError, AttributeError):
         raise NotationError(
-            f"not a card: {text!r} (expected rank A23456789TJQK or 10, then suit SHDC, or JK)"
+            f"{what + ': ' if what else ''}not a card: {quoted(text)} "
+            "(expected rank A23456789TJQK or 10, then suit SHDC, or JK)"
         ) from None
 
 
@@ -70,15 +73,23 @@ def card_names(faces: Iterable[int]) -> list[str]:
     return [CARD_NAMES[f] for f in faces]
 
 
-def _split(cards: str | Iterable[str]) -> list[str]:
-    if isinstance(cards, str):
-        return cards.replace(",", " ").split()
-    return list(cards)
+def names_in(value: str | Iterable[str], what: str) -> list[str]:
+    """The names in one space/comma separated string or an iterable of strings, the two
+    ways the public API takes cards and tiles; anything else is a :class:`NotationError`
+    naming ``what`` (the argument), so ``deadwood(None)`` says what went wrong."""
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    if isinstance(value, Iterable) and not isinstance(value, bytes | Mapping):
+        return list(value)  # each name is checked where it is read (card_index, …)
+    raise NotationError(
+        f"{what} must be names in one string, separated by spaces, or a list of strings, "
+        f"not {quoted(value)}"
+    )
 
 
-def parse_cards(cards: str | Iterable[str]) -> list[int]:
+def parse_cards(cards: str | Iterable[str], what: str = "cards") -> list[int]:
     """Faces of cards given as one space/comma separated string or an iterable of names."""
-    return [card_index(c) for c in _split(cards)]
+    return [card_index(c) for c in names_in(cards, what)]
 
 
 def tile_index(text: str) -> int:
@@ -95,8 +106,8 @@ def tile_name(face: int) -> str:
     return TILE_NAMES[face]
 
 
-def parse_tiles(tiles: str | Iterable[str]) -> list[int]:
-    return [tile_index(t) for t in _split(tiles)]
+def parse_tiles(tiles: str | Iterable[str], what: str = "tiles") -> list[int]:
+    return [tile_index(t) for t in names_in(tiles, what)]
 
 
 def canonical_key(face: int) -> tuple[int, int]:

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
-from rummyhall.actions import JSON, Action, Event, action_from_json
+from rummyhall.actions import JSON, Action, Event, action_from_json, require_action
+from rummyhall.arguments import check_options
 from rummyhall.errors import IllegalAction, NotationError
 
 
@@ -67,12 +68,18 @@ class GameState(ABC):
     def legal_actions(self) -> list[Action]: ...
 
     def is_legal(self, action: Action) -> IllegalAction | None:
-        """``None`` when ``action`` may be applied now, else the error naming the rule."""
+        """``None`` when ``action`` may be applied now, else the error naming the rule
+        (a value that is no action at all raises :class:`NotationError`)."""
         try:
-            self._check(action)
+            self._admit(action)
         except IllegalAction as error:
             return error
         return None
+
+    def _admit(self, action: object) -> Any:
+        """The one door of ``is_legal`` and ``apply``: ``_check`` on a value that must be
+        an :class:`Action`, returning what ``_check`` found."""
+        return self._check(require_action(action))
 
     @abstractmethod
     def _check(self, action: Action) -> object:
@@ -107,6 +114,7 @@ class GameState(ABC):
         stacked deck); the record's snapshot must agree with the result."""
         try:
             options = dict(data["options"])
+            check_options(cls, options, f"a saved {cls.game} game")
             if "deck" in data:
                 options["deck"] = data["deck"]
             state = cls(seed=int(data["seed"]), **options)  # type: ignore[call-arg]
@@ -166,7 +174,7 @@ class Match(GameState):
         return self.current._check(action)
 
     def apply(self, action: Action) -> list[Event]:
-        self._check(action)
+        self._admit(action)
         events = self.current.apply(action)
         self.actions.append(action)
         if self.current.is_over:
@@ -227,19 +235,25 @@ def new_game(
     ``deck`` stacks the deck: the given cards come first in dealing order (see each
     game's docs), the rest follow in the seeded order.
     """
-    return find_game(name).new_hand(
-        seed=random_seed() if seed is None else seed, deck=deck, **options
-    )
+    info = find_game(name)
+    check_options(info.new_hand, options, f"a {name} hand")
+    return info.new_hand(seed=random_seed() if seed is None else seed, deck=deck, **options)
 
 
 def new_match(name: str, *, seed: int | None = None, **options: Any) -> GameState:
     """Start a multi-hand match of ``name`` (Gin to 100/150, Indian pools, …)."""
-    return find_game(name).new_match(seed=random_seed() if seed is None else seed, **options)
+    info = find_game(name)
+    check_options(info.new_match, options, f"a {name} match")
+    return info.new_match(seed=random_seed() if seed is None else seed, **options)
 
 
 def load(data: JSON | str) -> GameState:
-    """Rebuild a state (hand or match) from :meth:`GameState.to_json` output."""
-    record = json.loads(data) if isinstance(data, str) else data
+    """Rebuild a state (hand or match) from :meth:`GameState.to_json` output, or from
+    that record as JSON text."""
+    try:
+        record = json.loads(data) if isinstance(data, str) else data
+    except json.JSONDecodeError as error:
+        raise NotationError(f"data is not a saved game's JSON: {error}") from None
     if not isinstance(record, dict) or "game" not in record:
         raise NotationError("a saved game is an object with a 'game' field")
     return find_game(str(record["game"]).split(":")[0]).load(record)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
+from rummyhall.arguments import whole_number
+
 _MASK64 = (1 << 64) - 1
 T = TypeVar("T")
 
@@ -21,7 +23,7 @@ class Rng:
     __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK64
+        self.state = whole_number(seed, "seed") & _MASK64
 
     def next_u64(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64

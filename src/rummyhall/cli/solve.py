@@ -7,6 +7,10 @@
   minimum penalty with its layout (IND-10).
 * ``solve rummikub --rack "…"``: the best initial meld (RKB-4); with
   ``--table "R1 R2 R3 | B5 B6 B7"`` the best play, as the whole new table (RKB-5).
+  ``--melded`` / ``--no-melded`` say whether the player has made his initial meld; an
+  empty ``--table ""`` says nothing about it, so it needs one of them.
+
+A hand, rack or indicator that names no card is refused (exit status 2) like bad notation.
 
 The JSON forms are the solver API's own values (``Arrangement.to_json()``,
 ``Settlement.to_json()``, lists of melds), so scripts get exactly what the library gives.
@@ -22,8 +26,10 @@ from typing import Any
 from rich.text import Text
 
 from rummyhall.actions import JSON
-from rummyhall.cards import CARD_NAMES, parse_cards, parse_tiles, tile_name
+from rummyhall.cards import CARD_NAMES, card_index, parse_cards, parse_tiles, tile_name
+from rummyhall.errors import NotationError
 from rummyhall.games import gin, indian, rummikub
+from rummyhall.games.gin.solver import checked_knock_limit
 from rummyhall.terminal.cards import meld_text, pieces_text
 from rummyhall.terminal.console import make_console
 from rummyhall.terminal.i18n import tr, tr_text
@@ -42,7 +48,9 @@ The solvers' answer for a position, as text or --json (the library's own values)
   rummyhall solve rummikub --rack "R10 R11 R12 B3 K3 O3"
       the best initial meld (RKB-4)
   rummyhall solve rummikub --table "R1 R2 R3 | B5 B6 B7" --rack "R4 B8 *"
-      the best play, as the whole new table (RKB-5)"""
+      the best play, as the whole new table (RKB-5)
+  rummyhall solve rummikub --table "" --melded --rack "R4 R5 R6 B8"
+      an empty table: --melded for the best play, --no-melded for the initial meld"""
 
 
 def register(
@@ -76,6 +84,12 @@ def register(
     rummikub_parser.add_argument(
         "--table", help='the table, sets separated by |, e.g. "R1 R2 R3 | B5 B6 B7"'
     )
+    rummikub_parser.add_argument(
+        "--melded",
+        action=argparse.BooleanOptionalAction,
+        help="whether the player has made his initial meld (default: he has when --table "
+        "shows sets, he has not without --table; an empty --table needs it)",
+    )
     for sub in (gin_parser, indian_parser, rummikub_parser):
         sub.add_argument("--json", action="store_true", help="print the answer as JSON")
     parser.set_defaults(run=run)
@@ -87,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.game == "indian":
         answer, lines = solve_indian(args.cards, args.indicator)
     else:
-        answer, lines = solve_rummikub(args.rack, args.table)
+        answer, lines = solve_rummikub(args.rack, args.table, args.melded)
     if args.json:
         print(json.dumps(answer, ensure_ascii=False))
         return 0
@@ -97,14 +111,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cards(text: str) -> list[str]:
-    return [CARD_NAMES[face] for face in parse_cards(text)]
+def _cards(text: str, what: str) -> list[str]:
+    """The cards of a command-line argument, which must name at least one."""
+    names = [CARD_NAMES[face] for face in parse_cards(text, what)]
+    if not names:
+        raise NotationError(f'{what} names no card: give the cards, e.g. "AS 2S 3S"')
+    return names
 
 
 def solve_gin(cards: str, defender: str | None, knock_limit: int) -> tuple[JSON, list[Text]]:
-    hand = _cards(cards)
+    hand = _cards(cards, "CARDS")
+    knock_limit = checked_knock_limit(knock_limit, "--knock-limit")
     if defender is not None:
-        settlement = gin.settle(hand, _cards(defender), knock_limit=knock_limit)
+        settlement = gin.settle(hand, _cards(defender, "--defender"), knock_limit=knock_limit)
         result = {
             "outcome": settlement.kind,
             "knocker": 0,
@@ -133,8 +152,8 @@ def _melds_line(melds: list[list[str]], wild_rank: str | None = None) -> Text:
 
 
 def solve_indian(cards: str, indicator: str) -> tuple[JSON, list[Text]]:
-    hand = _cards(cards)
-    wild = CARD_NAMES[parse_cards(indicator)[0]]
+    hand = _cards(cards, "CARDS")
+    wild = CARD_NAMES[card_index(indicator, "--indicator")]
     wild_rank = "A" if wild == "JK" else wild[0]
     declaration = indian.find_declaration(hand, wild) if len(hand) == 13 else None
     layout = indian.arrange(hand, wild)
@@ -175,14 +194,33 @@ def _table(text: str | None) -> list[list[str]]:
     if not text:
         return []
     return [
-        [tile_name(f) for f in parse_tiles(chunk)] for chunk in text.split("|") if chunk.strip()
+        [tile_name(f) for f in parse_tiles(chunk, "--table")]
+        for chunk in text.split("|")
+        if chunk.strip()
     ]
 
 
-def solve_rummikub(rack_text: str, table_text: str | None) -> tuple[JSON, list[Text]]:
-    rack = [tile_name(f) for f in parse_tiles(rack_text)]
+def _has_melded(table: list[list[str]], given: bool | None, table_given: bool) -> bool:
+    """Whether the player has made his initial meld (RKB-4): as told, else what the table
+    shows; an empty ``--table`` shows nothing, so it must be told."""
+    if given is not None:
+        return given
+    if table_given and not table:
+        raise NotationError(
+            "--table is empty: say whether the player has made his initial meld, "
+            "--melded (the best play, RKB-5) or --no-melded (the best initial meld, RKB-4)"
+        )
+    return bool(table)
+
+
+def solve_rummikub(
+    rack_text: str, table_text: str | None, melded: bool | None = None
+) -> tuple[JSON, list[Text]]:
+    rack = [tile_name(f) for f in parse_tiles(rack_text, "--rack")]
+    if not rack:
+        raise NotationError('--rack names no tile: give the rack, e.g. "R7 R8 B9 *"')
     table = _table(table_text)
-    if table_text is None:
+    if not _has_melded(table, melded, table_text is not None):
         meld = rummikub.best_initial_meld(rack)
         if meld is None:
             return {"initial_meld": None}, [Text(tr("solve.no_initial"))]

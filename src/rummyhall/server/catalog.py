@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from rummyhall.game import GameState, available_games, new_match
+from rummyhall.games.indian.match import reshuffles
 
 
 class GameOptions(BaseModel):
@@ -50,8 +51,14 @@ class IndianOptions(GameOptions):
     """IND-4."""
     manual_declaration: bool = False
     """IND-12: players group their own cards when declaring."""
-    reshuffle_on_empty: bool = False
-    """IND-13."""
+    reshuffle_on_empty: bool | None = Field(None, validate_default=True)
+    """IND-13; ``None``: the format's default (on in Pools and Deals, off in Points).
+    Validation settles it, so a stored room replays the same whatever defaults become."""
+
+    @field_validator("reshuffle_on_empty")
+    @classmethod
+    def _format_default(cls, value: bool | None, info: ValidationInfo) -> bool:
+        return reshuffles(info.data.get("format", "points"), value)
 
     @property
     def seats(self) -> int:

@@ -312,7 +312,8 @@ def test_ind_14_pools_eliminate_over_the_limit(
 
 
 def test_ind_14_eliminated_players_sit_out_later_deals() -> None:
-    match = new_match("indian", seed=5, players=3, format="pool101")
+    # This policy never declares: a deal ends by drops or by a void stock (IND-13).
+    match = new_match("indian", seed=5, players=3, format="pool101", reshuffle_on_empty=False)
     assert isinstance(match, IndianMatch)
     while not match.is_over:
         play_randomly_one_deal(match)
@@ -348,7 +349,10 @@ def test_ind_14_deals_chips_move_to_the_winner() -> None:
 def test_ind_15_player_after_the_dealer_starts_and_dealer_rotates() -> None:
     state = deal(READY, LOOSE, "2C 4C 6C 8S TS QC 3D 5D 9D JD KS AS AC", dealer=1)
     assert state.current_player == 2
-    match = new_match("indian", seed=9, players=4, format="deals", deals=3)
+    # This policy never declares: a deal ends by drops or by a void stock (IND-13).
+    match = new_match(
+        "indian", seed=9, players=4, format="deals", deals=3, reshuffle_on_empty=False
+    )
     assert isinstance(match, IndianMatch)
     dealers = []
     while not match.is_over:

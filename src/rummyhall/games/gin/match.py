@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Event
+from rummyhall.arguments import whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
 from rummyhall.games.gin.state import MODES, GinState
@@ -30,7 +31,7 @@ class GinMatch(Match):
             raise NotationError(f"unknown Gin mode {mode!r} (choose from {', '.join(MODES)})")
         self.seed = seed
         self.mode = mode
-        self.target = TARGETS[mode] if target is None else int(target)
+        self.target = TARGETS[mode] if target is None else whole_number(target, "target")
         if self.target <= 0:
             raise NotationError("the match target must be positive")
         self._rng = Rng(seed)

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from itertools import product
 
 from rummyhall.actions import JSON
-from rummyhall.cards import CARD_NAMES, canonical_key, card_index, card_name
+from rummyhall.arguments import whole_number
+from rummyhall.cards import CARD_NAMES, canonical_key, card_index, card_name, names_in
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.games.gin.melds import (
     CARD_VALUES,
@@ -404,15 +405,16 @@ def _settlement(
 # ------------------------------------------------------------------------ public API
 
 
+MAX_KNOCK_LIMIT = 10
+"""GIN-8's knock limit, the most an Oklahoma upcard sets (GIN-9)."""
+
 _CARD_BITS = {name: 1 << face for face, name in enumerate(CARD_NAMES[:52])}
 
 
 def _hand_mask(cards: Iterable[str] | str, what: str, size: int | None = None) -> int:
     """The mask of distinct Gin cards given in notation; a clear error otherwise."""
-    if isinstance(cards, str):
-        cards = cards.replace(",", " ").split()
     mask = count = 0
-    for name in cards:
+    for name in names_in(cards, what):
         bit = _CARD_BITS.get(name)
         if bit is None:  # lower case, "10", a joker or no card at all
             face = card_index(name)
@@ -430,13 +432,23 @@ def _hand_mask(cards: Iterable[str] | str, what: str, size: int | None = None) -
     return mask
 
 
+def checked_knock_limit(knock_limit: int, what: str = "knock_limit") -> int:
+    """A knock limit a hand can have: 0 (gin only, an Oklahoma Ace) to 10 (GIN-8, GIN-9)."""
+    limit = whole_number(knock_limit, what)
+    if not 0 <= limit <= MAX_KNOCK_LIMIT:
+        raise NotationError(
+            f"{what} must be 0 (gin only) to {MAX_KNOCK_LIMIT} (GIN-8, GIN-9), not {limit}"
+        )
+    return limit
+
+
 def deadwood(cards: Iterable[str] | str) -> int:
     """Minimum deadwood counting every card given (GIN-6).
 
     >>> deadwood(["AS", "2S", "3S", "7H", "7D", "7C", "KS", "QH", "9D", "2C"])
     31
     """
-    return deadwood_mask(_hand_mask(cards, "deadwood"))
+    return deadwood_mask(_hand_mask(cards, "cards"))
 
 
 def arrange(cards: Iterable[str] | str) -> Arrangement:
@@ -445,7 +457,7 @@ def arrange(cards: Iterable[str] | str) -> Arrangement:
     >>> arrange("AS 2S 3S 4S 4H 4D KC").melds
     [['AS', '2S', '3S'], ['4S', '4H', '4D']]
     """
-    mask = _hand_mask(cards, "arrange")
+    mask = _hand_mask(cards, "cards")
     _, melds = best_arrangement(mask)
     return arrangement_of(mask, melds)
 
@@ -459,9 +471,10 @@ def settle(
     >>> s.kind, s.winner, s.points
     ('knock', 'knocker', 10)
     """
+    limit = checked_knock_limit(knock_limit)
     k = _hand_mask(knocker, "knocker", 10)
     d = _hand_mask(defender, "defender", 10)
     if k & d:
         dup = card_name(cards_of(k & d)[0])
         raise NotationError(f"{dup} is in both hands; Gin uses one deck")
-    return settle_masks(k, d, knock_limit)
+    return settle_masks(k, d, limit)

@@ -17,11 +17,17 @@ from enum import Enum
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Discard, Draw, Event, Knock, Pass
+from rummyhall.arguments import whole_number
 from rummyhall.cards import CARD_NAMES, canonical_key, card_index, parse_cards
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
 from rummyhall.games.gin.melds import CARD_VALUES, SUIT_BITS, cards_of
-from rummyhall.games.gin.solver import Settlement, deadwood_mask, settle_masks
+from rummyhall.games.gin.solver import (
+    MAX_KNOCK_LIMIT,
+    Settlement,
+    deadwood_mask,
+    settle_masks,
+)
 from rummyhall.rng import Rng
 
 MODES = ("standard", "oklahoma")
@@ -57,7 +63,7 @@ SUIT_DISCARDS = tuple(
 def knock_limit_for(mode: str, first_upcard: int) -> int:
     """GIN-8/GIN-9: 10, or in Oklahoma the upcard's value (J/Q/K 10; an Ace: gin only)."""
     if mode == "standard":
-        return 10
+        return MAX_KNOCK_LIMIT
     rank = first_upcard % 13
     return 0 if rank == 0 else CARD_VALUES[first_upcard]
 
@@ -236,7 +242,7 @@ class GinState(GameState):
         return card
 
     def apply(self, action: Action) -> list[Event]:
-        card = self._check(action)
+        card: int = self._admit(action)
         self.actions.append(action)
         if isinstance(action, Pass):
             events = self._pass()
@@ -328,7 +334,7 @@ class GinState(GameState):
         return [CARD_NAMES[c] for c in sorted(cards_of(self.hands[seat]), key=canonical_key)]
 
     def view(self, seat: int | None) -> JSON:
-        if seat not in (None, 0, 1):
+        if seat is not None and whole_number(seat, "seat") not in (0, 1):
             raise NotationError(f"Gin has seats 0 and 1, not {seat!r}")
         taken = self.taken_from_discard
         return {

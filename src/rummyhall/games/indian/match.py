@@ -8,6 +8,10 @@
   after each deal the winner takes each loser's penalty in chips. Most chips wins; equal
   chips share the win.
 
+When the stock runs out (IND-13) a Points deal is void, while Pools and Deals shuffle the
+discard pile (all but its top card) into a new stock, as the formats page says: "牌堆用完：
+把弃牌堆洗匀后再用". ``reshuffle_on_empty`` chooses either way in any format.
+
 The match is itself a :class:`GameState`: actions go to the deal in progress, and the
 next deal is dealt at once, the dealer moving to the next player still in (IND-15).
 """
@@ -18,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Event
+from rummyhall.arguments import check_options, whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
 from rummyhall.games.indian.state import IndianState
@@ -29,8 +34,20 @@ DROPS = {"pool201": (25, 50)}
 """IND-14: drop penalties by format (20/40 unless named here)."""
 
 
+RESHUFFLING_FORMATS = frozenset({"pool101", "pool201", "deals"})
+"""IND-13: the formats whose empty stock is renewed from the discard pile by default."""
+
+
 def drop_penalties(format: str) -> tuple[int, int]:
     return DROPS.get(format, (20, 40))
+
+
+def reshuffles(format: str, reshuffle_on_empty: bool | None) -> bool:
+    """Whether an empty stock is renewed (IND-13): the option when given, else the
+    format's default (Pools and Deals reshuffle, Points voids the deal)."""
+    if reshuffle_on_empty is None:
+        return format in RESHUFFLING_FORMATS
+    return bool(reshuffle_on_empty)
 
 
 class IndianMatch(Match):
@@ -48,13 +65,13 @@ class IndianMatch(Match):
         deals: int = 2,
         joker_from_discard: bool = False,
         manual_declaration: bool = False,
-        reshuffle_on_empty: bool = False,
+        reshuffle_on_empty: bool | None = None,
     ) -> None:
         if format not in FORMATS:
             raise NotationError(f"unknown format {format!r} (choose from {', '.join(FORMATS)})")
-        if not 2 <= players <= 6:
+        if not 2 <= whole_number(players, "players") <= 6:
             raise NotationError(f"Indian Rummy seats 2 to 6 players, not {players!r} (IND-1)")
-        if deals < 1:
+        if whole_number(deals, "deals") < 1:
             raise NotationError("a Deals match plays at least one deal")
         self.seed = seed
         self.players = players
@@ -63,7 +80,7 @@ class IndianMatch(Match):
         self.rules: dict[str, Any] = {
             "joker_from_discard": joker_from_discard,
             "manual_declaration": manual_declaration,
-            "reshuffle_on_empty": reshuffle_on_empty,
+            "reshuffle_on_empty": reshuffles(format, reshuffle_on_empty),
         }
         self.legal_actions_complete = not manual_declaration
         self._rng = Rng(seed)
@@ -202,15 +219,30 @@ class IndianMatch(Match):
 
 
 def new_deal_or_match(
-    *, seed: int, deck: Sequence[str] | None = None, format: str = "points", **options: Any
+    *,
+    seed: int,
+    deck: Sequence[str] | None = None,
+    format: str = "points",
+    reshuffle_on_empty: bool | None = None,
+    **options: Any,
 ) -> GameState:
     """``new_game("indian", format=…)``: one deal for Points, a match for the others."""
     if format == "points":
+        fixed = ("first_drop", "middle_drop")  # IND-14: the format sets them
+        check_options(IndianState, options, "an Indian Points deal", fixed)
         first, middle = drop_penalties(format)
-        return IndianState(seed=seed, deck=deck, first_drop=first, middle_drop=middle, **options)
+        return IndianState(
+            seed=seed,
+            deck=deck,
+            first_drop=first,
+            middle_drop=middle,
+            reshuffle_on_empty=reshuffles(format, reshuffle_on_empty),
+            **options,
+        )
     if deck:
         raise NotationError("deck= stacks a single deal: use format='points'")
-    return IndianMatch(seed=seed, format=format, **options)
+    check_options(IndianMatch, options, f"an Indian {format} match")
+    return IndianMatch(seed=seed, format=format, reshuffle_on_empty=reshuffle_on_empty, **options)
 
 
 def load(data: JSON) -> GameState:

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from rummyhall.actions import JSON
-from rummyhall.cards import CARD_NAMES, JOKER, canonical_key, card_index
+from rummyhall.cards import CARD_NAMES, JOKER, canonical_key, card_index, names_in
 from rummyhall.errors import NotationError
 from rummyhall.games.indian.melds import (
     RUNS,
@@ -306,8 +306,7 @@ class _Hand:
 
 
 def _parse(cards: Iterable[str] | str, size: int | None) -> list[int]:
-    names = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
-    faces = [card_index(name) for name in names]
+    faces = [card_index(name) for name in names_in(cards, "cards")]
     if size is not None and len(faces) != size:
         raise NotationError(f"expected {size} cards, got {len(faces)}")
     for face, copies in Counter(faces).items():
@@ -512,14 +511,15 @@ def find_declaration(cards: Iterable[str] | str, indicator: str) -> list[list[st
     >>> find_declaration("AH 2H 3H 5S 6S JK 9C 9D 9H KS KD KC 7D", "7C")
     [['AH', '2H', '3H'], ['JK', '5S', '6S'], ['9H', '9D', '9C'], ['KS', 'KD', 'KC', '7D']]
     """
-    hand = hand_of(_parse(cards, 13), wild_rank(card_index(indicator)))
+    hand = hand_of(_parse(cards, 13), wild_rank(card_index(indicator, "indicator")))
     melds = declaration_of(hand)
     return None if melds is None else [[CARD_NAMES[f] for f in meld] for _, meld in melds]
 
 
 def arrange(cards: Iterable[str] | str, indicator: str) -> Arrangement:
     """The layout behind :func:`penalty`: what is melded, what counts, and why."""
-    return arrangement_of(hand_of(_parse(cards, None), wild_rank(card_index(indicator))))
+    faces = _parse(cards, None)
+    return arrangement_of(hand_of(faces, wild_rank(card_index(indicator, "indicator"))))
 
 
 def penalty(cards: Iterable[str] | str, indicator: str) -> int:

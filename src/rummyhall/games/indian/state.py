@@ -2,7 +2,9 @@
 
 Each turn is ``DRAW`` (stock or open discard pile; or drop, IND-11) then ``DISCARD`` (a
 plain discard, or a declaration, IND-9). The deal ends at a valid declaration, when only
-one player is left in it (drops, wrong shows), or void when the stock runs out (IND-13).
+one player is left in it (drops, wrong shows), or void when the stock runs out — unless
+``reshuffle_on_empty`` (the default of Pools and Deals, see ``match.py``) renews the stock
+from the discard pile (IND-13).
 
 Physical cards are ids 0–105 (``id % 53`` is the face; the second pack adds 53), so the
 two copies of a face stay apart where the rules care (IND-3, IND-7); actions name faces.
@@ -20,6 +22,7 @@ from enum import Enum
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Declare, Discard, Draw, Drop, Event
+from rummyhall.arguments import whole_number
 from rummyhall.cards import (
     CARD_NAMES,
     RANKS,
@@ -99,7 +102,7 @@ class IndianState(GameState):
         first_drop: int = 20,
         middle_drop: int = 40,
     ) -> None:
-        if not 2 <= players <= 6:
+        if not 2 <= whole_number(players, "players") <= 6:
             raise NotationError(f"Indian Rummy seats 2 to 6 players, not {players!r} (IND-1)")
         in_deal = sorted(set(range(players) if seated is None else seated))
         if len(in_deal) < 2 or not set(in_deal) <= set(range(players)):
@@ -271,7 +274,7 @@ class IndianState(GameState):
             raise IllegalAction("IND-12", "the groups must hold exactly your other 13 cards")
 
     def apply(self, action: Action) -> list[Event]:
-        card = self._check(action)
+        card: int = self._admit(action)
         self.actions.append(action)
         if isinstance(action, Draw):
             events = self._draw(action.source)
@@ -424,7 +427,7 @@ class IndianState(GameState):
         ]
 
     def view(self, seat: int | None) -> JSON:
-        if seat is not None and not 0 <= seat < self.players:
+        if seat is not None and not 0 <= whole_number(seat, "seat") < self.players:
             raise NotationError(f"this deal has seats 0…{self.players - 1}, not {seat!r}")
         mine = seat is not None and self.seats[seat] is not Seat.OUT
         return {

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Event
+from rummyhall.arguments import whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
 from rummyhall.games.rummikub.state import RummikubState
@@ -31,12 +32,12 @@ class RummikubMatch(Match):
     def __init__(
         self, *, seed: int, players: int = 2, rounds: int | None = None, first: int | None = None
     ) -> None:
-        if not 2 <= players <= 4:
+        if not 2 <= whole_number(players, "players") <= 4:
             raise NotationError(f"Rummikub seats 2 to 4 players, not {players!r} (RKB-1)")
-        self.rounds = players if rounds is None else int(rounds)
+        self.rounds = players if rounds is None else whole_number(rounds, "rounds")
         if self.rounds < 1:
             raise NotationError(f"a match has at least one round, not {rounds!r}")
-        if first is not None and not 0 <= first < players:
+        if first is not None and not 0 <= whole_number(first, "first") < players:
             raise NotationError(f"first must be a seat 0…{players - 1}, not {first!r}")
         self.seed = seed
         self.players = players

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Draw, Event, Pass, Play
+from rummyhall.arguments import whole_number
 from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles, stack_copies
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
@@ -73,11 +74,11 @@ class RummikubState(GameState):
         players: int = 2,
         first: int | None = None,
     ) -> None:
-        if not 2 <= players <= 4:
+        if not 2 <= whole_number(players, "players") <= 4:
             raise NotationError(f"Rummikub seats 2 to 4 players, not {players!r} (RKB-1)")
         rng = Rng(seed)
         drawn = rng.below(players)
-        if first is not None and not 0 <= first < players:
+        if first is not None and not 0 <= whole_number(first, "first") < players:
             raise NotationError(f"first must be a seat 0…{players - 1}, not {first!r}")
         self.seed = seed
         self.players = players
@@ -163,7 +164,7 @@ class RummikubState(GameState):
         raise IllegalAction("RKB-7", f"play tiles, draw or pass; not {action.type}")
 
     def apply(self, action: Action) -> list[Event]:
-        judged = self._check(action)
+        judged: Turn | None = self._admit(action)
         self.actions.append(action)
         if judged is not None:
             events = self._play(judged)
@@ -245,7 +246,7 @@ class RummikubState(GameState):
         }
 
     def view(self, seat: int | None) -> JSON:
-        if seat is not None and not 0 <= seat < self.players:
+        if seat is not None and not 0 <= whole_number(seat, "seat") < self.players:
             raise NotationError(f"this round has seats 0…{self.players - 1}, not {seat!r}")
         return {
             "game": "rummikub",
