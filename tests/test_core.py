@@ -166,3 +166,43 @@ def test_parsed_one_string_actions_are_shared_and_the_memory_of_them_is_bounded(
     assert action_from_json({"type": "draw", "source": "stock"}) == Draw("stock")
     info = actions._simple_action.cache_info()
     assert info.maxsize == actions.SIMPLE_ACTIONS_KEPT
+
+
+def test_an_event_s_json_is_made_once_read_only_and_copies_pickles_and_serializes() -> None:
+    import copy
+    import json
+    import pickle
+
+    from rummyhall.actions import Event, FrozenJSON
+
+    event = Event("discard", 0, {"card": "7H"})
+    made = event.to_json()
+    assert made is event.to_json() and made == {"type": "discard", "seat": 0, "card": "7H"}
+    changes = [
+        lambda: made.__setitem__("card", "8H"),
+        lambda: made.__delitem__("card"),
+        lambda: made.update(card="8H"),
+        lambda: made.pop("card"),
+        lambda: made.popitem(),
+        lambda: made.setdefault("x", 1),
+        lambda: made.clear(),
+        lambda: made.__ior__({"x": 1}),
+    ]
+    for change in changes:
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    assert made == {"type": "discard", "seat": 0, "card": "7H"}
+    mine = made.copy()
+    mine["card"] = "8H"  # a copy is an ordinary dict
+    assert type(pickle.loads(pickle.dumps(made))) is FrozenJSON
+    assert copy.deepcopy(event).to_json() == made
+    assert json.loads(json.dumps(made)) == made
+
+
+def test_a_view_s_moves_cannot_rewrite_the_history_of_later_views() -> None:
+    state = new_game("gin", seed=4)
+    state.apply(state.legal_actions()[0])
+    move = state.view(0)["moves"][0]
+    with pytest.raises(TypeError):
+        move["type"] = "knock"
+    assert state.view(1)["moves"][0]["type"] != "knock"

@@ -125,7 +125,11 @@ def test_another_games_action_is_illegal_and_changes_nothing(
         (lambda: indian.arrange(INDIAN_HAND, 7), "indicator: not a card: 7"),
         (lambda: indian.penalty(INDIAN_HAND, "7D 8D"), "indicator: not a card"),
         (lambda: rummikub.is_valid_set(None), "tiles must be names"),
-        (lambda: rummikub.best_initial_meld(3), "must be names"),
+        (lambda: rummikub.best_initial_meld(3), "rack must be names"),
+        (lambda: rummikub.best_play(None, "R1"), "table must be a list of sets"),
+        (lambda: rummikub.best_play("R1 R2 R3", "R4"), "table must be a list of sets"),
+        (lambda: rummikub.best_play([["R1", "R2", "R3"], None], "R4"), "table set 2 must be"),
+        (lambda: rummikub.best_play([["R1", "R2", "R3"]], None), "rack must be names"),
     ],
 )
 def test_solver_arguments_name_the_argument(call: Callable[[], object], words: str) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from rummyhall.arguments import quoted
 from rummyhall.errors import NotationError
@@ -213,6 +213,27 @@ def _is_group(group: object) -> bool:
     return isinstance(group, list | tuple) and all(isinstance(card, str) for card in group)
 
 
+class FrozenJSON(dict[str, Any]):
+    """A JSON object that refuses changes: an event's JSON form, made once and then
+    shared by every view that lists the event, so changing it would rewrite that history
+    for every later view. ``dict(frozen)`` (or ``frozen.copy()``) is an ordinary copy."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("an event's JSON is read-only: change a copy, dict(event_json)")
+
+    __setitem__ = __delitem__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+    def copy(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __reduce__(self) -> tuple[type[FrozenJSON], tuple[dict[str, Any]]]:
+        return FrozenJSON, (dict(self),)
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, public to every seat. ``data`` is JSON-safe."""
@@ -220,14 +241,15 @@ class Event:
     type: str
     seat: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
-    _json: JSON | None = field(default=None, init=False, repr=False, compare=False)
-    """The JSON form, made once: every view lists the hand's events so far (``moves``),
-    so a server asks each event for it again on every action of the hand."""
+    _json: FrozenJSON | None = field(default=None, init=False, repr=False, compare=False)
 
     def to_json(self) -> JSON:
-        """A fresh dict (sharing ``data``'s values, as ``{**data}`` would)."""
+        """The JSON form, read-only (a :class:`FrozenJSON`) and made once: every view
+        lists the hand's events so far (``moves``), so a server asks each event for it
+        on every action of the hand, and copying it each time cost more than all the
+        rest of a view."""
         made = self._json
         if made is None:
-            made = {"type": self.type, "seat": self.seat, **self.data}
+            made = FrozenJSON({"type": self.type, "seat": self.seat, **self.data})
             object.__setattr__(self, "_json", made)
-        return made.copy()
+        return made

@@ -72,8 +72,9 @@ sets or of the rack never changes the answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
+from rummyhall.arguments import quoted
 from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.games.rummikub.joker_release import (
@@ -130,8 +131,19 @@ def _check_copies(table: list[int], rack: list[int], jokers: int) -> None:
 
 def _rack_counts(rack: Iterable[str] | str) -> tuple[list[int], int]:
     counts = [0] * 52
-    jokers = _tally(parse_tiles(rack), counts)
+    jokers = _tally(parse_tiles(rack, "rack"), counts)
     return counts, jokers
+
+
+def _table_sets(table: object) -> list[Iterable[str] | str]:
+    """The table's sets, each still in notation; a clear error when the table is not a
+    list of sets (a single string, ``None``, a dict)."""
+    if isinstance(table, str | bytes | Mapping) or not isinstance(table, Iterable):
+        raise NotationError(
+            "table must be a list of sets, each a list of tiles or one string of them, "
+            f"not {quoted(table)}"
+        )
+    return list(table)
 
 
 def _search(positions: Sequence[SweepPosition]) -> tuple[SweepResult, int] | None:
@@ -172,8 +184,8 @@ def play_positions(
     table_counts = [0] * 52
     table_jokers = 0
     joker_sets = []
-    for tiles in table:
-        faces = parse_tiles(tiles)
+    for number, tiles in enumerate(_table_sets(table), 1):
+        faces = parse_tiles(tiles, f"table set {number}")
         if interpret(faces) is None:
             names = " ".join(TILE_NAMES[f] for f in faces)
             raise IllegalAction("RKB-2", f"table set is not a valid set: {names or 'empty'}")
