@@ -19,7 +19,8 @@ from rummyhall.actions import (
     action_from_json,
 )
 from rummyhall.errors import IllegalAction, NotationError, RummyhallError
-from rummyhall.game import GameState, available_games, load, new_game, new_match
+from rummyhall.game import GameState
+from rummyhall.registry import available_games, load, new_game, new_match
 
 __version__ = "0.1.0"
 

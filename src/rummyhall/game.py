@@ -1,13 +1,13 @@
-"""The state API shared by every game, and the registry behind ``new_game``.
+"""The state API shared by every game, and the description each game gives of itself.
 
 Every game (and every multi-hand match) is a :class:`GameState`: interfaces, bots and
 the conformance tests use only the methods declared here, so a new game plugs in by
-subclassing it and calling :func:`register`.
+subclassing it and describing itself in a :class:`GameInfo` (its kit), which
+:mod:`rummyhall.registry` lists.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -190,7 +190,9 @@ class Match(GameState):
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A registered game: how to start a hand and a match of it, and how to load one."""
+    """What a game says about itself (its kit, ``games/<game>/__init__.py`` ``KIT``): how
+    to start a hand and a match of it, and how to load one; ``rummyhall.registry`` lists
+    the kits."""
 
     name: str
     new_hand: Callable[..., GameState]
@@ -199,68 +201,6 @@ class GameInfo:
     description: str
 
 
-_REGISTRY: dict[str, GameInfo] = {}
-
-
-def register(info: GameInfo) -> None:
-    _REGISTRY[info.name] = info
-
-
-def available_games() -> list[str]:
-    """Names accepted by :func:`new_game`, sorted."""
-    _load_builtin_games()
-    return sorted(_REGISTRY)
-
-
-def find_game(name: str) -> GameInfo:
-    _load_builtin_games()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
-        raise NotationError(f"unknown game {name!r} (available: {known})") from None
-
-
 def random_seed() -> int:
     """A fresh seed for callers that give none; it is recorded in the state."""
     return int.from_bytes(os.urandom(8), "little") >> 1
-
-
-def new_game(
-    name: str, *, seed: int | None = None, deck: Sequence[str] | None = None, **options: Any
-) -> GameState:
-    """Start one hand/deal/round of ``name``.
-
-    ``seed`` fixes every random choice (a fresh one is drawn and recorded when omitted);
-    ``deck`` stacks the deck: the given cards come first in dealing order (see each
-    game's docs), the rest follow in the seeded order.
-    """
-    info = find_game(name)
-    check_options(info.new_hand, options, f"a {name} hand")
-    return info.new_hand(seed=random_seed() if seed is None else seed, deck=deck, **options)
-
-
-def new_match(name: str, *, seed: int | None = None, **options: Any) -> GameState:
-    """Start a multi-hand match of ``name`` (Gin to 100/150, Indian pools, …)."""
-    info = find_game(name)
-    check_options(info.new_match, options, f"a {name} match")
-    return info.new_match(seed=random_seed() if seed is None else seed, **options)
-
-
-def load(data: JSON | str) -> GameState:
-    """Rebuild a state (hand or match) from :meth:`GameState.to_json` output, or from
-    that record as JSON text."""
-    try:
-        record = json.loads(data) if isinstance(data, str) else data
-    except json.JSONDecodeError as error:
-        raise NotationError(f"data is not a saved game's JSON: {error}") from None
-    if not isinstance(record, dict) or "game" not in record:
-        raise NotationError("a saved game is an object with a 'game' field")
-    return find_game(str(record["game"]).split(":")[0]).load(record)
-
-
-def _load_builtin_games() -> None:
-    # Importing a game package registers it; done lazily to keep imports acyclic.
-    import rummyhall.games.gin
-    import rummyhall.games.indian
-    import rummyhall.games.rummikub  # noqa: F401

@@ -15,7 +15,7 @@ import pytest
 from alembic import command
 
 from rummyhall.bots import make_bot
-from rummyhall.game import new_match
+from rummyhall.registry import new_match
 from rummyhall.server.catalog import parse_options, start_match
 from rummyhall.server.players import token_hash
 from rummyhall.server.protocol import ProtocolError

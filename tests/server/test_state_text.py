@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from rummyhall.game import GameState, new_match
+from rummyhall.game import GameState
+from rummyhall.registry import new_match
 from rummyhall.server import advice
 from rummyhall.server.protocol import StateMessage, state_text
 

@@ -11,8 +11,9 @@ the only code that hands a state's view to a bot.
 True
 """
 
-from rummyhall.bots.base import DEFAULT_BUDGET, KINDS, LEVELS, Bot, RandomBot, make_bot
+from rummyhall.bots.base import DEFAULT_BUDGET, KINDS, LEVELS, Bot, RandomBot
 from rummyhall.bots.play import decide, play_out
+from rummyhall.bots.registry import make_bot
 
 __all__ = [
     "DEFAULT_BUDGET",

@@ -22,10 +22,11 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummyhall.bots.base import make_bot
 from rummyhall.bots.play import decide
+from rummyhall.bots.registry import make_bot
 from rummyhall.errors import NotationError
-from rummyhall.game import GameState, new_game, new_match
+from rummyhall.game import GameState
+from rummyhall.registry import new_game, new_match
 from rummyhall.rng import Rng
 
 Z95 = 1.959963984540054

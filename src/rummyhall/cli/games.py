@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from rummyhall.game import GameState, new_game, new_match
+from rummyhall.game import GameState
+from rummyhall.registry import new_game, new_match
 from rummyhall.terminal.i18n import tr
 
 GAMES = ("gin", "indian", "rummikub")

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from rummyhall.actions import JSON
 from rummyhall.errors import NotationError
-from rummyhall.game import GameState, load
+from rummyhall.game import GameState
+from rummyhall.registry import load
 
 RecordReader = Callable[[str], JSON]
 """Returns the record of a finished game by its id; raises :class:`NotationError` if the

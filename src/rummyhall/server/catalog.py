@@ -12,8 +12,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from rummyhall.game import GameState, available_games, new_match
+from rummyhall.game import GameState
 from rummyhall.games.indian.match import reshuffles
+from rummyhall.registry import available_games, new_match
 
 
 class GameOptions(BaseModel):

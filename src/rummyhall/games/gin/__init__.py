@@ -4,12 +4,13 @@ Public solver API (DESIGN.md): :func:`deadwood`, :func:`arrange`, :func:`settle`
 rules engine: :class:`GinState` (one hand) and :class:`GinMatch` (to 100 / 150).
 """
 
-from rummyhall.game import GameInfo, register
+from rummyhall.game import GameInfo
 from rummyhall.games.gin.match import GinMatch, load
 from rummyhall.games.gin.solver import Arrangement, Layoff, Settlement, arrange, deadwood, settle
 from rummyhall.games.gin.state import GinState, Phase
 
 __all__ = [
+    "KIT",
     "Arrangement",
     "GinMatch",
     "GinState",
@@ -21,12 +22,11 @@ __all__ = [
     "settle",
 ]
 
-register(
-    GameInfo(
-        name="gin",
-        new_hand=GinState,
-        new_match=GinMatch,
-        load=load,
-        description="Gin Rummy for two, standard (to 100) or Oklahoma (to 150)",
-    )
+KIT = GameInfo(
+    name="gin",
+    new_hand=GinState,
+    new_match=GinMatch,
+    load=load,
+    description="Gin Rummy for two, standard (to 100) or Oklahoma (to 150)",
 )
+"""This game's description, listed by :mod:`rummyhall.registry`."""

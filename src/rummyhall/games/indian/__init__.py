@@ -5,13 +5,14 @@ Public solver API (DESIGN.md): :func:`find_declaration`, :func:`penalty`, and
 (one deal) and :class:`IndianMatch` (the formats of IND-14).
 """
 
-from rummyhall.game import GameInfo, register
+from rummyhall.game import GameInfo
 from rummyhall.games.indian.match import IndianMatch, load, new_deal_or_match
 from rummyhall.games.indian.melds import MeldKind, classify
 from rummyhall.games.indian.solver import Arrangement, arrange, find_declaration, penalty
 from rummyhall.games.indian.state import IndianState, Phase, Seat
 
 __all__ = [
+    "KIT",
     "Arrangement",
     "IndianMatch",
     "IndianState",
@@ -24,12 +25,11 @@ __all__ = [
     "penalty",
 ]
 
-register(
-    GameInfo(
-        name="indian",
-        new_hand=new_deal_or_match,
-        new_match=IndianMatch,
-        load=load,
-        description="Indian 13-card Rummy for 2–6: Points, Pool 101/201, Deals",
-    )
+KIT = GameInfo(
+    name="indian",
+    new_hand=new_deal_or_match,
+    new_match=IndianMatch,
+    load=load,
+    description="Indian 13-card Rummy for 2–6: Points, Pool 101/201, Deals",
 )
+"""This game's description, listed by :mod:`rummyhall.registry`."""

@@ -7,7 +7,7 @@ Public solver API (DESIGN.md): :func:`is_valid_set`, :func:`joker_values`,
 """
 
 from rummyhall.actions import Play
-from rummyhall.game import GameInfo, register
+from rummyhall.game import GameInfo
 from rummyhall.games.rummikub.match import RummikubMatch, load
 from rummyhall.games.rummikub.melds import canonical, is_valid_set, joker_values, set_value
 from rummyhall.games.rummikub.solver import best_initial_meld, best_play
@@ -15,6 +15,7 @@ from rummyhall.games.rummikub.state import RummikubState
 from rummyhall.games.rummikub.turn import Turn, check_turn
 
 __all__ = [
+    "KIT",
     "Play",
     "RummikubMatch",
     "RummikubState",
@@ -28,12 +29,11 @@ __all__ = [
     "set_value",
 ]
 
-register(
-    GameInfo(
-        name="rummikub",
-        new_hand=RummikubState,
-        new_match=RummikubMatch,
-        load=load,
-        description="Rummikub for 2–4 players: a round, or a match of rounds",
-    )
+KIT = GameInfo(
+    name="rummikub",
+    new_hand=RummikubState,
+    new_match=RummikubMatch,
+    load=load,
+    description="Rummikub for 2–4 players: a round, or a match of rounds",
 )
+"""This game's description, listed by :mod:`rummyhall.registry`."""
