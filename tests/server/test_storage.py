@@ -8,7 +8,7 @@ from pathlib import Path
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import insert
+from sqlalchemy import Engine, insert
 
 from rummyhall.server.storage.log_insert import LogInsert
 from rummyhall.server.storage.migrate import alembic_config, upgrade
@@ -37,8 +37,9 @@ def test_migrations_match_the_models_and_downgrade(tmp_path: Path) -> None:
     engine.dispose()
 
 
-def test_a_room_its_match_and_log_come_back_in_order(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'repo.db'}")
+def _playing_room(path: Path) -> tuple[Engine, Repository, StoredRoom]:
+    """A new database with one guest, whose Gin room plays match ``m1`` (seed 42)."""
+    engine = make_engine(f"sqlite:///{path}")
     upgrade(engine)
     repository = Repository(engine)
     repository.create_player("p1", "Ana", "h1")
@@ -58,6 +59,11 @@ def test_a_room_its_match_and_log_come_back_in_order(tmp_path: Path) -> None:
     repository.start_match(
         room, StoredMatch("m1", 1, 42, {"mode": "standard"}, room.seats, "playing")
     )
+    return engine, repository, room
+
+
+def test_a_room_its_match_and_log_come_back_in_order(tmp_path: Path) -> None:
+    engine, repository, room = _playing_room(tmp_path / "repo.db")
     actions = [
         {"type": "pass"},
         {"type": "draw", "source": "stock"},
@@ -80,14 +86,7 @@ def test_a_room_its_match_and_log_come_back_in_order(tmp_path: Path) -> None:
 
 
 def test_the_precompiled_log_insert_stores_what_the_core_insert_stores(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'log.db'}")
-    upgrade(engine)
-    repository = Repository(engine)
-    repository.create_player("p1", "Ana", "h1")
-    room = StoredRoom(
-        "r1", "ABCDEFGHJK", "gin", {}, False, True, True, "p1", [{"player": "p1"}], "playing"
-    )
-    repository.start_match(room, StoredMatch("m1", 1, 7, {}, room.seats, "playing"))
+    engine, _, _ = _playing_room(tmp_path / "log.db")
     row = {"match_id": "m1", "seat": 1, "actor": "bot", "action": {"type": "discard", "card": "Ä"}}
     created = now()
     with engine.begin() as connection:
