@@ -43,16 +43,6 @@ _CARD_INDEX.update({name.replace("T", "10"): i for i, name in enumerate(CARD_NAM
 _TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
 
 
-def rank_of(face: int) -> int:
-    """Rank index of a standard card face: A = 0 … K = 12."""
-    return face % 13
-
-
-def suit_of(face: int) -> int:
-    """Suit index of a standard card face: S = 0, H = 1, D = 2, C = 3."""
-    return face // 13
-
-
 def card_index(text: str, what: str = "") -> int:
     """The face index of one card in notation (case-insensitive); an error names
     ``what`` (the argument) when given."""

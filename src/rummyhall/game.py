@@ -139,9 +139,6 @@ class GameState(ABC):
         """Parse and apply an action given in its JSON form."""
         return self.apply(action_from_json(data))
 
-    def copy(self) -> Self:
-        return type(self).from_json(self.to_json())
-
 
 class Match(GameState):
     """A game of hands played one after another (Gin hands, Indian deals, Rummikub
@@ -198,7 +195,6 @@ class GameInfo:
     new_hand: Callable[..., GameState]
     new_match: Callable[..., GameState]
     load: Callable[[JSON], GameState]
-    description: str
 
 
 def random_seed() -> int:

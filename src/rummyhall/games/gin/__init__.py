@@ -27,6 +27,5 @@ KIT = GameInfo(
     new_hand=GinState,
     new_match=GinMatch,
     load=load,
-    description="Gin Rummy for two, standard (to 100) or Oklahoma (to 150)",
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 SUIT_BITS = 0x1FFF
-FULL_DECK = (1 << 52) - 1
 CARD_VALUES: tuple[int, ...] = tuple(min(rank + 1, 10) for _ in range(4) for rank in range(13))
 """GIN-6: A = 1, 2–10 face value, J/Q/K = 10, indexed by card id."""
 

@@ -30,6 +30,5 @@ KIT = GameInfo(
     new_hand=new_deal_or_match,
     new_match=IndianMatch,
     load=load,
-    description="Indian 13-card Rummy for 2–6: Points, Pool 101/201, Deals",
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

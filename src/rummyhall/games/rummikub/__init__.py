@@ -34,6 +34,5 @@ KIT = GameInfo(
     new_hand=RummikubState,
     new_match=RummikubMatch,
     load=load,
-    description="Rummikub for 2–4 players: a round, or a match of rounds",
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

@@ -28,10 +28,6 @@ export function cardLabel(card) {
   return (RANKS[card[0]] || card[0]) + SUITS[card[1]];
 }
 
-export function tileLabel(tile) {
-  return tile === "*" ? "☺" : tile;
-}
-
 function el(name, attrs = {}, text) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
