@@ -1,4 +1,4 @@
-"""Actions and events: small frozen values with a stable JSON form (DESIGN.md).
+"""Actions and events: small frozen values with a stable JSON form (docs/design.md).
 
 An interface turns input into an :class:`Action`; a game state validates and applies it
 and answers with :class:`Event` values. Events carry public information only (a stock

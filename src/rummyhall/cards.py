@@ -1,4 +1,4 @@
-"""Card and tile notation, faces and physical copies (RULES.md, "Card notation").
+"""Card and tile notation, faces and physical copies (docs/rulebook.md, "Card notation").
 
 A *face* is what a card shows; a *physical card* is one object of a deck. Games with two
 packs hold two physical cards of each face, so the engines track physical ids and the

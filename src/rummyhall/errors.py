@@ -18,7 +18,7 @@ class NotationError(RummyhallError):
 class IllegalAction(RummyhallError):
     """An action that the rules forbid in the current state.
 
-    ``rule`` names the rule of RULES.md that forbids it (e.g. ``"GIN-4"``); the state the
+    ``rule`` names the rule of docs/rulebook.md that forbids it (e.g. ``"GIN-4"``); the state the
     action was tried on is left exactly as it was.
     """
 

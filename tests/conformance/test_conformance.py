@@ -1,4 +1,4 @@
-"""One suite over every registered game: hands and matches alike (DESIGN.md, "tests/").
+"""One suite over every registered game: hands and matches alike (docs/design.md, "tests/").
 
 Random playouts to the end checking, after every step: no card lost or copied, JSON and
 seed + log replay round-trips, no hidden card named in any seat's view, and every illegal

@@ -1,5 +1,5 @@
 """Every message of a whole match of each game, to every player and a spectator, is
-checked against the engine's own list of what each of them may not know (DESIGN.md:
+checked against the engine's own list of what each of them may not know (docs/design.md:
 secrets never leave the engine): no opponent card, no stock card, ever."""
 
 from __future__ import annotations

@@ -225,7 +225,7 @@ def _rules_html(game: str, locale: str) -> str:
 
 @router.get("/rules/{game}", dependencies=Reads)
 async def rules(game: str, locale: Locale = "en") -> dict[str, str]:
-    """A game's rules page as HTML, in English (from RULES.md) or Simplified Chinese
+    """A game's rules page as HTML, in English (from docs/rulebook.md) or Simplified Chinese
     (from the seed pages); the Markdown sources ship in ``rummyhall/web/rules``."""
     if game not in {entry["game"] for entry in describe()}:
         raise ProtocolError("unknown_game", game=game[:32])

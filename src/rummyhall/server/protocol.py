@@ -338,7 +338,7 @@ class ErrorMessage(ServerMessage):
     code: str
     message: str
     rule: str | None = None
-    """For ``illegal``: the rule ID of RULES.md the action breaks."""
+    """For ``illegal``: the rule ID of docs/rulebook.md the action breaks."""
     turn: int | None = None
     """The current state counter, when a game is in progress."""
     ref: str | None = None

@@ -1,4 +1,4 @@
-"""One test (or more) per Gin rule of RULES.md, named after its ID."""
+"""One test (or more) per Gin rule of docs/rulebook.md, named after its ID."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The public solver API (DESIGN.md): exactness against a brute force, and properties."""
+"""The public solver API (docs/design.md): exactness against a brute force, and properties."""
 
 from __future__ import annotations
 

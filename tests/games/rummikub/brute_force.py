@@ -4,7 +4,7 @@ A set is checked by trying every tile each joker could stand for and testing the
 joker-free result against RKB-2 directly; each such reading has a value. The best play
 tries every sub-multiset of the rack and, for each, every way to split the table plus
 those tiles into valid sets and every reading of their jokers, keeping those that RKB-6
-allows (written here from RULES.md, not from ``turn.py``): a joker that was on the table
+allows (written here from docs/rulebook.md, not from ``turn.py``): a joker that was on the table
 still stands for a tile it stood for, or that tile was played from the rack. Only for
 small instances (a dozen tiles or so).
 """
@@ -117,7 +117,7 @@ def _splitter(candidates: list[tuple[str, ...]]) -> Callable[[Counter[str]], Rea
 def released_ok(
     was_options: list[tuple[str, ...]], now: tuple[str, ...], played: Counter[str]
 ) -> bool:
-    """RKB-6, read off RULES.md: for some reading of the old table's jokers, each still
+    """RKB-6, read off docs/rulebook.md: for some reading of the old table's jokers, each still
     stands for its tile or the player played that tile from his rack, one per joker."""
     return any(not (Counter(was) - Counter(now)) - played for was in was_options)
 

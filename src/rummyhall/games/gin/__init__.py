@@ -1,6 +1,6 @@
-"""Gin Rummy, standard and Oklahoma (RULES.md GIN-1…GIN-15).
+"""Gin Rummy, standard and Oklahoma (docs/rulebook.md GIN-1…GIN-15).
 
-Public solver API (DESIGN.md): :func:`deadwood`, :func:`arrange`, :func:`settle`; the
+Public solver API (docs/design.md): :func:`deadwood`, :func:`arrange`, :func:`settle`; the
 rules engine: :class:`GinState` (one hand) and :class:`GinMatch` (to 100 / 150).
 """
 

@@ -1,6 +1,6 @@
-"""Indian 13-card Rummy: Points, Pools 101/201 and Deals (RULES.md IND-1…IND-15).
+"""Indian 13-card Rummy: Points, Pools 101/201 and Deals (docs/rulebook.md IND-1…IND-15).
 
-Public solver API (DESIGN.md): :func:`find_declaration`, :func:`penalty`, and
+Public solver API (docs/design.md): :func:`find_declaration`, :func:`penalty`, and
 :func:`arrange` for the layout behind a penalty; the rules engine: :class:`IndianState`
 (one deal) and :class:`IndianMatch` (the formats of IND-14).
 """

@@ -1,6 +1,6 @@
-"""Rummikub (RULES.md RKB-1…RKB-9): what a set is, the exact solvers and the rules engine.
+"""Rummikub (docs/rulebook.md RKB-1…RKB-9): what a set is, the exact solvers and the rules engine.
 
-Public solver API (DESIGN.md): :func:`is_valid_set`, :func:`joker_values`,
+Public solver API (docs/design.md): :func:`is_valid_set`, :func:`joker_values`,
 :func:`set_value`, :func:`best_initial_meld`, :func:`best_play`; turn validation:
 :func:`check_turn`; the rules engine: :class:`RummikubState` (one round) and
 :class:`RummikubMatch` (rounds whose scores add up).

@@ -1,6 +1,6 @@
 """A Rummikub match: a fixed number of rounds whose scores add up (RKB-8, RKB-9).
 
-RULES.md scores one round; a match sums the rounds' scores (a round's scores sum to zero,
+docs/rulebook.md scores one round; a match sums the rounds' scores (a round's scores sum to zero,
 so the totals do too) and the highest total wins, equal highest totals sharing the win.
 The starting player is drawn by the seed for the first round and moves one seat on each
 round; by default a match has as many rounds as players, so every seat starts once.

@@ -1,4 +1,4 @@
-// Card and tile faces drawn as SVG (crisp at any size), from the notation of RULES.md:
+// Card and tile faces drawn as SVG (crisp at any size), from the notation of docs/rulebook.md:
 // cards "7H", "TD", "JK"; tiles "R7", "K13", "*".
 
 const SVG = "http://www.w3.org/2000/svg";

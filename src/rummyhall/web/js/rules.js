@@ -1,5 +1,5 @@
 // The rules page of each game, in the chosen language (Markdown shipped with the
-// package: English from RULES.md, Chinese from the seed pages, rendered by the server).
+// package: English from docs/rulebook.md, Chinese from the seed pages, rendered by the server).
 
 import { getLocale, t } from "./i18n.js";
 import { api } from "./net.js";
