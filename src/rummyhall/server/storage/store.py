@@ -31,9 +31,9 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 GATHER_SECONDS = 0.002
-"""How long the first action of a batch waits for others before its commit starts: a
-commit costs about as much CPU for one row as for five, so under load this halves the
-writer's work per action for 2 ms more latency (bench/load.py)."""
+"""How long the first action of a batch waits for others before its commit starts. A
+commit's fixed cost is most of it (on SQLite 53 µs of CPU for one row, 79 µs for four),
+so under load the writer pays it once for several actions, for 2 ms more latency."""
 
 
 class Store:
