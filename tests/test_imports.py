@@ -1,7 +1,8 @@
 """The import graph of ``src/rummyhall`` has no circle (issue 17): the games and the bots
 are listed by registries above them and import nothing back. Every ``import`` counts,
-at module level or inside a function; an extension (``_sweep``, ``_gin_playout``) is a
-leaf, known by its ``.pyi`` stub."""
+at module level or inside a function, and a name imported from a package that is not one
+of its Python modules (a C extension, ``from rummyhall.bots import _gin_playout``) counts
+as the package itself: the extensions are loaded through ``compiled.load_compiled``."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ ROOT = Path(rummyhall.__file__).parent
 
 def _modules() -> dict[str, Path]:
     found = {}
-    for path in [*ROOT.rglob("*.py"), *ROOT.rglob("*.pyi")]:
+    for path in ROOT.rglob("*.py"):
         parts = path.relative_to(ROOT.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found.setdefault(name, path)
@@ -32,8 +33,6 @@ def _graph() -> dict[str, set[str]]:
 
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
-        if path.suffix == ".pyi":
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             targets: list[str] = []
             if isinstance(node, ast.Import):

@@ -168,7 +168,9 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     values = {name: data[name] for name in known_fields if name in data}
     if len(known_fields) == 1 and len(values) == 1:
         ((name, value),) = values.items()
-        if type(value) is str:  # a draw, a discard, a knock: shared (and hashable)
+        # A draw, a discard, a knock: shared. Only short values (a card, a tile, a pile)
+        # are remembered, so the memory of them stays small whatever clients send.
+        if type(value) is str and len(value) <= 8:
             return _simple_action(kind, name, value)
     return cls(**values)
 

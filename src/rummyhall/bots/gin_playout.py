@@ -249,23 +249,26 @@ DEADWOOD: Deadwood = deadwood_mask
 BEST_DISCARD: BestDiscard = deadwood_after_best_discard
 """``solver.deadwood_after_best_discard``, compiled when the playouts are."""
 
-if load_compiled("rummyhall.bots._gin_playout", _SOURCE, "RUMMYHALL_PLAYOUT") is not None:
-    from rummyhall.bots import _gin_playout
+_EXTENSION = load_compiled("rummyhall.bots._gin_playout", _SOURCE, "RUMMYHALL_PLAYOUT")
+"""The compiled module (its interface: ``_gin_playout.pyi``), or ``None``."""
+
+if _EXTENSION is not None:
+    _compiled_playout = _EXTENSION.playout
 
     def compiled_playouts() -> Playout:
         """:func:`python_playouts`, compiled (``_gin_playout.c``)."""
-        compiled = _gin_playout.playout
 
         def playout(
             mine: int, theirs: int, stock: bytes, start: Start, kind: int, card: int
         ) -> int:
-            return compiled(mine, theirs, stock, *start, kind, card)
+            points: int = _compiled_playout(mine, theirs, stock, *start, kind, card)
+            return points
 
         return playout
 
     PLAYOUTS["c"] = compiled_playouts
-    DEADWOOD = _gin_playout.deadwood
-    BEST_DISCARD = _gin_playout.best_discard
+    DEADWOOD = _EXTENSION.deadwood
+    BEST_DISCARD = _EXTENSION.best_discard
 
 PLAYOUT_IMPLEMENTATION = "c" if "c" in PLAYOUTS else "python"
 """The implementation :func:`new_playouts` uses: ``"c"`` or ``"python"``."""

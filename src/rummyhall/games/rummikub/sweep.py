@@ -291,16 +291,18 @@ _SOURCE = Path(__file__).with_name("_sweep.c")
 def _load_compiled() -> Sweep | None:
     """The compiled sweep, configured, if it is built, current and wanted (module
     docstring); ``None`` for the Python reference."""
-    if load_compiled("rummyhall.games.rummikub._sweep", _SOURCE, "RUMMYHALL_SWEEP") is None:
+    extension = load_compiled("rummyhall.games.rummikub._sweep", _SOURCE, "RUMMYHALL_SWEEP")
+    if extension is None:
         return None
-    from rummyhall.games.rummikub import _sweep
-
-    _sweep.configure(*_TABLES, _LAYOUT)
-    compiled = _sweep.sweep
+    extension.configure(*_TABLES, _LAYOUT)
+    compiled = extension.sweep
 
     def compiled_sweep(pos: SweepPosition, cap: int, floor: int, beam: int) -> SweepResult | None:
         """``python_sweep``, compiled (``_sweep.c``)."""
-        return compiled(pos.steps, pos.rest, pos.jokers, pos.table_jokers, cap, floor, beam)
+        result: SweepResult | None = compiled(
+            pos.steps, pos.rest, pos.jokers, pos.table_jokers, cap, floor, beam
+        )
+        return result
 
     return compiled_sweep
 
