@@ -111,6 +111,7 @@ export function showLobby({ main, navigate, toast }) {
     const variant = variantOf(game, state.variant);
     seatsFor(game.seat_option ? state.players : game.seats.min);
     const fields = openFields(game, variant);
+    const seatField = game.fields.find((field) => field.key === game.seat_option);
     const seatRows = state.seats.map((who, seat) =>
       h("label", { class: "seat-choice" }, [
         h("span", {}, t("room.seat", { n: seat + 1 })),
@@ -127,7 +128,7 @@ export function showLobby({ main, navigate, toast }) {
         h("button", { type: "button", class: g.game === state.game ? "active" : "", "data-game": g.game, onclick: () => { choose(g.game); render(); } }, label(`game.${g.game}`, g.title)))),
       game.variants.length > 1 ? h("label", {}, [h("span", {}, t("lobby.variant")), h("select", { name: "variant", onchange: (e) => { state.variant = e.target.value; render(); } },
         game.variants.map((v) => h("option", { value: v.name, selected: v.name === variant.name }, label(v.label, v.title))))]) : null,
-      game.seat_option && game.seats.max > game.seats.min ? h("label", {}, [h("span", {}, t("lobby.players")),
+      seatField && game.seats.max > game.seats.min ? h("label", {}, [h("span", {}, label(seatField.label, seatField.title)),
         numberSelect("players", range(game.seats.min, game.seats.max), state.players, (picked) => { state.players = Number(picked); render(); })]) : null,
       ...fields.filter((field) => field.type !== "bool").map((field) => fieldWidget(field, variant)),
       h("fieldset", { class: "seats" }, [h("legend", {}, t("lobby.seats")), ...seatRows]),
