@@ -58,8 +58,9 @@ class Option:
     lobby: bool = True
     """Offered by the lobby's form (else left at its default there)."""
     settle: Callable[[Mapping[str, Any]], Any] | None = None
-    """The value ``None`` stands for, given the other options: fixed when a room's options
-    are validated, so what a room stores replays the same whatever defaults become."""
+    """The value ``None`` stands for, given the options declared before it (one that failed
+    validation is missing): fixed when a room's options are validated, so what a room
+    stores replays the same whatever defaults become."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -43,3 +43,23 @@ def test_the_lobby_offers_the_demo_variant(
     assert session["state"]["view"]["knock_limit"] == 5
     expect(page.locator("#upcard")).to_contain_text("Knock at 5 or less")
     shot(page, "table-knock5")
+
+
+def test_the_lobby_shows_the_options_each_variant_leaves_open(
+    new_page: Callable[..., Page],
+) -> None:
+    page = new_page()
+    page.goto("/")
+    page.click("[data-game=indian]")
+    expect(page.locator("select[name=players] option")).to_have_count(5)  # IND-1: 2 to 6
+    expect(page.locator("select[name=deals]")).to_have_count(0)
+    page.select_option("select[name=variant]", "deals")
+    expect(page.locator("select[name=deals] option")).to_have_count(6)
+    expect(page.locator("input[name=joker_from_discard]")).to_have_count(1)
+    expect(page.locator("input[name=manual_declaration]")).to_have_count(0)  # not offered
+    page.click("[data-game=rummikub]")
+    expect(page.locator("select[name=rounds] option").first).to_have_text("Default")
+    page.select_option("select[name=variant]", "round")  # it fixes one round
+    expect(page.locator("select[name=rounds]")).to_have_count(0)
+    page.click("[data-game=gin]")
+    expect(page.locator("select[name=players]")).to_have_count(0)

@@ -81,7 +81,7 @@ KIT = GameInfo(
             nullable=True,
             rule="IND-13",
             lobby=False,
-            settle=lambda chosen: reshuffles(chosen["format"], None),
+            settle=lambda chosen: reshuffles(chosen.get("format", ""), None),
         ),
     ),
     bots="rummyhall.bots.indian",

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Event
-from rummyhall.arguments import check_options, whole_number
+from rummyhall.arguments import check_options, quoted, whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
 from rummyhall.games.indian.state import IndianState
@@ -225,7 +225,7 @@ def new_deal(*, seed: int, deck: Sequence[str] | None = None, **options: Any) ->
     if "format" in options:
         raise NotationError(
             "an Indian deal has no format: the formats of IND-14 are matches, "
-            f"new_match('indian', format={options['format']!r})"
+            f"new_match('indian', format={quoted(options['format'])})"
         )
     fixed = ("first_drop", "middle_drop")  # IND-14: the format sets them
     check_options(IndianState, options, "an Indian Points deal", fixed)
