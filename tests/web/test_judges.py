@@ -1,8 +1,10 @@
 """The browser's copies of the meld rules agree with the engine's: the Indian meld kinds
-(``classifyIndian``, IND-5…IND-8, Python's ``indian.classify``) and the live penalty of a
-grouping (``groupingPenalty``, IND-10, against the solver's ``arrange``), and the Rummikub
-set judge (``judgeSet``, RKB-2/RKB-3, Python's ``is_valid_set`` and ``set_value``), on
-thousands of seeded random groups judged in one batch in the real Chromium."""
+(``classifyIndian``, IND-5…IND-8, against ``indian.classify``), the live penalty of the
+player's groups (``groupingPenalty``, IND-10, against the rule read on the same groups
+and against the solver's ``arrange`` on its own layout), the Rummikub set judge
+(``judgeSet``, RKB-2/RKB-3, against ``is_valid_set`` and ``set_value``) and the order the
+draft shows a set in (``sortSet``: each joker where ``canonical`` puts it), on thousands
+of seeded random groups judged in one batch in the real Chromium."""
 
 from __future__ import annotations
 
@@ -12,10 +14,11 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from rummyhall.cards import CARD_NAMES, JOKER, RANKS, TILE_NAMES, card_index
+from rummyhall.cards import CARD_NAMES, JOKER, RANKS, TILE_NAMES, card_index, parse_tiles
 from rummyhall.games import indian, rummikub
 from rummyhall.games.indian.melds import MeldKind, card_points, wild_rank
 from rummyhall.games.indian.solver import PENALTY_CAP
+from rummyhall.games.rummikub.melds import canonical_faces, colour_of, interpret
 
 GROUPS = 4000
 """Random groups judged per kind of judge."""
@@ -51,11 +54,12 @@ RUMMIKUB_EDGES = [
 
 JUDGE = """async ({ indian, hands, tiles }) => {
   const { classifyIndian, groupingPenalty } = await import("/js/cardtable.js");
-  const { judgeSet } = await import("/js/rummikub.js");
+  const { judgeSet, sortSet } = await import("/js/rummikub.js");
   return {
     indian: indian.map(([cards, wildRank]) => classifyIndian(cards, wildRank)),
     penalties: hands.map(([groups, wildRank]) => groupingPenalty(groups, wildRank)),
     rummikub: tiles.map((set) => judgeSet(set)),
+    orders: tiles.map((set) => sortSet(set.map((code) => ({ code }))).map((tile) => tile.code)),
   };
 }"""
 """The page's judges, imported as the app imports them, over the whole batch at once."""
@@ -173,6 +177,19 @@ def rummikub_judgement(tiles: list[str]) -> tuple[bool, int]:
     return True, rummikub.set_value(tiles)
 
 
+def rummikub_order(tiles: list[str]) -> list[str] | None:
+    """The order the draft shows a valid set in: the engine's canonical order (a run's
+    jokers where they stand, RKB-3), but a group's jokers last; ``None`` if invalid."""
+    faces = parse_tiles(tiles)
+    shown = interpret(faces)
+    if shown is None:
+        return None
+    order = [TILE_NAMES[face] for face in canonical_faces(faces, shown)]
+    if len({colour_of(face) for face in shown}) > 1:  # a group
+        return sorted(order, key=lambda tile: tile == "*")
+    return order
+
+
 def disagreements(found: list[Any], expected: list[Any], asked: list[Any]) -> list[Any]:
     return [(a, f, e) for a, f, e in zip(asked, found, expected, strict=True) if f != e][:10]
 
@@ -229,3 +246,10 @@ def test_ind_5_to_10_and_rkb_2_3_browser_judges_agree_with_the_engine(
     assert 0.2 < sum(valid for valid, _ in expected) / len(sets) < 0.8
     browser = [(result["reason"] is None, result["value"]) for result in judged["rummikub"]]
     assert browser == expected, disagreements(browser, expected, sets)
+
+    orders = [rummikub_order(tiles) for tiles in sets]
+    shown = [
+        None if order is None else found
+        for order, found in zip(orders, judged["orders"], strict=True)
+    ]
+    assert shown == orders, disagreements(shown, orders, sets)
