@@ -1,11 +1,14 @@
-"""A room: the one authority over a table, its seats and the match being played.
+"""A room: the one authority over its seats, the clients in it and the match at its table.
 
-Everything that changes a room happens under its lock, in this order: check the request
-(seat, state counter, turn, the rules), append the action to the log and wait for the
-commit, apply it to the game state, then queue each connected seat its own view and
-every spectator the public one. A request that fails a check changes nothing. Bots and
-the away bot go through the same path, so a stale bot move is dropped like a stale
-click.
+The path of an action, one way: the connection reads the message, and the protocol
+reads its action into an :class:`~rummyhall.actions.Action` as it validates it
+(``malformed``, ``invalid_action``). The room takes its lock and checks the sender (a
+seat here, a match under way); its :class:`~rummyhall.server.table.Table` checks the
+state counter, the turn and the rules, logs the action and waits for the commit,
+applies it, finishes the match if it is over, and renders each seat's state text; the
+room queues each connected seat its own and the spectators the public one. A request
+that fails a check changes nothing. Bots and the away bot go the same way, so a stale
+bot move is dropped like a stale click.
 """
 
 from __future__ import annotations
@@ -13,22 +16,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import secrets
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
-import anyio.to_thread
-
-from rummyhall.actions import Action, Event, action_from_json
-from rummyhall.errors import NotationError
-from rummyhall.game import GameState, random_seed
-from rummyhall.server.advice import arrangement as hand_arrangement
-from rummyhall.server.advice import describe_legal
-from rummyhall.server.advice import hint as solver_hint
+from rummyhall.actions import Action, Event
+from rummyhall.game import random_seed
 from rummyhall.server.autoplay import Autoplay, move_seed
-from rummyhall.server.catalog import GameOptions, start_match, winners_of
+from rummyhall.server.catalog import GameOptions
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
     CheckedMessage,
@@ -39,17 +34,16 @@ from rummyhall.server.protocol import (
     RemovedMessage,
     RoomInfo,
     RoomMessage,
-    state_text,
 )
-from rummyhall.server.seats import Client, Seat, result_rows
+from rummyhall.server.seats import Client, Seat
 from rummyhall.server.settings import Settings
-from rummyhall.server.storage.repository import StoredMatch, StoredRoom
+from rummyhall.server.storage.repository import StoredRoom
 from rummyhall.server.storage.store import Store
+from rummyhall.server.table import Actor, Table
 
 log = logging.getLogger(__name__)
 
 Status = Literal["waiting", "playing", "finished", "closed"]
-Actor = Literal["player", "bot", "away"]
 
 
 @dataclass
@@ -61,15 +55,6 @@ class Services:
     store: Store
     autoplay: Autoplay
     rooms: dict[str, Room] = field(default_factory=dict)
-
-
-@dataclass
-class LiveMatch:
-    id: str
-    number: int
-    seed: int
-    state: GameState
-    seats: list[Any]
 
 
 class Room:
@@ -99,7 +84,8 @@ class Room:
         self.host = host
         self.seats = seats
         self.status: Status = status
-        self.match: LiveMatch | None = None
+        self.table: Table | None = None
+        """The latest match, over or not (``None`` before the first)."""
         self.spectators: set[Client] = set()
         self.removed: dict[str, float] = {}
         """Player id → when (monotonic) a player the host removed may sit again."""
@@ -114,7 +100,7 @@ class Room:
         return self.services.settings
 
     def info(self) -> RoomInfo:
-        match = self.match
+        table = self.table
         return RoomInfo(
             code=self.code,
             link=f"/?room={self.code}",
@@ -130,8 +116,8 @@ class Room:
             spectators=len(self.spectators),
             away_after=self.settings.away_after,
             match=None
-            if match is None
-            else MatchInfo(id=match.id, number=match.number, over=match.state.is_over),
+            if table is None
+            else MatchInfo(id=table.id, number=table.number, over=table.state.is_over),
         )
 
     def stored(self, status: Status | None = None) -> StoredRoom:
@@ -163,7 +149,7 @@ class Room:
         return next((s for s in self.seats if s.player and s.player.id == player.id), None)
 
     async def save(self) -> None:
-        await self.services.store.call(self.services.store.repository.save_room, self.stored())
+        await self.services.store.save_room(self.stored())
 
     # ------------------------------------------------------------------ joining
 
@@ -178,8 +164,8 @@ class Room:
                 await self._seat(client, client.player, wanted)
             self.idle_since = time.monotonic()
             self._broadcast_room()
-            if self.match is not None:
-                await self._send_state(client)
+            if self.table is not None:
+                client.send(await self.table.text(client.seat, []))
         self.kick()
 
     def _add_spectator(self, client: Client) -> None:
@@ -397,66 +383,48 @@ class Room:
             raise ProtocolError("seats_not_filled")
         if all(seat.player is None for seat in self.seats):
             raise ProtocolError("no_human")
-        fixed = self.services.settings.match_seed
+        fixed = self.settings.match_seed
         seed = random_seed() if fixed is None else fixed
-        number = 1 if self.match is None else self.match.number + 1
-        seats = [seat.stored() for seat in self.seats]
-        stored = StoredMatch(
-            secrets.token_hex(8), number, seed, self.options.model_dump(), seats, "playing"
-        )
-        state = start_match(self.game, self.options, seed)
+        number = 1 if self.table is None else self.table.number + 1
         store = self.services.store
-        await store.call(store.repository.start_match, self.stored("playing"), stored)
-        self.match = LiveMatch(stored.id, number, seed, state, seats)
+        table = await Table.start(store, self.stored("playing"), self.options, number, seed)
+        self.table = table
         self.status = "playing"
-        log.info("room %s: match %d (%s) started", self.code, number, stored.id)
+        log.info("room %s: match %d (%s) started", self.code, number, table.id)
         for seat in self.seats:
             if seat.client is None:
                 self._start_away_timer(seat)
         self._broadcast_room()
-        await self._publish([])
+        await self._publish(table, [])
 
     # ------------------------------------------------------------------ playing
 
-    def _playing(self, client: Client, turn: int) -> tuple[LiveMatch, int]:
+    def _playing(self, client: Client, turn: int) -> tuple[Table, int]:
+        """The table and the client's seat, for a request made on state counter
+        ``turn``: refused unless the client is seated, a match is under way and the
+        counter is the current one."""
         seat = self._seat_of(client)
         if seat is None:
             raise ProtocolError("not_seated")
-        match = self.match
-        if match is None or self.status != "playing":
+        table = self.table
+        if table is None or self.status != "playing":
             raise ProtocolError("no_game")
-        if turn != match.state.turn:
-            raise ProtocolError("stale", given=turn, turn=match.state.turn)
-        return match, seat.index
+        table.require_turn(turn)
+        return table, seat.index
 
-    def _parse_action(self, data: dict[str, Any]) -> Action:
-        try:
-            return action_from_json(data)
-        except NotationError as error:
-            raise ProtocolError("invalid_action", detail=str(error)) from None
-
-    def _legal_check(self, state: GameState, seat: int, action: Action) -> None:
-        current = state.current_player
-        if current != seat:
-            raise ProtocolError("not_your_turn", current=current)
-        error = state.is_legal(action)
-        if error is not None:
-            raise ProtocolError("illegal", rule=error.rule, detail=error.message)
-
-    async def act(self, client: Client, turn: int, data: dict[str, Any]) -> None:
+    async def act(self, client: Client, turn: int, action: Action) -> None:
         async with self.lock:
-            match, seat = self._playing(client, turn)
-            action = self._parse_action(data)
-            self._legal_check(match.state, seat, action)
-            await self._commit(match, seat, action, "player")
+            table, seat = self._playing(client, turn)
+            table.check(seat, action)
+            await self._play(table, seat, action, "player")
         self.kick()
 
-    async def check(self, client: Client, turn: int, data: dict[str, Any]) -> CheckedMessage:
+    async def check(self, client: Client, turn: int, action: Action) -> CheckedMessage:
         """Whether an action would be legal, changing nothing."""
         async with self.lock:
-            match, seat = self._playing(client, turn)
+            table, seat = self._playing(client, turn)
             try:
-                self._legal_check(match.state, seat, self._parse_action(data))
+                table.check(seat, action)
             except ProtocolError as error:
                 return CheckedMessage(
                     turn=turn,
@@ -469,44 +437,24 @@ class Room:
 
     async def hint(self, client: Client, turn: int) -> HintMessage:
         async with self.lock:
-            match, seat = self._playing(client, turn)
+            table, seat = self._playing(client, turn)
             if not self.hints:
                 raise ProtocolError("hints_disabled")
-            state = match.state
-            view = state.view(seat)
-            actions = await self._legal(state) if state.current_player == seat else []
-        suggestion = await anyio.to_thread.run_sync(solver_hint, self.game, view, actions)
-        return HintMessage(turn=turn, hint=suggestion)
+            view, legal = await table.position(seat)
+        return HintMessage(turn=turn, hint=await table.hint(view, legal))
 
-    async def _commit(self, match: LiveMatch, seat: int, action: Action, actor: Actor) -> None:
-        """Log, then apply, then publish a checked action (the caller holds the lock)."""
-        state = match.state
-        row = {
-            "match_id": match.id,
-            "seq": state.turn,
-            "seat": seat,
-            "actor": actor,
-            "action": action.to_json(),
-        }
-        # Shielded: once the row may be on disk, the action must be applied too.
-        await asyncio.shield(self.services.store.append_action(row))
-        events = state.apply(action)
-        if state.is_over:
-            await self._finish_match(match)
-        await self._publish(events)
+    async def _play(self, table: Table, seat: int, action: Action, actor: Actor) -> None:
+        """Play a checked action at the table, finish the match if it is over, and
+        publish (the caller holds the lock)."""
+        events = await table.play(seat, action, actor)
+        if table.state.is_over:
+            await self._finish_match(table)
+        await self._publish(table, events)
 
-    async def _finish_match(self, match: LiveMatch) -> None:
-        state = match.state
-        winners = winners_of(state)
-        scores = state.scores
-        rows = result_rows(self.seats, self.game, scores, winners, self.settings.bot_levels)
-        result = {"scores": scores, "winners": winners}
-        store = self.services.store
-        await store.call(
-            store.repository.finish_match, self.stored("finished"), match.id, result, rows
-        )
+    async def _finish_match(self, table: Table) -> None:
+        winners = await table.finish(self.stored("finished"), self.settings.bot_levels)
         self.status = "finished"
-        log.info("room %s: match %s finished, winners %s", self.code, match.id, winners)
+        log.info("room %s: match %s finished, winners %s", self.code, table.id, winners)
         for seat in self.seats:
             seat.cancel_timer()
         self._broadcast_room()
@@ -517,9 +465,9 @@ class Room:
         """Start the autoplay task if a bot or the away bot is to move."""
         if self._autoplay_task is not None and not self._autoplay_task.done():
             return
-        if self.match is None or self.status != "playing":
+        if self.table is None or self.status != "playing":
             return
-        current = self.match.state.current_player
+        current = self.table.state.current_player
         if current is None or self._automation(current) is None:
             return
         self._autoplay_task = asyncio.create_task(self._autoplay(), name=f"autoplay {self.code}")
@@ -534,87 +482,49 @@ class Room:
     async def _autoplay_once(self) -> bool:
         """One bot move; ``False`` once no bot is to move."""
         async with self.lock:
-            match = self.match
-            if match is None or self.status != "playing":
+            table = self.table
+            if table is None or self.status != "playing":
                 return False
-            state = match.state
+            state = table.state
             seat = state.current_player
             actor = None if seat is None else self._automation(seat)
             if seat is None or actor is None:
                 return False
             turn = state.turn
-            view = state.view(seat)
-            legal = await self._legal(state)
+            view, legal = await table.position(seat)
             level = self.seats[seat].bot if actor == "bot" else self.settings.away_level
             assert level is not None
         if self.settings.bot_delay:
             await asyncio.sleep(self.settings.bot_delay)
         try:
-            seed = move_seed(match.seed, seat, turn)
+            seed = move_seed(table.seed, seat, turn)
             action = await self.services.autoplay.think(self.game, level, seed, view, legal)
         except Exception:
             log.exception("bot failed in room %s; it plays its first legal action", self.code)
             action = legal[0]
         async with self.lock:
-            if self.match is not match or state.turn != turn or self._automation(seat) != actor:
+            if self.table is not table or state.turn != turn or self._automation(seat) != actor:
                 return True  # the table moved on (a reconnect, a restart): look again
             if state.is_legal(action) is not None:
                 log.error("bot chose an illegal %s in room %s", action, self.code)
                 action = legal[0]
-            await self._commit(match, seat, action, actor)
+            await self._play(table, seat, action, actor)
         return True
 
     # ------------------------------------------------------------------ output
 
-    async def _legal(self, state: GameState) -> list[Action]:
-        if state.legal_actions_complete:
-            return state.legal_actions()
-        # Rummikub asks its solver for suggested plays: keep that off the event loop.
-        return await anyio.to_thread.run_sync(state.legal_actions)
-
-    def _state_text(
-        self, seat: int | None, events: list[dict[str, Any]], legal: Sequence[Action]
-    ) -> str:
-        assert self.match is not None
-        state = self.match.state
-        view = state.view(seat)
-        return state_text(
-            room=self.code,
-            turn=state.turn,
-            seat=seat,
-            view=view,
-            legal=describe_legal(self.game, view, legal) if legal else [],
-            legal_complete=state.legal_actions_complete,
-            events=events,
-            arrangement=None if seat is None else hand_arrangement(self.game, view),
-            current_player=state.current_player,
-            scores=state.scores,
-            over=state.is_over,
-        )
-
-    async def _publish(self, events: list[Event]) -> None:
+    async def _publish(self, table: Table, events: list[Event]) -> None:
         """Queue every connected seat its view and the spectators the public one."""
-        assert self.match is not None
-        state = self.match.state
-        current = state.current_player
-        payload = [event.to_json() for event in events]
-        for seat in self.seats:
-            if seat.client is not None:
-                legal = await self._legal(state) if seat.index == current else []
-                seat.client.send(self._state_text(seat.index, payload, legal))
-        if self.spectators:
-            text = self._state_text(None, payload, [])
-            for client in self.spectators:
-                client.send(text)
-
-    async def _send_state(self, client: Client) -> None:
-        assert self.match is not None
-        state = self.match.state
-        seat = client.seat
-        legal = (
-            await self._legal(state) if seat is not None and seat == state.current_player else []
+        seated = [seat for seat in self.seats if seat.client is not None]
+        texts, public = await table.render(
+            events, [seat.index for seat in seated], bool(self.spectators)
         )
-        client.send(self._state_text(seat, [], legal))
+        for seat in seated:
+            assert seat.client is not None
+            seat.client.send(texts[seat.index])
+        if public is not None:
+            for client in self.spectators:
+                client.send(public)
 
     def _broadcast_room(self) -> None:
         info = self.info()
@@ -653,11 +563,7 @@ class Room:
             seats=seats,
             status=stored.status,  # type: ignore[arg-type]
         )
-        if stored.match is not None:
-            m = stored.match
-            state = start_match(stored.game, options, m.seed)
-            state.replay(m.log)
-            room.match = LiveMatch(m.id, m.number, m.seed, state, m.seats)
+        room.table = Table.restore(services.store, stored, options)
         return room
 
     async def resume(self) -> None:
@@ -665,9 +571,9 @@ class Room:
         crash (idempotent, like all of start-up: a crash here is repaired by the next
         start), and start the away timers of the seats nobody has reconnected to."""
         async with self.lock:
-            if self.match is not None and self.status == "playing":
-                if self.match.state.is_over:
-                    await self._finish_match(self.match)
+            if self.table is not None and self.status == "playing":
+                if self.table.state.is_over:
+                    await self._finish_match(self.table)
                 for seat in self.seats:
                     self._start_away_timer(seat)
 

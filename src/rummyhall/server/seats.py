@@ -1,11 +1,9 @@
 """A seat of a room: who holds it (a player, a bot, nobody), the connection playing it,
-whether the away bot has taken over, and how it is saved and shown; and the statistics
-row each seat gets when a match ends."""
+whether the away bot has taken over, and how it is saved and shown."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -66,30 +64,3 @@ class Seat:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-
-
-def result_rows(
-    seats: Sequence[Seat],
-    game: str,
-    scores: Sequence[int],
-    winners: Sequence[int],
-    levels: Sequence[str],
-) -> list[dict[str, Any]]:
-    """One statistics row per seat of a finished match: its score, whether it won, and
-    whom it played (``humans``, or the strongest bot level among the opponents)."""
-    rank = {level: index for index, level in enumerate(levels)}
-    rows = []
-    for seat in seats:
-        bots = [s.bot for s in seats if s is not seat and s.bot is not None]
-        rows.append(
-            {
-                "seat": seat.index,
-                "player_id": None if seat.player is None else seat.player.id,
-                "bot": seat.bot,
-                "against": max(bots, key=lambda level: rank.get(level, -1)) if bots else "humans",
-                "game": game,
-                "score": scores[seat.index],
-                "won": seat.index in winners,
-            }
-        )
-    return rows
