@@ -13,37 +13,23 @@ bot move is dropped like a stale click.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import math
-import time
 from dataclasses import dataclass, field
-from typing import Literal
 
 from rummyhall.actions import Action, Event
 from rummyhall.game import random_seed
-from rummyhall.server.autoplay import Autoplay, move_seed
+from rummyhall.server.autoplay import Autoplay
 from rummyhall.server.catalog import GameOptions
 from rummyhall.server.players import Player
-from rummyhall.server.protocol import (
-    CheckedMessage,
-    HintMessage,
-    LeftMessage,
-    MatchInfo,
-    ProtocolError,
-    RemovedMessage,
-    RoomInfo,
-    RoomMessage,
-)
-from rummyhall.server.seats import Client, Seat
+from rummyhall.server.protocol import CheckedMessage, HintMessage, ProtocolError
+from rummyhall.server.seating import Seating
+from rummyhall.server.seats import Client, Seat, require_filled
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.repository import StoredRoom
 from rummyhall.server.storage.store import Store
 from rummyhall.server.table import Actor, Table
 
 log = logging.getLogger(__name__)
-
-Status = Literal["waiting", "playing", "finished", "closed"]
 
 
 @dataclass
@@ -57,309 +43,9 @@ class Services:
     rooms: dict[str, Room] = field(default_factory=dict)
 
 
-class Room:
-    def __init__(
-        self,
-        services: Services,
-        *,
-        id: str,
-        code: str,
-        game: str,
-        options: GameOptions,
-        public: bool,
-        spectators_allowed: bool,
-        hints: bool,
-        host: Player,
-        seats: list[Seat],
-        status: Status = "waiting",
-    ) -> None:
-        self.services = services
-        self.id = id
-        self.code = code
-        self.game = game
-        self.options = options
-        self.public = public
-        self.spectators_allowed = spectators_allowed
-        self.hints = hints
-        self.host = host
-        self.seats = seats
-        self.status: Status = status
-        self.table: Table | None = None
-        """The latest match, over or not (``None`` before the first)."""
-        self.spectators: set[Client] = set()
-        self.removed: dict[str, float] = {}
-        """Player id → when (monotonic) a player the host removed may sit again."""
-        self.lock = asyncio.Lock()
-        self.idle_since = time.monotonic()
-        self._autoplay_task: asyncio.Task[None] | None = None
-
-    # ------------------------------------------------------------------ description
-
-    @property
-    def settings(self) -> Settings:
-        return self.services.settings
-
-    def info(self) -> RoomInfo:
-        table = self.table
-        return RoomInfo(
-            code=self.code,
-            link=f"/?room={self.code}",
-            game=self.game,
-            title=self.options.label(),
-            options=self.options.model_dump(),
-            public=self.public,
-            spectators_allowed=self.spectators_allowed,
-            hints=self.hints,
-            host=self.host.info(),
-            status=self.status,
-            seats=[seat.info() for seat in self.seats],
-            spectators=len(self.spectators),
-            away_after=self.settings.away_after,
-            match=None
-            if table is None
-            else MatchInfo(id=table.id, number=table.number, over=table.state.is_over),
-        )
-
-    def stored(self, status: Status | None = None) -> StoredRoom:
-        """The room as saved; ``status`` saves it in a status it is about to enter (the
-        memory changes only once the commit has succeeded)."""
-        return StoredRoom(
-            id=self.id,
-            code=self.code,
-            game=self.game,
-            options=self.options.model_dump(),
-            public=self.public,
-            spectators=self.spectators_allowed,
-            hints=self.hints,
-            host_id=self.host.id,
-            seats=[seat.stored() for seat in self.seats],
-            status=status or self.status,
-            match=None,
-        )
-
-    def clients(self) -> list[Client]:
-        seated = [seat.client for seat in self.seats if seat.client is not None]
-        return [*seated, *self.spectators]
-
-    def hosted_by(self, player: Player) -> bool:
-        """The host is fixed for the room's life, seated or not, connected or not."""
-        return self.host.id == player.id
-
-    def seat_held_by(self, player: Player) -> Seat | None:
-        return next((s for s in self.seats if s.player and s.player.id == player.id), None)
-
-    async def save(self) -> None:
-        await self.services.store.save_room(self.stored())
-
-    # ------------------------------------------------------------------ joining
-
-    async def join(self, client: Client, role: str, wanted: int | None) -> None:
-        assert client.player is not None
-        async with self.lock:
-            if self.status == "closed":
-                raise ProtocolError("room_not_found", room=self.code)
-            if role == "spectator":
-                self._add_spectator(client)
-            else:
-                await self._seat(client, client.player, wanted)
-            self.idle_since = time.monotonic()
-            self._broadcast_room()
-            if self.table is not None:
-                client.send(await self.table.text(client.seat, []))
-        self.kick()
-
-    def _add_spectator(self, client: Client) -> None:
-        assert client.player is not None
-        if not self.spectators_allowed:
-            raise ProtocolError("spectators_not_allowed")
-        if client not in self.spectators:
-            if len(self.spectators) >= self.settings.max_spectators:
-                raise ProtocolError("spectators_full")
-            own = client.player.id
-            watching = sum(
-                1 for other in self.spectators if other.player and other.player.id == own
-            )
-            if watching >= self.settings.max_spectators_per_player:
-                raise ProtocolError("spectator_limit", count=watching)
-        if client.room is self:  # a seated player who would rather watch
-            self._detach(client)
-        self.spectators.add(client)
-        client.room, client.seat = self, None
-
-    async def _seat(self, client: Client, player: Player, wanted: int | None) -> None:
-        held = self.seat_held_by(player)
-        if held is None:
-            held = self._free_seat(wanted)
-            self._may_sit(player)
-            held.player = player  # no await since the checks: they still hold
-            try:
-                await self.save()
-            except BaseException:
-                held.player = None  # not saved: not taken
-                raise
-        elif held.client is not None and held.client is not client:
-            previous = held.client
-            previous.room = previous.seat = None
-            previous.close("replaced")
-        held.client = client
-        held.away = False
-        held.cancel_timer()
-        self.spectators.discard(client)
-        client.room, client.seat = self, held.index
-
-    def _may_sit(self, player: Player) -> None:
-        """Refuse a player the host removed a moment ago, and one who already holds
-        ``max_waiting_seats`` seats in other hosts' rooms that have not started."""
-        until = self.removed.get(player.id, 0.0)
-        now = time.monotonic()
-        if until > now:
-            raise ProtocolError("removed", seconds=math.ceil(until - now))
-        self.removed.pop(player.id, None)
-        if self.hosted_by(player):
-            return
-        held = sum(
-            1
-            for room in self.services.rooms.values()
-            if room is not self
-            and room.status == "waiting"
-            and not room.hosted_by(player)
-            and room.seat_held_by(player) is not None
-        )
-        if held >= self.settings.max_waiting_seats:
-            raise ProtocolError("seat_limit", count=held)
-
-    def _free_seat(self, wanted: int | None) -> Seat:
-        if self.status != "waiting":
-            raise ProtocolError("room_started")
-        if wanted is not None:
-            if not 0 <= wanted < len(self.seats):
-                raise ProtocolError("no_such_seat", seat=wanted)
-            if not self.seats[wanted].is_open:
-                raise ProtocolError("seat_taken", seat=wanted)
-            return self.seats[wanted]
-        for seat in self.seats:
-            if seat.is_open:
-                return seat
-        raise ProtocolError("room_full")
-
-    async def leave(self, client: Client, ref: str | None = None) -> None:
-        """Leave on purpose: a seat is given up before the start, kept afterwards.
-        ``ref`` is the ``id`` of the client's ``leave``, echoed by ``left``."""
-        async with self.lock:
-            seat = self._seat_of(client)
-            if seat is not None and self.status == "waiting":
-                seat.player = None
-                seat.client = None
-                await self.save()
-            self._detach(client)
-            client.send(LeftMessage(room=self.code, ref=ref))
-            client.room = client.seat = None
-            self._broadcast_room()
-
-    async def disconnect(self, client: Client) -> None:
-        """The connection dropped: the seat is kept, and the away timer starts."""
-        async with self.lock:
-            self._detach(client)
-            client.room = client.seat = None
-            self._broadcast_room()
-
-    def _seat_of(self, client: Client) -> Seat | None:
-        if client.seat is None:
-            return None
-        seat = self.seats[client.seat]
-        return seat if seat.client is client else None
-
-    def _detach(self, client: Client) -> None:
-        self.spectators.discard(client)
-        seat = self._seat_of(client)
-        if seat is not None:
-            seat.client = None
-            self._start_away_timer(seat)
-        if not self.clients():
-            self.idle_since = time.monotonic()
-
-    # ------------------------------------------------------------------ away seats
-
-    def _start_away_timer(self, seat: Seat) -> None:
-        if self.status != "playing" or seat.player is None or seat.away or seat.timer:
-            return
-        loop = asyncio.get_running_loop()
-        seat.timer = loop.call_later(self.settings.away_after, self._mark_away, seat.index)
-
-    def _mark_away(self, index: int) -> None:
-        seat = self.seats[index]
-        seat.timer = None
-        if seat.client is None and seat.player is not None and self.status == "playing":
-            seat.away = True
-            self._broadcast_room()
-            self.kick()
-
-    def _automation(self, index: int) -> Actor | None:
-        """Who plays seat ``index`` when a person does not: its bot, or the away bot
-        while someone else is at the table (with nobody there the game waits)."""
-        seat = self.seats[index]
-        if seat.bot is not None:
-            return "bot"
-        if seat.away and any(s.client is not None for s in self.seats if s is not seat):
-            return "away"
-        return None
-
-    # ------------------------------------------------------------------ the host
-
-    async def set_seat(self, client: Client, index: int, occupant: str, level: str | None) -> None:
-        """Before the start, the host seats a bot or opens a seat (also the seat of a
-        player who has disconnected)."""
-        async with self.lock:
-            seat = self._seat_before_start(client, index)
-            # A player who has gone may be replaced; a connected one (or the host) not.
-            if seat.player is not None and (
-                seat.client is not None or seat.player.id == self.host.id
-            ):
-                raise ProtocolError("seat_taken", seat=index)
-            if occupant == "bot":
-                level = level or self.settings.away_level
-                if not self.services.autoplay.offers(self.game, level):
-                    raise ProtocolError("bot_unavailable", level=level, game=self.game)
-            seat.player = None
-            seat.bot = level if occupant == "bot" else None
-            await self.save()
-            self._broadcast_room()
-
-    async def remove(self, client: Client, index: int) -> None:
-        """Before the start, the host sends a player away: the seat opens, the player's
-        connection is told (``removed``) and he may not sit here again for
-        ``remove_ban`` seconds (watching stays open to him, as to anyone)."""
-        async with self.lock:
-            seat = self._seat_before_start(client, index)
-            player, gone = seat.player, seat.client
-            if player is None or self.hosted_by(player):
-                raise ProtocolError("not_removable", seat=index)
-            seat.player = seat.client = None
-            try:
-                await self.save()
-            except BaseException:
-                seat.player, seat.client = player, gone  # not saved: not removed
-                raise
-            self.removed[player.id] = time.monotonic() + self.settings.remove_ban
-            if gone is not None:
-                gone.room = gone.seat = None
-                gone.send(RemovedMessage(room=self.code))
-            log.info("room %s: the host removed %s from seat %d", self.code, player.id, index)
-            self._broadcast_room()
-
-    def _seat_before_start(self, client: Client, index: int) -> Seat:
-        """Seat ``index``, for the host to change before the start (else refused)."""
-        self._require_host(client)
-        if self.status != "waiting":
-            raise ProtocolError("room_started")
-        if not 0 <= index < len(self.seats):
-            raise ProtocolError("no_such_seat", seat=index)
-        return self.seats[index]
-
-    def _require_host(self, client: Client) -> None:
-        assert client.player is not None
-        if not self.hosted_by(client.player):
-            raise ProtocolError("not_host")
+class Room(Seating):
+    """A room and the match at its table: starting one, the seats' requests on it, its
+    end, and every seat's state after each action."""
 
     async def start(self, client: Client) -> None:
         async with self.lock:
@@ -367,7 +53,7 @@ class Room:
             if self.status != "waiting":
                 raise ProtocolError("room_started")
             await self._start_match()
-        self.kick()
+        self.standins.kick()
 
     async def rematch(self, client: Client) -> None:
         async with self.lock:
@@ -376,13 +62,10 @@ class Room:
             if self.status != "finished":
                 raise ProtocolError("game_not_over")
             await self._start_match()
-        self.kick()
+        self.standins.kick()
 
     async def _start_match(self) -> None:
-        if any(seat.is_open for seat in self.seats):
-            raise ProtocolError("seats_not_filled")
-        if all(seat.player is None for seat in self.seats):
-            raise ProtocolError("no_human")
+        require_filled(self.seats)
         fixed = self.settings.match_seed
         seed = random_seed() if fixed is None else fixed
         number = 1 if self.table is None else self.table.number + 1
@@ -393,8 +76,8 @@ class Room:
         log.info("room %s: match %d (%s) started", self.code, number, table.id)
         for seat in self.seats:
             if seat.client is None:
-                self._start_away_timer(seat)
-        self._broadcast_room()
+                self.standins.start_away_timer(seat)
+        self.broadcast_room()
         await self._publish(table, [])
 
     # ------------------------------------------------------------------ playing
@@ -416,8 +99,8 @@ class Room:
         async with self.lock:
             table, seat = self._playing(client, turn)
             table.check(seat, action)
-            await self._play(table, seat, action, "player")
-        self.kick()
+            await self.play_checked(table, seat, action, "player")
+        self.standins.kick()
 
     async def check(self, client: Client, turn: int, action: Action) -> CheckedMessage:
         """Whether an action would be legal, changing nothing."""
@@ -443,9 +126,9 @@ class Room:
             view, legal = await table.position(seat)
         return HintMessage(turn=turn, hint=await table.hint(view, legal))
 
-    async def _play(self, table: Table, seat: int, action: Action, actor: Actor) -> None:
+    async def play_checked(self, table: Table, seat: int, action: Action, actor: Actor) -> None:
         """Play a checked action at the table, finish the match if it is over, and
-        publish (the caller holds the lock)."""
+        publish (the caller holds the lock): a person's, a bot's, the away bot's."""
         events = await table.play(seat, action, actor)
         if table.state.is_over:
             await self._finish_match(table)
@@ -457,59 +140,7 @@ class Room:
         log.info("room %s: match %s finished, winners %s", self.code, table.id, winners)
         for seat in self.seats:
             seat.cancel_timer()
-        self._broadcast_room()
-
-    # ------------------------------------------------------------------ bots
-
-    def kick(self) -> None:
-        """Start the autoplay task if a bot or the away bot is to move."""
-        if self._autoplay_task is not None and not self._autoplay_task.done():
-            return
-        if self.table is None or self.status != "playing":
-            return
-        current = self.table.state.current_player
-        if current is None or self._automation(current) is None:
-            return
-        self._autoplay_task = asyncio.create_task(self._autoplay(), name=f"autoplay {self.code}")
-
-    async def _autoplay(self) -> None:
-        try:
-            while await self._autoplay_once():
-                pass
-        except Exception:
-            log.exception("autoplay failed in room %s", self.code)
-
-    async def _autoplay_once(self) -> bool:
-        """One bot move; ``False`` once no bot is to move."""
-        async with self.lock:
-            table = self.table
-            if table is None or self.status != "playing":
-                return False
-            state = table.state
-            seat = state.current_player
-            actor = None if seat is None else self._automation(seat)
-            if seat is None or actor is None:
-                return False
-            turn = state.turn
-            view, legal = await table.position(seat)
-            level = self.seats[seat].bot if actor == "bot" else self.settings.away_level
-            assert level is not None
-        if self.settings.bot_delay:
-            await asyncio.sleep(self.settings.bot_delay)
-        try:
-            seed = move_seed(table.seed, seat, turn)
-            action = await self.services.autoplay.think(self.game, level, seed, view, legal)
-        except Exception:
-            log.exception("bot failed in room %s; it plays its first legal action", self.code)
-            action = legal[0]
-        async with self.lock:
-            if self.table is not table or state.turn != turn or self._automation(seat) != actor:
-                return True  # the table moved on (a reconnect, a restart): look again
-            if state.is_legal(action) is not None:
-                log.error("bot chose an illegal %s in room %s", action, self.code)
-                action = legal[0]
-            await self._play(table, seat, action, actor)
-        return True
+        self.broadcast_room()
 
     # ------------------------------------------------------------------ output
 
@@ -525,11 +156,6 @@ class Room:
         if public is not None:
             for client in self.spectators:
                 client.send(public)
-
-    def _broadcast_room(self) -> None:
-        info = self.info()
-        for client in self.clients():
-            client.send(RoomMessage(room=info, you=client.seat))
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -575,20 +201,4 @@ class Room:
                 if self.table.state.is_over:
                     await self._finish_match(self.table)
                 for seat in self.seats:
-                    self._start_away_timer(seat)
-
-    async def close(self) -> None:
-        async with self.lock:
-            self.status = "closed"
-            for seat in self.seats:
-                seat.cancel_timer()
-            await self.save()
-        if self._autoplay_task is not None:
-            self._autoplay_task.cancel()
-
-    def stop(self) -> None:
-        """Server shutdown: stop timers and bots (nothing is lost: the log is on disk)."""
-        for seat in self.seats:
-            seat.cancel_timer()
-        if self._autoplay_task is not None:
-            self._autoplay_task.cancel()
+                    self.standins.start_away_timer(seat)

@@ -1,15 +1,17 @@
 """A seat of a room: who holds it (a player, a bot, nobody), the connection playing it,
-whether the away bot has taken over, and how it is saved and shown."""
+whether the away bot has taken over, and how it is saved and shown; and the rules of
+who may sit or watch."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rummyhall.server.i18n import Locale
 from rummyhall.server.players import Player
-from rummyhall.server.protocol import SeatInfo, ServerMessage
+from rummyhall.server.protocol import ProtocolError, SeatInfo, ServerMessage
 
 
 class Client(Protocol):
@@ -64,3 +66,44 @@ class Seat:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
+
+
+def free_seat(seats: Sequence[Seat], wanted: int | None) -> Seat:
+    """Seat ``wanted`` if it is open, else the first open one (refused when there is
+    none, or ``wanted`` is not a seat here)."""
+    if wanted is not None:
+        if not 0 <= wanted < len(seats):
+            raise ProtocolError("no_such_seat", seat=wanted)
+        if not seats[wanted].is_open:
+            raise ProtocolError("seat_taken", seat=wanted)
+        return seats[wanted]
+    for seat in seats:
+        if seat.is_open:
+            return seat
+    raise ProtocolError("room_full")
+
+
+def seat_at(seats: Sequence[Seat], index: int) -> Seat:
+    if not 0 <= index < len(seats):
+        raise ProtocolError("no_such_seat", seat=index)
+    return seats[index]
+
+
+def require_filled(seats: Sequence[Seat]) -> None:
+    """A match starts with every seat taken and at least one person at the table."""
+    if any(seat.is_open for seat in seats):
+        raise ProtocolError("seats_not_filled")
+    if all(seat.player is None for seat in seats):
+        raise ProtocolError("no_human")
+
+
+def require_room_to_watch(
+    spectators: Collection[Client], player: Player, most: int, most_per_player: int
+) -> None:
+    """Refuse a new spectator beyond ``most`` in a room, or beyond ``most_per_player``
+    connections of one player watching it."""
+    if len(spectators) >= most:
+        raise ProtocolError("spectators_full")
+    own = sum(1 for other in spectators if other.player and other.player.id == player.id)
+    if own >= most_per_player:
+        raise ProtocolError("spectator_limit", count=own)
