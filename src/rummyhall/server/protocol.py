@@ -189,9 +189,11 @@ def parse_client_message(raw: str | bytes) -> ClientMessageType:
         return _CLIENT.validate_json(raw)
     except ValidationError as error:
         errors = error.errors()
-        first = errors[0]
-        if all(each["type"] == "invalid_action" for each in errors):
-            raise ProtocolError("invalid_action", detail=first["ctx"]["detail"]) from None
+        # The message's own faults come first; an unreadable action only once it has none.
+        shape = [each for each in errors if each["type"] != "invalid_action"]
+        if not shape:
+            raise ProtocolError("invalid_action", detail=errors[0]["ctx"]["detail"]) from None
+        first = shape[0]
         where = ".".join(str(part) for part in first["loc"]) or "message"
         raise ProtocolError("malformed", detail=f"{where}: {first['msg']}") from None
 

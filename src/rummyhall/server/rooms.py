@@ -146,13 +146,10 @@ class Room(Seating):
 
     async def _publish(self, table: Table, events: list[Event]) -> None:
         """Queue every connected seat its view and the spectators the public one."""
-        seated = [seat for seat in self.seats if seat.client is not None]
-        texts, public = await table.render(
-            events, [seat.index for seat in seated], bool(self.spectators)
-        )
-        for seat in seated:
-            assert seat.client is not None
-            seat.client.send(texts[seat.index])
+        seated = {seat.index: seat.client for seat in self.seats if seat.client is not None}
+        texts, public = await table.render(events, seated, bool(self.spectators))
+        for index, client in seated.items():
+            client.send(texts[index])
         if public is not None:
             for client in self.spectators:
                 client.send(public)
