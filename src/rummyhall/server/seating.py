@@ -1,6 +1,7 @@
 """A room as a place: its seats and who plays them, its spectators, the host's changes
-before a match starts, and how the room is described, saved and told to its clients.
-:class:`~rummyhall.server.rooms.Room` adds the match at its table.
+before a match starts, and how the room is described, saved and told to its clients;
+and its :class:`Standins`, who play a seat when its person does not (the seat's bot, or
+the away bot). :class:`~rummyhall.server.rooms.Room` adds the match at its table.
 
 Everything that changes a room happens under its lock; a request that fails a check
 changes nothing, and a seat taken or given up counts only once it is saved.
@@ -17,7 +18,7 @@ from collections.abc import Mapping
 from typing import Literal, Protocol
 
 from rummyhall.actions import Action
-from rummyhall.server.autoplay import Autoplay, Standins
+from rummyhall.server.autoplay import Autoplay, move_seed
 from rummyhall.server.catalog import GameOptions
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
@@ -344,3 +345,102 @@ class Seating(ABC):
     def stop(self) -> None:
         """Server shutdown: stop timers and bots (nothing is lost: the log is on disk)."""
         self.standins.stop()
+
+
+class Standins:
+    """Who plays a seat of one room when its person does not: the seat's bot, or the
+    away bot once the player has been gone ``away_after`` seconds, while someone else
+    is at the table (with nobody there the game waits)."""
+
+    def __init__(self, room: Seating, autoplay: Autoplay) -> None:
+        self.room = room
+        self.autoplay = autoplay
+        self.settings = autoplay.settings
+        self._task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ away seats
+
+    def start_away_timer(self, seat: Seat) -> None:
+        """A player's connection is gone: mark the seat away unless he is back in time."""
+        if self.room.status != "playing" or seat.player is None or seat.away or seat.timer:
+            return
+        loop = asyncio.get_running_loop()
+        seat.timer = loop.call_later(self.settings.away_after, self._mark_away, seat.index)
+
+    def _mark_away(self, index: int) -> None:
+        seat = self.room.seats[index]
+        seat.timer = None
+        if seat.client is None and seat.player is not None and self.room.status == "playing":
+            seat.away = True
+            self.room.broadcast_room()
+            self.kick()
+
+    def actor(self, index: int) -> Actor | None:
+        """Who plays seat ``index`` when a person does not (``None``: a person)."""
+        seat = self.room.seats[index]
+        if seat.bot is not None:
+            return "bot"
+        if seat.away and any(s.client is not None for s in self.room.seats if s is not seat):
+            return "away"
+        return None
+
+    # ------------------------------------------------------------------ moves
+
+    def kick(self) -> None:
+        """Start the autoplay task if a bot or the away bot is to move."""
+        if self._task is not None and not self._task.done():
+            return
+        table = self.room.table
+        if table is None or self.room.status != "playing":
+            return
+        current = table.state.current_player
+        if current is None or self.actor(current) is None:
+            return
+        self._task = asyncio.create_task(self._run(), name=f"autoplay {self.room.code}")
+
+    async def _run(self) -> None:
+        try:
+            while await self._move():
+                pass
+        except Exception:
+            log.exception("autoplay failed in room %s", self.room.code)
+
+    async def _move(self) -> bool:
+        """One bot move; ``False`` once no bot is to move."""
+        room = self.room
+        async with room.lock:
+            table = room.table
+            if table is None or room.status != "playing":
+                return False
+            state = table.state
+            seat = state.current_player
+            actor = None if seat is None else self.actor(seat)
+            if seat is None or actor is None:
+                return False
+            turn = state.turn
+            view, legal = await table.position(seat)
+            level = room.seats[seat].bot if actor == "bot" else self.settings.away_level
+            assert level is not None
+        if self.settings.bot_delay:
+            await asyncio.sleep(self.settings.bot_delay)
+        try:
+            seed = move_seed(table.seed, seat, turn)
+            action = await self.autoplay.think(room.game, level, seed, view, legal)
+        except Exception:
+            log.exception("bot failed in room %s; it plays its first legal action", room.code)
+            action = legal[0]
+        async with room.lock:
+            if room.table is not table or state.turn != turn or self.actor(seat) != actor:
+                return True  # the table moved on (a reconnect, a restart): look again
+            if state.is_legal(action) is not None:
+                log.error("bot chose an illegal %s in room %s", action, room.code)
+                action = legal[0]
+            await room.play_checked(table, seat, action, actor)
+        return True
+
+    def stop(self) -> None:
+        """Stop the timers and any move under way (the log on disk loses nothing)."""
+        for seat in self.room.seats:
+            seat.cancel_timer()
+        if self._task is not None:
+            self._task.cancel()
