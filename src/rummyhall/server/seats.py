@@ -84,6 +84,7 @@ def free_seat(seats: Sequence[Seat], wanted: int | None) -> Seat:
 
 
 def seat_at(seats: Sequence[Seat], index: int) -> Seat:
+    """Seat ``index``, refused (``no_such_seat``) if the room has none such."""
     if not 0 <= index < len(seats):
         raise ProtocolError("no_such_seat", seat=index)
     return seats[index]
