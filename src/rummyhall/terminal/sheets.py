@@ -60,14 +60,14 @@ def _indian_sheet(match: Mapping[str, Any], names: Sequence[str]) -> Table:
     caption = tr("match.pool_limit", n=limit) if limit else None
     table = _table(tr("sheet.deal"), names, caption)
     for entry in match["history"]:
-        winner = entry["winners"][0] if entry["winners"] else None
-        if entry["outcome"] == "void":
-            label = tr("sheet.void")
+        winners = entry["winners"]  # the declarer; none on a void deal
+        if winners:
+            label = f"{names[winners[0]]}{tr(':')}{tr('outcome.' + entry['outcome'])}"
         else:
-            label = f"{names[winner]}{tr(':')}{tr('outcome.' + entry['outcome'])}"
+            label = tr("sheet.void")
         cells = []
         for seat, penalty in enumerate(entry["penalties"]):
-            cell = "·" if seat == winner or not penalty else f"−{penalty}"
+            cell = "·" if seat in winners or not penalty else f"−{penalty}"
             if seat in entry["eliminated"]:
                 cell += " " + tr("sheet.out")
             cells.append(cell)
