@@ -583,7 +583,7 @@ class Room:
             turn=state.turn,
             seat=seat,
             view=view,
-            legal=describe_legal(self.game, view, legal) if legal else [],
+            legal=describe_legal(state, view, legal) if legal else [],
             legal_complete=state.legal_actions_complete,
             events=events,
             arrangement=None if seat is None else hand_arrangement(self.game, view),
