@@ -169,8 +169,13 @@ def test_load_names_a_broken_record() -> None:
         (lambda: new_match("indian", seed=1, deals="2"), "deals must be a whole number"),
         (lambda: new_game("indian", seed=1, rounds=2), "Points deal has no option 'rounds'"),
         (
-            lambda: new_game("indian", seed=1, format="pool101", dealer=0),
-            "pool101 match has no option 'dealer'",
+            lambda: new_match("indian", seed=1, format="pool101", dealer=0),
+            "indian match has no option 'dealer'",
+        ),
+        (
+            lambda: new_game("indian", seed=1, format="pool101"),
+            "an Indian deal has no format: the formats of IND-14 are matches, "
+            "new_match('indian', format='pool101')",
         ),
         (lambda: new_game("rummikub", seed=1, players=None), "players must be a whole"),
         (lambda: new_match("rummikub", seed=1, rounds="3"), "rounds must be a whole number"),

@@ -2,16 +2,15 @@
 
 Every game (and every multi-hand match) is a :class:`GameState`: interfaces, bots and
 the conformance tests use only the methods declared here, so a new game plugs in by
-subclassing it and describing itself in a :class:`GameInfo` (its kit), which
-:mod:`rummyhall.registry` lists.
+subclassing it and describing itself in a :class:`rummyhall.kit.GameInfo` (its kit),
+which :mod:`rummyhall.registry` lists.
 """
 
 from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from rummyhall.actions import JSON, Action, Event, action_from_json, require_action
@@ -216,18 +215,6 @@ class Match(GameState):
 
     def hidden_from(self, seat: int | None) -> set[str]:
         return self.current.hidden_from(seat)
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What a game says about itself (its kit, ``games/<game>/__init__.py`` ``KIT``): how
-    to start a hand and a match of it, and how to load one; ``rummyhall.registry`` lists
-    the kits."""
-
-    name: str
-    new_hand: Callable[..., GameState]
-    new_match: Callable[..., GameState]
-    load: Callable[[JSON], GameState]
 
 
 def random_seed() -> int:

@@ -1,7 +1,7 @@
 """The games this library plays, by name: start a hand or a match of one, or load one.
 
 Each game describes itself once, in its kit (``games/<game>/__init__.py`` ``KIT``, a
-:class:`~rummyhall.game.GameInfo`). This module, above the games, lists the kits: the
+:class:`~rummyhall.kit.GameInfo`). This module, above the games, lists the kits: the
 games import the engine's base classes from :mod:`rummyhall.game` and nothing here, so
 there is no self-registration and no import circle.
 """
@@ -15,8 +15,9 @@ from typing import Any
 from rummyhall.actions import JSON
 from rummyhall.arguments import check_options
 from rummyhall.errors import NotationError
-from rummyhall.game import GameInfo, GameState, random_seed
+from rummyhall.game import GameState, random_seed
 from rummyhall.games import gin, indian, rummikub
+from rummyhall.kit import GameInfo
 
 KITS: dict[str, GameInfo] = {kit.name: kit for kit in (gin.KIT, indian.KIT, rummikub.KIT)}
 """Every game's kit, by name."""
@@ -38,7 +39,7 @@ def find_game(name: str) -> GameInfo:
 def new_game(
     name: str, *, seed: int | None = None, deck: Sequence[str] | None = None, **options: Any
 ) -> GameState:
-    """Start one hand/deal/round of ``name``.
+    """Start one hand/deal/round of ``name`` (a whole match: :func:`new_match`).
 
     ``seed`` fixes every random choice (a fresh one is drawn and recorded when omitted);
     ``deck`` stacks the deck: the given cards come first in dealing order (see each

@@ -1,20 +1,38 @@
-"""The Gin hard bot's two playouts (``bots/gin_playout.py``): the compiled
-``_gin_playout`` gives the reference's answers — deadwood (GIN-6), best discard, knock
-settlement (GIN-10…13), whole played-out hands (GIN-2, GIN-4, GIN-14) — and so the
+"""The Gin hard bot's two playouts (``bots/gin_playout.py``): the reference
+(:class:`World`) plays a hand as the rules engine does, medium against medium; the
+compiled ``_gin_playout`` gives the reference's answers — deadwood (GIN-6), best discard,
+knock settlement (GIN-10…13), whole played-out hands (GIN-2, GIN-4, GIN-14) — and so the
 bot's decisions do not depend on which one runs."""
 
 from __future__ import annotations
 
 import random
+from functools import cache
+from typing import NamedTuple
 
 import pytest
 
 from rummyhall import new_game
 from rummyhall.bots import decide, make_bot
 from rummyhall.bots import gin_playout as playouts
-from rummyhall.bots.gin_playout import DISCARD, DRAW, KNOCK, OFFER, PASS, STOCK, TAKE, THROW, Start
+from rummyhall.bots.gin_playout import (
+    DISCARD,
+    DRAW,
+    KNOCK,
+    OFFER,
+    PASS,
+    STOCK,
+    TAKE,
+    THROW,
+    Memo,
+    Start,
+    World,
+    move_code,
+)
+from rummyhall.cards import CARD_NAMES
 from rummyhall.games.gin.melds import mask_of
 from rummyhall.games.gin.solver import deadwood_after_best_discard, deadwood_mask, settle_masks
+from rummyhall.games.gin.state import MODES, GinState
 from tests.threads import assert_same_in_threads
 
 needs_compiled = pytest.mark.skipif(
@@ -164,3 +182,89 @@ def test_hard_decisions_do_not_depend_on_the_implementation(
     compiled = decisions()
     monkeypatch.setattr(playouts, "PLAYOUT_IMPLEMENTATION", "python")
     assert decisions() == compiled
+
+
+class Position(NamedTuple):
+    """A position of a hand the engine played, as a playout starts from it: the seat to
+    move, its hand and the other's, the stock (the top last), the public start and the
+    move medium chose there."""
+
+    seat: int
+    mine: int
+    theirs: int
+    stock: bytes
+    start: Start
+    move: tuple[int, int]
+
+
+def engine_hand(seed: int) -> tuple[GinState, list[Position]]:
+    """A hand dealt from a stacked deck (either mode, either dealer, one in four
+    Oklahoma with an Ace up) and played to its end by the rules engine, medium on both
+    seats, with every position on the way."""
+    rng = random.Random(seed)
+    gin_only = seed % 4 == 0  # Oklahoma, an Ace up (GIN-9): hands that run the stock down
+    deck = shuffled(rng, sets=not gin_only and seed % 3 == 0)
+    mode = rng.choice(MODES)
+    if gin_only:
+        mode = "oklahoma"
+        ace = deck.index(13 * rng.randrange(4))
+        deck[ace], deck[20] = deck[20], deck[ace]
+    names = [CARD_NAMES[card] for card in deck]
+    state = GinState(seed=seed, deck=names, mode=mode, dealer=rng.randrange(2))
+    medium = make_bot("gin", "medium")
+    positions = []
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        action = medium.act(view, state.legal_actions())
+        mine, theirs = state.hands[seat], state.hands[1 - seat]
+        start = Start.of(view)
+        positions.append(Position(seat, mine, theirs, bytes(state.stock), start, move_code(action)))
+        state.apply(action)
+    return state, positions
+
+
+def engine_score(state: GinState, seat: int) -> int:
+    """The hand's points for ``seat`` as a playout counts them: negative when the other
+    seat wins, without Oklahoma's spade doubling (GIN-12, a factor the playouts leave out)."""
+    return (state.points[seat] - state.points[1 - seat]) // state.multiplier
+
+
+@cache
+def engine_hands() -> list[tuple[GinState, list[Position]]]:
+    """500 hands the engine played (:func:`engine_hand`), shared by the tests below."""
+    return [engine_hand(seed) for seed in range(500)]
+
+
+def test_gin_2_to_14_world_plays_medium_against_medium_as_the_engine() -> None:
+    """From every position of 500 stacked deals, the reference playout ends the hand
+    where the engine's does: same hands, same stock, same knocker (or the same cancelled
+    hand, GIN-14) and the same score."""
+    outcomes = set()
+    for seed, (state, positions) in enumerate(engine_hands()):
+        outcomes.add(state.outcome)
+        memo = Memo()
+        for index, position in enumerate(positions):
+            world = World(position.mine, position.theirs, position.stock, position.start, memo)
+            score = world.score_after(*position.move)
+            seat, other = position.seat, 1 - position.seat
+            where = (seed, index)
+            assert score == engine_score(state, seat), where
+            assert world.hands == [state.hands[seat], state.hands[other]], where
+            assert world.stock == state.stock, where
+            assert world.player == (0 if state.player == seat else 1), where
+    assert outcomes == {"gin", "knock", "undercut", "cancelled"}
+
+
+@pytest.mark.parametrize("implementation", ["python", pytest.param("c", marks=needs_compiled)])
+def test_gin_2_to_14_playouts_score_hands_as_the_engine(implementation: str) -> None:
+    """Each implementation of the playouts, from the deal and from every later position
+    of the engine's medium-against-medium hands, scores the hand the engine scored."""
+    for seed, (state, positions) in enumerate(engine_hands()):
+        playout = playouts.PLAYOUTS[implementation]()
+        for index, position in enumerate(positions):
+            score = playout(
+                position.mine, position.theirs, position.stock, position.start, *position.move
+            )
+            assert score == engine_score(state, position.seat), (seed, index)

@@ -56,31 +56,36 @@ CANDIDATES: list[Action] = [
     *[cls(name) for cls in (Discard, Knock, Declare) for name in CARD_NAMES],
 ]
 
-# Options worth their own run, per game (the defaults always run).
+# Options worth their own run, per game (the defaults always run): of a hand, of a match.
 VARIANTS: dict[str, list[dict[str, object]]] = {
     "gin": [{"mode": "oklahoma"}],
     "indian": [
         {"players": 4, "joker_from_discard": True},
         {"players": 6, "reshuffle_on_empty": True},
         {"players": 3, "manual_declaration": True},
-        {"players": 3, "format": "deals"},
     ],
     "rummikub": [{"players": 4}],
+}
+MATCH_VARIANTS: dict[str, list[dict[str, object]]] = {
+    "indian": [{"players": 3, "format": "deals"}],
 }
 
 Factory = Callable[[int], GameState]
 FACTORIES: list[tuple[str, Factory]] = []
 for _name in available_games():
-    FACTORIES.append((f"{_name}-hand", lambda seed, n=_name: new_game(n, seed=seed)))
-    FACTORIES.append((f"{_name}-match", lambda seed, n=_name: new_match(n, seed=seed)))
-    for _options in VARIANTS.get(_name, []):
-        _label = "-".join(f"{k}={v}" for k, v in _options.items())
-        FACTORIES.append(
-            (
-                f"{_name}-hand-{_label}",
-                lambda seed, n=_name, o=_options: new_game(n, seed=seed, **o),
+    for _kind, _start, _variants in (
+        ("hand", new_game, VARIANTS),
+        ("match", new_match, MATCH_VARIANTS),
+    ):
+        FACTORIES.append((f"{_name}-{_kind}", lambda seed, n=_name, s=_start: s(n, seed=seed)))
+        for _options in _variants.get(_name, []):
+            _label = "-".join(f"{k}={v}" for k, v in _options.items())
+            FACTORIES.append(
+                (
+                    f"{_name}-{_kind}-{_label}",
+                    lambda seed, n=_name, s=_start, o=_options: s(n, seed=seed, **o),
+                )
             )
-        )
 
 
 def choose(rng: random.Random, legal: list[Action]) -> Action:

@@ -534,12 +534,12 @@ class IndianPointsManual(IndianMachine):
 
 
 class IndianPool101(IndianMachine):
-    factory = staticmethod(lambda seed: new_game("indian", seed=seed, players=3, format="pool101"))
+    factory = staticmethod(lambda seed: new_match("indian", seed=seed, players=3, format="pool101"))
 
 
 class IndianDeals(IndianMachine):
     factory = staticmethod(
-        lambda seed: new_game("indian", seed=seed, players=2, format="deals", deals=2)
+        lambda seed: new_match("indian", seed=seed, players=2, format="deals", deals=2)
     )
 
 

@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,8 +44,11 @@ class Server:
         reads: float = 100_000,
         guesses: float = 100_000,
         player_rooms: int = 100_000,
+        program: Sequence[str] = (sys.executable, "-m", "rummyhall.cli"),
     ) -> None:
         self.db = db
+        self.program = list(program)
+        """What runs ``rummyhall`` (a launcher may first install a test-only kit)."""
         self.flags = [
             *("--rate", str(rate), "--creation-rate", str(creations)),
             *("--read-rate", str(reads), "--guess-rate", str(guesses)),
@@ -62,9 +65,7 @@ class Server:
 
     def start(self) -> Server:
         command = [
-            sys.executable,
-            "-m",
-            "rummyhall.cli",
+            *self.program,
             "serve",
             "--port",
             str(self.port),

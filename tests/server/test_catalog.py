@@ -4,6 +4,7 @@ options are validated, so what the room stores replays the same."""
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from rummyhall.server.catalog import describe, parse_options, start_match
 
@@ -27,3 +28,9 @@ def test_ind_13_schema_says_the_option_may_be_left_to_the_format() -> None:
     indian = next(entry for entry in describe() if entry["game"] == "indian")
     schema = indian["options"]["properties"]["reshuffle_on_empty"]
     assert schema["default"] is None
+
+
+def test_a_bad_format_is_a_validation_error_naming_it() -> None:
+    with pytest.raises(ValidationError) as error:
+        parse_options("indian", {"format": "pool301"})
+    assert [e["loc"] for e in error.value.errors()] == [("format",)]

@@ -12,6 +12,8 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from rummyhall.actions import Discard
+from rummyhall.server.protocol import ActionRequest, ProtocolError, parse_client_message
 from tests.server.harness import Client, Message, Server, Table, open_table
 
 
@@ -39,6 +41,17 @@ def test_malformed_messages(table: Table) -> None:
     ):
         reply = error(client, bad)
         assert reply["code"] == "malformed" and reply["message"] and reply["turn"] == 0
+
+
+def test_a_message_carries_its_action_read_once() -> None:
+    """The room gets an :class:`Action`; a message whose shape is wrong is
+    ``malformed`` even if its action is unreadable too."""
+    raw = '{"type": "action", "turn": 2, "action": {"type": "discard", "card": "7H"}}'
+    message = parse_client_message(raw)
+    assert isinstance(message, ActionRequest) and message.action == Discard("7H")
+    with pytest.raises(ProtocolError) as both:
+        parse_client_message('{"type": "action", "turn": 0, "action": {"type": "x"}, "y": 1}')
+    assert both.value.code == "malformed" and "action.y" in str(both.value.values["detail"])
 
 
 def test_turns_and_seats_are_numbers_never_strings_or_booleans(table: Table) -> None:
@@ -104,6 +117,18 @@ def test_stale_out_of_turn_illegal_and_unreadable_actions(
 
     unreadable = error(mover, {"type": "action", "turn": 0, "action": {"type": "fly"}})
     assert unreadable["code"] == "invalid_action" and "fly" in unreadable["message"]
+    # An action is read as its message is validated, before the room looks at it: an
+    # unreadable one is refused so even when stale, out of turn or only a check.
+    for sender, request in (
+        (mover, {"type": "action", "turn": 3, "action": {"type": "fly"}, "id": "r1"}),
+        (other, {"type": "check", "turn": 0, "action": {"type": "discard"}, "id": "r2"}),
+    ):
+        refused = error(sender, request)
+        assert (refused["code"], refused["ref"], refused["turn"]) == (
+            "invalid_action",
+            request["id"],
+            0,
+        )
 
     checked = mover.request(
         {"type": "check", "turn": 0, "action": {"type": "knock", "discard": "AS"}}, "checked"

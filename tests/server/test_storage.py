@@ -20,6 +20,7 @@ from rummyhall.server.storage.repository import (
     make_engine,
     summarize,
 )
+from rummyhall.server.table import result_rows
 
 
 def test_migrations_match_the_models_and_downgrade(tmp_path: Path) -> None:
@@ -115,3 +116,21 @@ def test_statistics_per_game_and_level() -> None:
         "won": 0,
         "by_level": {"easy": {"played": 1, "won": 0}},
     }
+
+
+def test_result_rows_name_the_strongest_bot_each_seat_played() -> None:
+    """One row per seat of a finished match, from the seats as the match saved them."""
+    seats = [{"player": "p1"}, {"bot": "easy"}, {"bot": "hard"}]
+    rows = result_rows(seats, "indian", [0, 20, 45], [0], ("easy", "medium", "hard"))
+    assert [(row["player_id"], row["bot"], row["against"]) for row in rows] == [
+        ("p1", None, "hard"),
+        (None, "easy", "hard"),
+        (None, "hard", "easy"),
+    ]
+    assert [(row["seat"], row["score"], row["won"]) for row in rows] == [
+        (0, 0, True),
+        (1, 20, False),
+        (2, 45, False),
+    ]
+    alone = result_rows([{"player": "p1"}, {"player": "p2"}], "gin", [3, 0], [1], ())
+    assert [row["against"] for row in alone] == ["humans", "humans"]

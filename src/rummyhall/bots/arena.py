@@ -1,9 +1,10 @@
 """The arena: two bots play many paired games, and the results come with error bars.
 
 Every deal is played twice with the seats swapped (paired deals), so the luck of the
-cards cancels out of the comparison. A game is a full match of Gin (to 100 or 150), a
-Points deal of Indian Rummy, or a round of Rummikub; for Gin each hand of the matches is
-also counted on its own. Games run in parallel processes.
+cards cancels out of the comparison. A game is the shortest whole game a kit offers: one
+part where a variant is a single one (an Indian Points deal, a Rummikub round), else a
+match of the default variant (Gin to 100), whose parts (hands) are also counted on their
+own. Games run in parallel processes.
 
 Reported per bot pair: win rates with 95% Wilson score intervals (draws — a void deal,
 a cancelled hand, a shared Rummikub win — are counted apart), the mean score margin per
@@ -25,13 +26,13 @@ from typing import Any
 from rummyhall.bots.play import decide
 from rummyhall.bots.registry import make_bot
 from rummyhall.errors import NotationError
-from rummyhall.game import GameState
-from rummyhall.registry import new_game, new_match
+from rummyhall.game import GameState, Match
+from rummyhall.kit import Variant
+from rummyhall.registry import KITS, find_game, new_game, new_match
 from rummyhall.rng import Rng
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
-GAMES = ("gin", "indian", "rummikub")
 
 
 @dataclass(frozen=True)
@@ -67,13 +68,20 @@ class Played:
     seconds: tuple[list[float], list[float]]  # per move, first bot then second
 
 
+def contest(game: str) -> Variant:
+    """The variant ``game`` is played in: its first single one, else its default."""
+    if game not in KITS:
+        raise NotationError(f"no arena for {game!r} (games: {', '.join(KITS)})")
+    variants = find_game(game).variants
+    return next((v for v in variants if v.single), variants[0])
+
+
 def start(game: str, seed: int) -> GameState:
     """A full game: a Gin match (standard, to 100), an Indian Points deal, a Rummikub round."""
-    if game == "gin":
-        return new_match("gin", seed=seed)
-    if game in GAMES:
+    variant = contest(game)
+    if variant.single:
         return new_game(game, seed=seed)
-    raise NotationError(f"no arena for {game!r} (games: {', '.join(GAMES)})")
+    return new_match(game, seed=seed, **variant.fixes)
 
 
 def play(task: Task) -> Played:
@@ -85,19 +93,19 @@ def play(task: Task) -> Played:
         options = task.options if kind == "hard" else {}
         bots[order[who]] = make_bot(task.game, kind, seed=2 * task.seed + who, **options)
     seconds: tuple[list[float], list[float]] = ([], [])
+    hands = []
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
         began = time.perf_counter()
         action = decide(state, bots[seat])
         seconds[order.index(seat)].append(time.perf_counter() - began)
+        part = state.current if isinstance(state, Match) else None
         state.apply(action)
-    scores = state.scores
-    hands = []
-    if task.game == "gin":
-        for hand in state.view(None)["match"]["hands"]:
-            points = hand["result"]["scores"]
+        if part is not None and part.is_over:  # a part of the match was scored
+            points = part.scores
             hands.append(Outcome(points[order[0]], points[order[1]]))
+    scores = state.scores
     return Played(task, Outcome(scores[order[0]], scores[order[1]]), hands, seconds)
 
 
@@ -191,14 +199,15 @@ class Report:
 
     def lines(self) -> list[str]:
         names = (f"{self.kinds[0]} (1st)", f"{self.kinds[1]} (2nd)")
-        unit = {"gin": "matches", "indian": "Points deals", "rummikub": "rounds"}[self.game]
+        kit = find_game(self.game)
+        unit = f"{kit.part}s" if contest(self.game).single else "matches"
         out = [
             f"{self.game}: {self.kinds[0]} vs {self.kinds[1]}, {self.deals} deals × 2 "
             "(seats swapped)",
             self.games.line(unit, names),
         ]
         if self.hands.played:
-            out.append(self.hands.line("hands", names))
+            out.append(self.hands.line(f"{kit.part}s", names))
         for who in (0, 1):
             moves = self.seconds[who]
             out.append(

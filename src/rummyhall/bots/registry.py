@@ -3,19 +3,19 @@ shared base (``base.py``) imports no bot and the bots import only it."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
-from rummyhall.bots import gin, indian, rummikub
 from rummyhall.bots.base import KINDS, Bot, RandomBot
 from rummyhall.errors import NotationError
+from rummyhall.registry import KITS
 
 FACTORIES: dict[str, dict[str, Callable[..., Bot]]] = {
-    "gin": gin.BOTS,
-    "indian": indian.BOTS,
-    "rummikub": rummikub.BOTS,
+    name: importlib.import_module(kit.bots).BOTS for name, kit in KITS.items()
 }
-"""Each game's bots by level (``easy``, ``medium``, ``hard``)."""
+"""Each game's bots by level (``easy``, ``medium``, ``hard``), from the module its kit
+names (the games import no bot)."""
 
 
 def make_bot(game: str, level: str, seed: int = 0, **options: Any) -> Bot:

@@ -7,6 +7,7 @@ import argparse
 
 from rummyhall.bots import DEFAULT_BUDGET, KINDS
 from rummyhall.bots import arena as bot_arena
+from rummyhall.registry import KITS
 
 
 def register(
@@ -19,7 +20,7 @@ def register(
         description="Measure two bots over paired deals: each deal is played twice with "
         "the seats swapped; win rates come with 95%% Wilson intervals.",
     )
-    parser.add_argument("game", choices=bot_arena.GAMES)
+    parser.add_argument("game", choices=sorted(KITS))
     parser.add_argument(
         "--bots", default="hard,medium", help=f"two bot kinds, comma separated ({', '.join(KINDS)})"
     )

@@ -1,81 +1,87 @@
-"""What ``play`` and ``match`` set up: a game's variants, its state and its players' names."""
+"""What ``play`` and ``match`` set up: a game's variants, its state and its players' names,
+all read from the games' kits."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import Any
 
+from rummyhall.errors import NotationError
 from rummyhall.game import GameState
-from rummyhall.registry import new_game, new_match
-from rummyhall.terminal.i18n import tr
-
-GAMES = ("gin", "indian", "rummikub")
-VARIANTS = {
-    "gin": ("standard", "oklahoma"),
-    "indian": ("points", "pool101", "pool201", "deals"),
-    "rummikub": ("match", "round"),
-}
-"""Per game, the variants ``--variant`` accepts; the first is the default."""
-SEATS = {"gin": (2, 2), "indian": (2, 6), "rummikub": (2, 4)}
+from rummyhall.kit import Variant
+from rummyhall.registry import KITS, find_game, new_game, new_match
+from rummyhall.terminal.i18n import TEXTS, tr
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """The game, ``--variant``, ``--players`` and ``--seed`` (``play`` and ``match``)."""
-    parser.add_argument("game", choices=GAMES)
-    parser.add_argument(
-        "--variant",
-        help="gin: standard (to 100) | oklahoma (to 150); indian: points | pool101 | "
-        "pool201 | deals; rummikub: match (one round per player) | round. "
-        "Default: the first one",
+    parser.add_argument("game", choices=sorted(KITS))
+    variants = "; ".join(
+        f"{kit.name}: " + " | ".join(f"{v.name} [{v.title}]" for v in kit.variants)
+        for kit in KITS.values()
+    )
+    parser.add_argument("--variant", help=f"{variants}. Default: the first one")
+    seats = ", ".join(
+        f"{kit.name} {kit.seats[0]}-{kit.seats[1]}"
+        if kit.seats[0] < kit.seats[1]
+        else f"{kit.name} is {kit.seats[0]}"
+        for kit in KITS.values()
     )
     parser.add_argument(
-        "--players",
-        type=int,
-        default=2,
-        metavar="N",
-        help="seats (indian 2-6, rummikub 2-4; gin is 2)",
+        "--players", type=int, default=None, metavar="N", help=f"seats ({seats}; default: fewest)"
     )
     parser.add_argument(
         "--seed", type=int, default=None, metavar="N", help="fixes the deal (default: random)"
     )
 
 
-def check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:
-    """The variant to play; reports a bad variant or seat count through ``parser``."""
-    variants = VARIANTS[args.game]
-    variant = args.variant or variants[0]
-    if variant not in variants:
-        parser.error(f"{args.game} variants: {', '.join(variants)} (not {variant!r})")
-    low, high = SEATS[args.game]
-    if not low <= args.players <= high:
-        parser.error(f"{args.game} seats {low}-{high} players, not {args.players}")
-    return variant
+def check_game_options(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> tuple[Variant, int]:
+    """The variant to play and the number of players; reports a bad variant or seat count
+    through ``parser``."""
+    kit = find_game(args.game)
+    try:
+        variant = kit.variant(args.variant)
+    except NotationError as error:
+        parser.error(str(error))
+    low, high = kit.seats
+    players = low if args.players is None else args.players
+    if not low <= players <= high:
+        parser.error(f"{args.game} seats {low}-{high} players, not {players}")
+    return variant, players
 
 
-def start(game: str, variant: str, seed: int, players: int) -> GameState:
-    """A whole game of ``game``: a Gin match, an Indian deal or match, Rummikub round(s)."""
-    if game == "gin":
-        return new_match("gin", seed=seed, mode=variant)
-    if game == "indian":
-        return new_game("indian", seed=seed, format=variant, players=players)
-    if variant == "round":
-        return new_game("rummikub", seed=seed, players=players)
-    return new_match("rummikub", seed=seed, players=players)
+def start(game: str, variant: Variant, seed: int, players: int) -> GameState:
+    """A whole game of ``game``: a match of ``variant``, or one hand/deal/round when the
+    variant is a single one (an Indian Points deal, a Rummikub round)."""
+    seat_option = find_game(game).seat_option
+    seats: dict[str, Any] = {} if seat_option is None else {seat_option.key: players}
+    if variant.single:
+        return new_game(game, seed=seed, **seats)
+    return new_match(game, seed=seed, **{**variant.fixes, **seats})
+
+
+def _translated(key: str, fallback: str) -> str:
+    """The terminal's text for ``key``, or the kit's English ``fallback`` where it has none."""
+    return tr(key) if key in TEXTS else fallback
 
 
 def title(game: str, variant: str | None) -> str:
     """``Gin Rummy · Oklahoma``."""
-    name = tr(f"game.{game}")
-    return name if variant is None else f"{name} · {tr('variant.' + variant)}"
+    kit = find_game(game)
+    name = _translated(f"game.{game}", kit.title)
+    if variant is None:
+        return name
+    chosen = kit.variant(variant)
+    return f"{name} · {_translated(chosen.label, chosen.title)}"
 
 
 def variant_of(record_game: str, options: dict[str, object], kind: str) -> str | None:
     """The variant a saved game was played under (``None`` if it names none)."""
-    if record_game == "gin":
-        return str(options.get("mode", "standard"))
-    if record_game == "indian":
-        return str(options.get("format", "points"))
-    return "match" if kind == "match" else "round"
+    found = find_game(record_game).variant_of(options, match=kind == "match")
+    return None if found is None else found.name
 
 
 def seat_names(levels: Sequence[str | None]) -> list[str]:

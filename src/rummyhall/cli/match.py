@@ -36,8 +36,7 @@ def register(
 
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    variant = check_game_options(parser, args)
-    players = 2 if args.game == "gin" else args.players
+    variant, players = check_game_options(parser, args)
     kinds = args.bots.split(",")
     if len(kinds) == 1:
         kinds = kinds * players
@@ -48,7 +47,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     bots = [make_bot(args.game, kind, seed=seed + seat) for seat, kind in enumerate(kinds)]
     console = make_console()
     names = seat_names(kinds)
-    console.print(f"{title(args.game, variant)} · {tr('seed', seed=seed)}", style="bold")
+    console.print(f"{title(args.game, variant.name)} · {tr('seed', seed=seed)}", style="bold")
     narrator = Narrator(console, args.game, names, sheets=False)
     while state.current_player is not None:
         before = state.view(None)

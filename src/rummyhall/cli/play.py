@@ -59,8 +59,7 @@ class Quit(Exception):
 
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    variant = check_game_options(parser, args)
-    players = 2 if args.game == "gin" else args.players
+    variant, players = check_game_options(parser, args)
     seed = random_seed() if args.seed is None else args.seed
     state = start(args.game, variant, seed, players)
     console = make_console()
@@ -71,7 +70,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         console,
         seat_names(levels),
         bots,
-        f"{title(args.game, variant)} · {tr('seed', seed=seed)}",
+        f"{title(args.game, variant.name)} · {tr('seed', seed=seed)}",
     )
     status = 0
     try:

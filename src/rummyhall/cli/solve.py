@@ -90,18 +90,16 @@ def register(
         help="whether the player has made his initial meld (default: he has when --table "
         "shows sets, he has not without --table; an empty --table needs it)",
     )
+    gin_parser.set_defaults(solve=lambda a: solve_gin(a.cards, a.defender, a.knock_limit))
+    indian_parser.set_defaults(solve=lambda a: solve_indian(a.cards, a.indicator))
+    rummikub_parser.set_defaults(solve=lambda a: solve_rummikub(a.rack, a.table, a.melded))
     for sub in (gin_parser, indian_parser, rummikub_parser):
         sub.add_argument("--json", action="store_true", help="print the answer as JSON")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game == "gin":
-        answer, lines = solve_gin(args.cards, args.defender, args.knock_limit)
-    elif args.game == "indian":
-        answer, lines = solve_indian(args.cards, args.indicator)
-    else:
-        answer, lines = solve_rummikub(args.rack, args.table, args.melded)
+    answer, lines = args.solve(args)
     if args.json:
         print(json.dumps(answer, ensure_ascii=False))
         return 0

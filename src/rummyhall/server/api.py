@@ -136,22 +136,19 @@ async def register(body: NewPlayer, request: Request) -> Registration:
 
 @router.get("/me", dependencies=Reads)
 async def me(player: PlayerDep, request: Request) -> dict[str, Any]:
-    store = hub(request).store
-    stats = await store.read(store.repository.player_stats, player.id)
+    stats = await hub(request).store.player_stats(player.id)
     return {"player": player.info().model_dump(), "stats": stats}
 
 
 @router.get("/players/{player_id}/stats", dependencies=Reads)
 async def player_stats(player_id: str, request: Request) -> dict[str, Any]:
     """Matches played and won, per game and per opponent level."""
-    store = hub(request).store
-    return await store.read(store.repository.player_stats, player_id[:32])
+    return await hub(request).store.player_stats(player_id[:32])
 
 
 @router.get("/stats/bots", dependencies=Reads)
 async def bot_stats(request: Request) -> dict[str, Any]:
-    store = hub(request).store
-    return await store.read(store.repository.bot_stats)
+    return await hub(request).store.bot_stats()
 
 
 @router.get("/rooms", dependencies=Reads, response_model=RoomPage, response_class=Response)

@@ -176,7 +176,7 @@ class Connection:
             ref = message.id
             await self.dispatch(message)
         except ProtocolError as error:
-            if error.code == "malformed":
+            if error.code in ("malformed", "invalid_action"):  # unparsed: read its id raw
                 ref = message_ref(raw)
             self.send(error_message(error, self.locale, turn=self._turn(), ref=ref))
         except Exception:
@@ -185,7 +185,7 @@ class Connection:
 
     def _turn(self) -> int | None:
         room = self.room
-        return None if room is None or room.match is None else room.match.state.turn
+        return None if room is None or room.table is None else room.table.state.turn
 
     async def dispatch(self, message: ClientMessageType) -> None:
         if isinstance(message, Hello):

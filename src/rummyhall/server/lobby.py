@@ -198,12 +198,9 @@ class Lobby:
         return room
 
     async def _unused_code(self) -> str:
-        repository = self.services.store.repository
         while True:
             code = new_code()
-            if code not in self.rooms and not await self.services.store.read(
-                repository.code_taken, code
-            ):
+            if code not in self.rooms and not await self.services.store.code_taken(code):
                 return code
 
     async def restore(self) -> None:
@@ -215,15 +212,14 @@ class Lobby:
         start, which ends in the same state. A room whose log cannot be replayed stays
         down, logged, without keeping every other room down with it."""
         store = self.services.store
-        repository = store.repository
-        abandoned = await store.call(repository.abandon_orphans)
+        abandoned = await store.abandon_orphans()
         if abandoned:
             log.warning("marked %d orphan matches abandoned", abandoned)
-        stored_rooms = await store.call(repository.open_rooms)
+        stored_rooms = await store.open_rooms()
         ids = {stored.host_id for stored in stored_rooms}
         for stored in stored_rooms:
             ids |= {seat["player"] for seat in stored.seats if seat and "player" in seat}
-        names = await store.call(repository.nicknames, sorted(ids))
+        names = await store.nicknames(sorted(ids))
         players = {pid: Player(pid, nickname) for pid, nickname in names.items()}
         restored = 0
         for stored in stored_rooms:

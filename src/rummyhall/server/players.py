@@ -63,9 +63,7 @@ class Players:
         player = Player(secrets.token_hex(8), clean_nickname(nickname))
         token = new_token()
         digest = token_hash(token)
-        await self.store.call(
-            self.store.repository.create_player, player.id, player.nickname, digest
-        )
+        await self.store.create_player(player.id, player.nickname, digest)
         self._by_hash[digest] = player
         return player, token
 
@@ -73,7 +71,7 @@ class Players:
         digest = token_hash(token)
         player = self._by_hash.get(digest)
         if player is None:
-            row = await self.store.read(self.store.repository.player_by_token_hash, digest)
+            row = await self.store.player_by_token_hash(digest)
             if row is None:
                 raise ProtocolError("unauthorized")
             player = Player(row.id, row.nickname)

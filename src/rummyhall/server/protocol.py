@@ -17,8 +17,19 @@ import json
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    GetPydanticSchema,
+    TypeAdapter,
+    ValidationError,
+)
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
+from rummyhall.actions import Action, action_from_json
+from rummyhall.errors import NotationError
 from rummyhall.server.i18n import Locale, text
 
 PROTOCOL_VERSION = 1
@@ -108,13 +119,30 @@ class Rematch(ClientMessage):
     type: Literal["rematch"]
 
 
+def _read_action(data: dict[str, Any]) -> Action:
+    try:
+        return action_from_json(data)
+    except NotationError as error:
+        raise PydanticCustomError("invalid_action", "{detail}", {"detail": str(error)}) from None
+
+
+def _action_schema(_source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+    """A JSON object (the schema says so), then read into an :class:`Action`."""
+    return core_schema.no_info_after_validator_function(_read_action, handler(dict[str, Any]))
+
+
+ActionField = Annotated[Action, GetPydanticSchema(_action_schema)]
+"""An action in its JSON form, read once, as the message is validated: what is not an
+object is ``malformed``, an object that names no action ``invalid_action``."""
+
+
 class ActionRequest(ClientMessage):
     """Play ``action`` (its JSON form, e.g. ``{"type": "discard", "card": "7H"}``) on
     the state counter ``turn`` the client saw."""
 
     type: Literal["action"]
     turn: int = Field(ge=0)
-    action: dict[str, Any]
+    action: ActionField
 
 
 class CheckRequest(ClientMessage):
@@ -123,7 +151,7 @@ class CheckRequest(ClientMessage):
 
     type: Literal["check"]
     turn: int = Field(ge=0)
-    action: dict[str, Any]
+    action: ActionField
 
 
 class HintRequest(ClientMessage):
@@ -155,11 +183,17 @@ _CLIENT = TypeAdapter(ClientMessageType)
 
 
 def parse_client_message(raw: str | bytes) -> ClientMessageType:
-    """Validate one client message; raises :class:`ProtocolError` ``malformed``."""
+    """Validate one client message; raises :class:`ProtocolError` ``malformed``, or
+    ``invalid_action`` for a message whose only fault is an action that cannot be read."""
     try:
         return _CLIENT.validate_json(raw)
     except ValidationError as error:
-        first = error.errors()[0]
+        errors = error.errors()
+        # The message's own faults come first; an unreadable action only once it has none.
+        shape = [each for each in errors if each["type"] != "invalid_action"]
+        if not shape:
+            raise ProtocolError("invalid_action", detail=errors[0]["ctx"]["detail"]) from None
+        first = shape[0]
         where = ".".join(str(part) for part in first["loc"]) or "message"
         raise ProtocolError("malformed", detail=f"{where}: {first['msg']}") from None
 

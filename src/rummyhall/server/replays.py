@@ -29,6 +29,7 @@ from rummyhall.actions import Action
 from rummyhall.game import GameState
 from rummyhall.server.catalog import parse_options, start_match
 from rummyhall.server.protocol import ProtocolError
+from rummyhall.server.storage import models
 from rummyhall.server.storage.repository import Repository
 from rummyhall.server.storage.store import Store
 
@@ -101,11 +102,13 @@ class FinishedMatch:
 
 
 def load_finished(repository: Repository, match_id: str) -> FinishedMatch | None:
-    """Read a finished match and replay it once, keeping checkpoints (a reader thread)."""
+    """Read a finished match and replay it (for tools that hold a repository)."""
     found = repository.finished_match(match_id)
-    if found is None:
-        return None
-    match, log = found
+    return None if found is None else replay_finished(*found)
+
+
+def replay_finished(match: models.Match, log: list[dict[str, Any]]) -> FinishedMatch:
+    """Replay a finished match once, keeping checkpoints (on a reader thread)."""
     record = {
         "id": match.id,
         "game": match.game,
@@ -160,9 +163,7 @@ class Replays:
             return entry
         loading = self._loading.get(match_id)
         if loading is None:
-            loading = asyncio.ensure_future(
-                self.store.read(load_finished, self.store.repository, match_id)
-            )
+            loading = asyncio.ensure_future(self._load(match_id))
             self._loading[match_id] = loading
             loading.add_done_callback(partial(self._loaded, match_id))
         # Shielded: a client that goes away does not cancel the load others wait for.
@@ -170,6 +171,10 @@ class Replays:
         if entry is None:
             raise ProtocolError("game_not_found", game=match_id)
         return entry
+
+    async def _load(self, match_id: str) -> FinishedMatch | None:
+        found = await self.store.finished_match(match_id)
+        return None if found is None else await self.store.read(replay_finished, *found)
 
     async def frame(self, match_id: str, turn: int, seat: int | None) -> bytes:
         entry = await self.get(match_id)

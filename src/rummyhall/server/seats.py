@@ -1,17 +1,17 @@
 """A seat of a room: who holds it (a player, a bot, nobody), the connection playing it,
-whether the away bot has taken over, and how it is saved and shown; and the statistics
-row each seat gets when a match ends."""
+whether the away bot has taken over, and how it is saved and shown; and the rules of
+who may sit or watch."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rummyhall.server.i18n import Locale
 from rummyhall.server.players import Player
-from rummyhall.server.protocol import SeatInfo, ServerMessage
+from rummyhall.server.protocol import ProtocolError, SeatInfo, ServerMessage
 
 
 class Client(Protocol):
@@ -68,28 +68,43 @@ class Seat:
             self.timer = None
 
 
-def result_rows(
-    seats: Sequence[Seat],
-    game: str,
-    scores: Sequence[int],
-    winners: Sequence[int],
-    levels: Sequence[str],
-) -> list[dict[str, Any]]:
-    """One statistics row per seat of a finished match: its score, whether it won, and
-    whom it played (``humans``, or the strongest bot level among the opponents)."""
-    rank = {level: index for index, level in enumerate(levels)}
-    rows = []
+def free_seat(seats: Sequence[Seat], wanted: int | None) -> Seat:
+    """Seat ``wanted`` if it is open, else the first open one (refused when there is
+    none, or ``wanted`` is not a seat here)."""
+    if wanted is not None:
+        if not 0 <= wanted < len(seats):
+            raise ProtocolError("no_such_seat", seat=wanted)
+        if not seats[wanted].is_open:
+            raise ProtocolError("seat_taken", seat=wanted)
+        return seats[wanted]
     for seat in seats:
-        bots = [s.bot for s in seats if s is not seat and s.bot is not None]
-        rows.append(
-            {
-                "seat": seat.index,
-                "player_id": None if seat.player is None else seat.player.id,
-                "bot": seat.bot,
-                "against": max(bots, key=lambda level: rank.get(level, -1)) if bots else "humans",
-                "game": game,
-                "score": scores[seat.index],
-                "won": seat.index in winners,
-            }
-        )
-    return rows
+        if seat.is_open:
+            return seat
+    raise ProtocolError("room_full")
+
+
+def seat_at(seats: Sequence[Seat], index: int) -> Seat:
+    """Seat ``index``, refused (``no_such_seat``) if the room has none such."""
+    if not 0 <= index < len(seats):
+        raise ProtocolError("no_such_seat", seat=index)
+    return seats[index]
+
+
+def require_filled(seats: Sequence[Seat]) -> None:
+    """A match starts with every seat taken and at least one person at the table."""
+    if any(seat.is_open for seat in seats):
+        raise ProtocolError("seats_not_filled")
+    if all(seat.player is None for seat in seats):
+        raise ProtocolError("no_human")
+
+
+def require_room_to_watch(
+    spectators: Collection[Client], player: Player, most: int, most_per_player: int
+) -> None:
+    """Refuse a new spectator beyond ``most`` in a room, or beyond ``most_per_player``
+    connections of one player watching it."""
+    if len(spectators) >= most:
+        raise ProtocolError("spectators_full")
+    own = sum(1 for other in spectators if other.player and other.player.id == player.id)
+    if own >= most_per_player:
+        raise ProtocolError("spectator_limit", count=own)

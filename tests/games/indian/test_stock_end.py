@@ -83,7 +83,7 @@ def test_ind_13_the_option_overrides_the_format_default() -> None:
     run_stock_dry(pool)
     assert pool.history[0]["outcome"] == "void"  # scored 0 to all; the next deal is dealt
     assert pool.totals == [0, 0] and not pool.is_over and len(pool.history) == 1
-    points = new_game("indian", seed=3, format="points", reshuffle_on_empty=True)
+    points = new_game("indian", seed=3, reshuffle_on_empty=True)
     run_stock_dry(points)
     assert not points.is_over and points.events[-1].type == "reshuffle"
 

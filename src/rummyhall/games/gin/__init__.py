@@ -4,10 +4,10 @@ Public solver API (docs/design.md): :func:`deadwood`, :func:`arrange`, :func:`se
 rules engine: :class:`GinState` (one hand) and :class:`GinMatch` (to 100 / 150).
 """
 
-from rummyhall.game import GameInfo
-from rummyhall.games.gin.match import GinMatch, load
+from rummyhall.games.gin.match import TARGETS, GinMatch, load
 from rummyhall.games.gin.solver import Arrangement, Layoff, Settlement, arrange, deadwood, settle
-from rummyhall.games.gin.state import GinState, Phase
+from rummyhall.games.gin.state import MODES, GinState, Phase
+from rummyhall.kit import GameInfo, Variant
 
 __all__ = [
     "KIT",
@@ -24,6 +24,17 @@ __all__ = [
 
 KIT = GameInfo(
     name="gin",
+    title="Gin Rummy",
+    part="hand",
+    seats=(2, 2),
+    variants=tuple(
+        Variant(
+            mode, f"{mode.capitalize()} (to {TARGETS[mode]})", f"variant.{mode}", {"mode": mode}
+        )
+        for mode in MODES
+    ),
+    options=(),
+    bots="rummyhall.bots.gin",
     new_hand=GinState,
     new_match=GinMatch,
     load=load,

@@ -14,6 +14,7 @@ from rummyhall.actions import JSON, Action, Event
 from rummyhall.arguments import whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
+from rummyhall.games.gin.solver import checked_knock_limit
 from rummyhall.games.gin.state import MODES, GinState
 from rummyhall.rng import Rng
 
@@ -21,16 +22,26 @@ TARGETS = {"standard": 100, "oklahoma": 150}
 
 
 class GinMatch(Match):
-    """Hands of Gin to 100 (standard) or 150 (Oklahoma); modern scoring only (GIN-15)."""
+    """Hands of Gin to 100 (standard) or 150 (Oklahoma); modern scoring only (GIN-15).
+    ``knock_limit`` fixes GIN-7's limit for every hand (a house rule)."""
 
     game = "gin"
     over_rule = "GIN-15"
 
-    def __init__(self, *, seed: int, mode: str = "standard", target: int | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int,
+        mode: str = "standard",
+        target: int | None = None,
+        knock_limit: int | None = None,
+    ) -> None:
         if mode not in MODES:
             raise NotationError(f"unknown Gin mode {mode!r} (choose from {', '.join(MODES)})")
         self.seed = seed
         self.mode = mode
+        self.knock_limit = None if knock_limit is None else checked_knock_limit(knock_limit)
+        """A house rule's GIN-7 limit for every hand (``None``: the mode's)."""
         self.target = TARGETS[mode] if target is None else whole_number(target, "target")
         if self.target <= 0:
             raise NotationError("the match target must be positive")
@@ -42,7 +53,9 @@ class GinMatch(Match):
         self.hand = self._deal(self._rng.below(2))  # GIN-1: first dealer at random
 
     def _deal(self, dealer: int) -> GinState:
-        return GinState(seed=self._rng.derive(), mode=self.mode, dealer=dealer)
+        return GinState(
+            seed=self._rng.derive(), mode=self.mode, dealer=dealer, knock_limit=self.knock_limit
+        )
 
     # ----------------------------------------------------------------- state API
 
@@ -116,10 +129,14 @@ class GinMatch(Match):
             "kind": "match",
             "version": 1,
             "seed": self.seed,
-            "options": {"mode": self.mode, "target": self.target},
+            "options": {"mode": self.mode, "target": self.target, **self._house_rules()},
             "log": self.log,
             "snapshot": {"totals": list(self.totals), "hand": self.hand.to_json()["snapshot"]},
         }
+
+    def _house_rules(self) -> JSON:
+        """Options beyond the mode, recorded only when set (older records stay alike)."""
+        return {} if self.knock_limit is None else {"knock_limit": self.knock_limit}
 
 
 def load(data: JSON) -> GameState:

@@ -25,12 +25,14 @@ from rummyhall.games.gin.melds import CARD_VALUES, SUIT_BITS, cards_of
 from rummyhall.games.gin.solver import (
     MAX_KNOCK_LIMIT,
     Settlement,
+    checked_knock_limit,
     deadwood_mask,
     settle_masks,
 )
 from rummyhall.rng import Rng
 
 MODES = ("standard", "oklahoma")
+"""GIN-8 (knock with 10 or less, to 100) and GIN-9 (Oklahoma: the upcard sets the limit, to 150)."""
 HAND_SIZE = 10
 WALL = 2
 """GIN-14: the last two stock cards are never drawn."""
@@ -99,6 +101,7 @@ class GinState(GameState):
         deck: Sequence[str] | None = None,
         mode: str = "standard",
         dealer: int | None = None,
+        knock_limit: int | None = None,
     ) -> None:
         if mode not in MODES:
             raise NotationError(f"unknown Gin mode {mode!r} (choose from {', '.join(MODES)})")
@@ -113,7 +116,13 @@ class GinState(GameState):
         self.first_upcard = order[20]
         self.discard_pile = [order[20]]
         self.stock = order[:20:-1]  # top of the stock is the end of the list
-        self.knock_limit = knock_limit_for(mode, self.first_upcard)
+        self.fixed_knock_limit = None if knock_limit is None else checked_knock_limit(knock_limit)
+        """A house rule's GIN-7 limit for this hand (``None``: the mode's, GIN-8/GIN-9)."""
+        self.knock_limit = (
+            knock_limit_for(mode, self.first_upcard)
+            if self.fixed_knock_limit is None
+            else self.fixed_knock_limit
+        )
         self.multiplier = 2 if mode == "oklahoma" and self.first_upcard // 13 == 0 else 1
         self.phase = Phase.OFFER
         self.player = 1 - self.dealer
@@ -147,7 +156,9 @@ class GinState(GameState):
 
     @property
     def options(self) -> dict[str, Any]:
-        return {"mode": self.mode, "dealer": self.dealer}
+        fixed = self.fixed_knock_limit
+        knock_limit = {} if fixed is None else {"knock_limit": fixed}  # old records stay alike
+        return {"mode": self.mode, "dealer": self.dealer, **knock_limit}
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase

@@ -5,11 +5,11 @@ Public solver API (docs/design.md): :func:`find_declaration`, :func:`penalty`, a
 (one deal) and :class:`IndianMatch` (the formats of IND-14).
 """
 
-from rummyhall.game import GameInfo
-from rummyhall.games.indian.match import IndianMatch, load, new_deal_or_match
+from rummyhall.games.indian.match import FORMATS, IndianMatch, load, new_deal, reshuffles
 from rummyhall.games.indian.melds import MeldKind, classify
 from rummyhall.games.indian.solver import Arrangement, arrange, find_declaration, penalty
 from rummyhall.games.indian.state import IndianState, Phase, Seat
+from rummyhall.kit import GameInfo, Option, Variant
 
 __all__ = [
     "KIT",
@@ -25,9 +25,67 @@ __all__ = [
     "penalty",
 ]
 
+FORMAT_TITLES = {"points": "Points", "pool101": "Pool 101", "pool201": "Pool 201", "deals": "Deals"}
+
 KIT = GameInfo(
     name="indian",
-    new_hand=new_deal_or_match,
+    title="Indian Rummy",
+    part="deal",
+    seats=(2, 6),
+    variants=tuple(
+        Variant(
+            format_,
+            FORMAT_TITLES[format_],
+            f"variant.{format_}",
+            {"format": format_},
+            single=format_ == "points",  # IND-14: a Points game is one deal
+        )
+        for format_ in FORMATS
+    ),
+    options=(
+        Option("players", "Players", "lobby.players", int, 2, low=2, high=6, rule="IND-1"),
+        Option(
+            "deals",
+            "Number of deals",
+            "lobby.deals",
+            int,
+            2,
+            low=1,
+            high=6,
+            rule="IND-14",
+            variants=("deals",),
+        ),
+        Option(
+            "joker_from_discard",
+            "Joker may be taken from the discard pile",
+            "lobby.joker_from_discard",
+            bool,
+            False,
+            rule="IND-4",
+        ),
+        Option(
+            "manual_declaration",
+            "Players group their own cards when declaring",
+            "lobby.manual_declaration",
+            bool,
+            False,
+            rule="IND-12",
+            lobby=False,
+        ),
+        Option(
+            "reshuffle_on_empty",
+            "An empty stock is renewed from the discard pile (default: the format's)",
+            "lobby.reshuffle_on_empty",
+            bool,
+            None,
+            nullable=True,
+            rule="IND-13",
+            lobby=False,
+            settle=lambda chosen: reshuffles(chosen.get("format", ""), None),
+        ),
+    ),
+    bots="rummyhall.bots.indian",
+    new_hand=new_deal,
     new_match=IndianMatch,
     load=load,
 )

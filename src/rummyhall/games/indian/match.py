@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Event
-from rummyhall.arguments import check_options, whole_number
+from rummyhall.arguments import check_options, quoted, whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
 from rummyhall.games.indian.state import IndianState
@@ -218,31 +218,19 @@ class IndianMatch(Match):
         }
 
 
-def new_deal_or_match(
-    *,
-    seed: int,
-    deck: Sequence[str] | None = None,
-    format: str = "points",
-    reshuffle_on_empty: bool | None = None,
-    **options: Any,
-) -> GameState:
-    """``new_game("indian", format=…)``: one deal for Points, a match for the others."""
-    if format == "points":
-        fixed = ("first_drop", "middle_drop")  # IND-14: the format sets them
-        check_options(IndianState, options, "an Indian Points deal", fixed)
-        first, middle = drop_penalties(format)
-        return IndianState(
-            seed=seed,
-            deck=deck,
-            first_drop=first,
-            middle_drop=middle,
-            reshuffle_on_empty=reshuffles(format, reshuffle_on_empty),
-            **options,
+def new_deal(*, seed: int, deck: Sequence[str] | None = None, **options: Any) -> IndianState:
+    """``new_game("indian", …)``: one deal, under the Points format's rules (IND-14: drops
+    of 20/40; IND-13: an empty stock voids the deal unless ``reshuffle_on_empty``). The
+    other formats are matches: ``new_match("indian", format=…)``."""
+    if "format" in options:
+        raise NotationError(
+            "an Indian deal has no format: the formats of IND-14 are matches, "
+            f"new_match('indian', format={quoted(options['format'])})"
         )
-    if deck:
-        raise NotationError("deck= stacks a single deal: use format='points'")
-    check_options(IndianMatch, options, f"an Indian {format} match")
-    return IndianMatch(seed=seed, format=format, reshuffle_on_empty=reshuffle_on_empty, **options)
+    fixed = ("first_drop", "middle_drop")  # IND-14: the format sets them
+    check_options(IndianState, options, "an Indian Points deal", fixed)
+    first, middle = drop_penalties("points")
+    return IndianState(seed=seed, deck=deck, first_drop=first, middle_drop=middle, **options)
 
 
 def load(data: JSON) -> GameState:

@@ -7,12 +7,12 @@ Public solver API (docs/design.md): :func:`is_valid_set`, :func:`joker_values`,
 """
 
 from rummyhall.actions import Play
-from rummyhall.game import GameInfo
 from rummyhall.games.rummikub.match import RummikubMatch, load
 from rummyhall.games.rummikub.melds import canonical, is_valid_set, joker_values, set_value
 from rummyhall.games.rummikub.solver import best_initial_meld, best_play
 from rummyhall.games.rummikub.state import RummikubState
 from rummyhall.games.rummikub.turn import Turn, check_turn
+from rummyhall.kit import GameInfo, Option, Variant
 
 __all__ = [
     "KIT",
@@ -31,6 +31,29 @@ __all__ = [
 
 KIT = GameInfo(
     name="rummikub",
+    title="Rummikub",
+    part="round",
+    seats=(2, 4),
+    variants=(
+        Variant("match", "Match (one round per player)", "variant.match"),
+        Variant("round", "One round", "variant.round", {"rounds": 1}, single=True),
+    ),
+    options=(
+        Option("players", "Players", "lobby.players", int, 2, low=2, high=4, rule="RKB-1"),
+        Option(
+            "rounds",
+            "Rounds (default: one per player)",
+            "lobby.rounds",
+            int,
+            None,
+            low=1,
+            high=8,
+            nullable=True,
+            rule="RKB-8",
+            variants=("match",),
+        ),
+    ),
+    bots="rummyhall.bots.rummikub",
     new_hand=RummikubState,
     new_match=RummikubMatch,
     load=load,

@@ -10,6 +10,10 @@ that arrive while a commit is running are written together in the next one, so
 hundreds of busy rooms cost a few commits per millisecond rather than one each, and a
 batch waits ``GATHER_SECONDS`` for company before its commit starts. An
 action is acknowledged to clients only after its commit: what a player saw is on disk.
+
+The rest of the server reaches the database only through the methods below, each named
+for what it does and run on the thread its kind needs; what belongs together (a match's
+start or end with its room's status) is one repository call, so one transaction.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from typing import Any, ParamSpec, TypeVar
 
 import anyio.to_thread
 
-from rummyhall.server.storage.repository import Repository
+from rummyhall.server.storage import models
+from rummyhall.server.storage.repository import Repository, StoredMatch, StoredRoom
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -45,7 +50,7 @@ class Store:
         self._flushing = False  # a flush is queued on the writer thread
         self._lock = threading.Lock()
 
-    async def call(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    async def _write(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run one repository method on the writer thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, partial(fn, *args, **kwargs))
@@ -55,6 +60,59 @@ class Store:
         a reader thread, never on the writer's."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._readers, partial(fn, *args, **kwargs))
+
+    # ------------------------------------------------------------------ players
+
+    async def create_player(self, player_id: str, nickname: str, token_hash: str) -> None:
+        await self._write(self.repository.create_player, player_id, nickname, token_hash)
+
+    async def player_by_token_hash(self, token_hash: str) -> models.Player | None:
+        return await self.read(self.repository.player_by_token_hash, token_hash)
+
+    async def nicknames(self, player_ids: list[str]) -> dict[str, str]:
+        """At start-up, before any room is open: on the writer, behind the recovery."""
+        return await self._write(self.repository.nicknames, player_ids)
+
+    async def player_stats(self, player_id: str) -> dict[str, Any]:
+        return await self.read(self.repository.player_stats, player_id)
+
+    async def bot_stats(self) -> dict[str, Any]:
+        return await self.read(self.repository.bot_stats)
+
+    # ------------------------------------------------------------------ rooms and matches
+
+    async def save_room(self, room: StoredRoom) -> None:
+        await self._write(self.repository.save_room, room)
+
+    async def code_taken(self, code: str) -> bool:
+        return await self.read(self.repository.code_taken, code)
+
+    async def abandon_orphans(self) -> int:
+        return await self._write(self.repository.abandon_orphans)
+
+    async def open_rooms(self) -> list[StoredRoom]:
+        """At start-up, after :meth:`abandon_orphans`: on the writer, so it reads what
+        that recovery wrote."""
+        return await self._write(self.repository.open_rooms)
+
+    async def start_match(self, room: StoredRoom, match: StoredMatch) -> None:
+        """The new match and its room, ``playing``, in one commit."""
+        await self._write(self.repository.start_match, room, match)
+
+    async def finish_match(
+        self,
+        room: StoredRoom,
+        match_id: str,
+        result: dict[str, Any],
+        rows: list[dict[str, Any]],
+    ) -> None:
+        """The result, its statistics rows and the room, ``finished``, in one commit."""
+        await self._write(self.repository.finish_match, room, match_id, result, rows)
+
+    async def finished_match(
+        self, match_id: str
+    ) -> tuple[models.Match, list[dict[str, Any]]] | None:
+        return await self.read(self.repository.finished_match, match_id)
 
     def append_action(self, row: dict[str, Any]) -> asyncio.Future[None]:
         """Queue one log entry for the next commit; the future is done once it is

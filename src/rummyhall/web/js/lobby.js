@@ -1,13 +1,13 @@
 // The lobby: one-click games against the computer, rooms for friends (game, variant,
-// seats, bot levels, invite link), the open public rooms a page at a time (filtered by
-// game) and the player's recent games.
+// seats, bot levels, the game's options, invite link), the open public rooms a page at a
+// time (filtered by game) and the player's recent games. The games, their variants, seat
+// ranges and options come from /api/info (the games' kits): nothing here lists them.
 
 import { cardSVG, tileSVG } from "./cards.js";
 import { t } from "./i18n.js";
 import { api, currentPlayer, ensurePlayer } from "./net.js";
 import { h } from "./ui.js";
 
-const GAMES = ["gin", "indian", "rummikub"];
 const RECENT = "rummyhall.recent";
 const PAGE_MOST = 50; // GET /api/rooms answers at most lobby_page_max rooms a page
 
@@ -23,25 +23,45 @@ function showcase(game) {
     gin: () => ["7H", "8H", "9H"].map((c) => cardSVG(c)),
     indian: () => [cardSVG("5S"), cardSVG("JK", { wild: true }), cardSVG("7S")],
     rummikub: () => ["R10", "B10", "K10"].map((x) => tileSVG(x)),
-  }[game]();
-  return h("div", { class: `showcase ${game}` }, faces);
+  }[game];
+  return h("div", { class: `showcase ${game}` }, faces ? faces() : []);
 }
 
-function variantOptions(game) {
-  if (game === "gin") return ["standard", "oklahoma"].map((mode) => ({ value: mode, label: t(`mode.${mode}`) }));
-  if (game === "indian") return ["points", "pool101", "pool201", "deals"].map((f) => ({ value: f, label: t(`format.${f}`) }));
-  return [];
+/** The text of ``key`` in the current language, or the kit's English ``fallback``. */
+function label(key, fallback) {
+  const text = t(key);
+  return text === key ? fallback : text;
 }
 
-function variantBody(game, variant) {
-  if (game === "gin") return { mode: variant };
-  if (game === "indian") return { format: variant };
-  return {};
+/** The options a room of ``variant`` starts with: what the variant fixes, the player's
+ * choices among the options it leaves open, and the seat count. */
+function roomOptions(game, variant, chosen, seats) {
+  const options = { ...variant.fixes };
+  for (const field of openFields(game, variant)) if (field.key in chosen) options[field.key] = chosen[field.key];
+  if (game.seat_option) options[game.seat_option] = seats;
+  return options;
+}
+
+/** The kit's options the lobby offers for ``variant`` (the seat count has its own rows). */
+function openFields(game, variant) {
+  return game.fields.filter((field) => field.lobby && field.key !== game.seat_option && !(field.key in variant.fixes)
+    && (!field.variants.length || field.variants.includes(variant.name)));
 }
 
 export function showLobby({ main, navigate, toast }) {
   let info = null;
-  const state = { game: "gin", variant: "standard", players: 2, deals: 2, rounds: 2, seats: ["you", "medium"], public: true, hints: true, spectators: true, joker: false };
+  const state = { game: null, variant: null, players: 2, chosen: {}, seats: ["you", "medium"], public: true, hints: true, spectators: true };
+  const games = () => (info ? info.games : []);
+  const entry = (name) => games().find((game) => game.game === name);
+  const variantOf = (game, name) => game.variants.find((variant) => variant.name === name) || game.variants[0];
+
+  function choose(name) {
+    const game = entry(name);
+    state.game = name;
+    state.variant = game.variants[0].name;
+    state.players = game.seats.min;
+    state.chosen = {};
+  }
 
   async function create(request) {
     await ensurePlayer();
@@ -49,11 +69,11 @@ export function showLobby({ main, navigate, toast }) {
     navigate(`/?room=${room.code}`);
   }
 
-  async function quickPlay(game, variant) {
-    const players = 2;
+  async function quickPlay(name) {
+    const game = entry(name);
     sessionStorage.setItem("rummyhall.autostart", "1");
     try {
-      await create({ game, options: { ...variantBody(game, variant), ...(game === "gin" ? {} : { players }) }, public: false, host_seat: 0, bots: [null, "medium"] });
+      await create({ game: name, options: roomOptions(game, game.variants[0], {}, game.seats.min), public: false, host_seat: 0, bots: [null, "medium"] });
     } catch (error) {
       sessionStorage.removeItem("rummyhall.autostart");
       toast(error.message, "error");
@@ -66,45 +86,58 @@ export function showLobby({ main, navigate, toast }) {
     state.seats = seats;
   }
 
+  function numberSelect(name, values, selected, onchange, extra = []) {
+    return h("select", { name, onchange: (e) => onchange(e.target.value) }, [
+      ...extra.map(([value, text]) => h("option", { value, selected: selected === null }, text)),
+      ...values.map((n) => h("option", { value: n, selected: n === selected }, String(n))),
+    ]);
+  }
+
+  const range = (low, high) => Array.from({ length: high - low + 1 }, (_, i) => low + i);
+
+  function fieldWidget(field, variant) {
+    const value = field.key in state.chosen ? state.chosen[field.key] : variant.defaults[field.key];
+    const text = label(field.label, field.title);
+    if (field.type === "bool") {
+      return h("label", { class: "check" }, [h("input", { type: "checkbox", name: field.key, checked: Boolean(value), onchange: (e) => { state.chosen[field.key] = e.target.checked; } }), h("span", {}, text)]);
+    }
+    const unset = field.nullable ? [["", label("lobby.default", "Default")]] : [];
+    return h("label", {}, [h("span", {}, text), numberSelect(field.key, range(field.min, field.max), value, (picked) => { state.chosen[field.key] = picked === "" ? null : Number(picked); }, unset)]);
+  }
+
   function friendsForm() {
-    const variants = variantOptions(state.game);
-    const maxSeats = { gin: 2, indian: 6, rummikub: 4 }[state.game];
-    seatsFor(state.game === "gin" ? 2 : state.players);
-    const levels = info ? info.bot_levels : ["easy", "medium", "hard"];
+    if (!info) return h("section", { class: "panel friends" }, [h("h2", {}, t("lobby.with_friends")), h("p", { class: "muted" }, t("common.loading"))]);
+    const game = entry(state.game);
+    const variant = variantOf(game, state.variant);
+    seatsFor(game.seat_option ? state.players : game.seats.min);
+    const fields = openFields(game, variant);
+    const seatField = game.fields.find((field) => field.key === game.seat_option);
     const seatRows = state.seats.map((who, seat) =>
       h("label", { class: "seat-choice" }, [
         h("span", {}, t("room.seat", { n: seat + 1 })),
         h("select", { "data-seat": seat, onchange: (e) => { state.seats[seat] = e.target.value; render(); } }, [
           h("option", { value: "you", selected: who === "you" }, t("lobby.you")),
           h("option", { value: "open", selected: who === "open" }, t("lobby.open")),
-          ...levels.map((level) => h("option", { value: level, selected: who === level }, `${t("lobby.bot")} · ${t(`level.${level}`)}`)),
+          ...info.bot_levels.map((level) => h("option", { value: level, selected: who === level }, `${t("lobby.bot")} · ${t(`level.${level}`)}`)),
         ]),
       ]),
     );
     return h("form", { class: "panel friends", onsubmit: (e) => { e.preventDefault(); submitFriends(); } }, [
       h("h2", {}, t("lobby.with_friends")),
-      h("div", { class: "segmented" }, GAMES.map((game) =>
-        h("button", { type: "button", class: game === state.game ? "active" : "", "data-game": game, onclick: () => {
-          state.game = game;
-          state.variant = variantOptions(game)[0]?.value;
-          state.players = 2;
-          render();
-        } }, t(`game.${game}`)))),
-      variants.length ? h("label", {}, [h("span", {}, t("lobby.variant")), h("select", { name: "variant", onchange: (e) => { state.variant = e.target.value; render(); } },
-        variants.map((v) => h("option", { value: v.value, selected: v.value === state.variant }, v.label)))]) : null,
-      maxSeats > 2 ? h("label", {}, [h("span", {}, t("lobby.players")), h("select", { name: "players", onchange: (e) => { state.players = Number(e.target.value); render(); } },
-        Array.from({ length: maxSeats - 1 }, (_, i) => i + 2).map((n) => h("option", { value: n, selected: n === state.players }, String(n))))]) : null,
-      state.game === "indian" && state.variant === "deals" ? h("label", {}, [h("span", {}, t("lobby.deals")), h("select", { onchange: (e) => { state.deals = Number(e.target.value); } },
-        [1, 2, 3, 4, 5, 6].map((n) => h("option", { value: n, selected: n === state.deals }, String(n))))]) : null,
-      state.game === "rummikub" ? h("label", {}, [h("span", {}, t("lobby.rounds")), h("select", { name: "rounds", onchange: (e) => { state.rounds = Number(e.target.value); } },
-        [1, 2, 3, 4, 5, 6, 7, 8].map((n) => h("option", { value: n, selected: n === state.rounds }, String(n))))]) : null,
+      h("div", { class: "segmented" }, games().map((g) =>
+        h("button", { type: "button", class: g.game === state.game ? "active" : "", "data-game": g.game, onclick: () => { choose(g.game); render(); } }, label(`game.${g.game}`, g.title)))),
+      game.variants.length > 1 ? h("label", {}, [h("span", {}, t("lobby.variant")), h("select", { name: "variant", onchange: (e) => { state.variant = e.target.value; render(); } },
+        game.variants.map((v) => h("option", { value: v.name, selected: v.name === variant.name }, label(v.label, v.title))))]) : null,
+      seatField && game.seats.max > game.seats.min ? h("label", {}, [h("span", {}, label(seatField.label, seatField.title)),
+        numberSelect("players", range(game.seats.min, game.seats.max), state.players, (picked) => { state.players = Number(picked); render(); })]) : null,
+      ...fields.filter((field) => field.type !== "bool").map((field) => fieldWidget(field, variant)),
       h("fieldset", { class: "seats" }, [h("legend", {}, t("lobby.seats")), ...seatRows]),
       h("fieldset", { class: "flags" }, [
         h("legend", {}, t("lobby.options")),
         checkbox("public", t("lobby.public")),
         checkbox("hints", t("lobby.hints")),
         checkbox("spectators", t("lobby.spectators")),
-        state.game === "indian" ? checkbox("joker", t("lobby.joker_from_discard")) : null,
+        ...fields.filter((field) => field.type === "bool").map((field) => fieldWidget(field, variant)),
       ]),
       h("button", { type: "submit", class: "primary", id: "create-room" }, t("lobby.create")),
     ]);
@@ -115,15 +148,9 @@ export function showLobby({ main, navigate, toast }) {
   }
 
   async function submitFriends() {
-    const count = state.seats.length;
     const hostSeat = state.seats.indexOf("you");
-    const options = { ...variantBody(state.game, state.variant) };
-    if (state.game !== "gin") options.players = count;
-    if (state.game === "rummikub") options.rounds = state.rounds;
-    if (state.game === "indian") {
-      if (state.variant === "deals") options.deals = state.deals;
-      options.joker_from_discard = state.joker;
-    }
+    const game = entry(state.game);
+    const options = roomOptions(game, variantOf(game, state.variant), state.chosen, state.seats.length);
     try {
       await create({
         game: state.game,
@@ -142,7 +169,7 @@ export function showLobby({ main, navigate, toast }) {
   function roomsPanel() {
     const filter = h("select", { class: "room-filter", "aria-label": t("lobby.filter"), onchange: (e) => { listing.game = e.target.value; loadRooms(); } }, [
       h("option", { value: "", selected: !listing.game }, t("lobby.all_games")),
-      ...GAMES.map((game) => h("option", { value: game, selected: listing.game === game }, t(`game.${game}`))),
+      ...games().map((g) => h("option", { value: g.game, selected: listing.game === g.game }, label(`game.${g.game}`, g.title))),
     ]);
     return h("section", { class: "panel" }, [
       h("div", { class: "panel-head" }, [h("h2", {}, t("lobby.public_rooms")), filter]),
@@ -201,13 +228,13 @@ export function showLobby({ main, navigate, toast }) {
           h("button", { class: "link", type: "button", onclick: rename }, t("lobby.rename")),
         ]),
       ]),
-      h("section", { class: "game-cards" }, GAMES.map((game) =>
+      h("section", { class: "game-cards" }, games().map(({ game, title }) =>
         h("article", { class: `game-card ${game}` }, [
           showcase(game),
-          h("h2", {}, t(`game.${game}`)),
-          h("p", {}, t(`game.${game}.blurb`)),
+          h("h2", {}, label(`game.${game}`, title)),
+          h("p", {}, label(`game.${game}.blurb`, "")),
           h("div", { class: "game-card-actions" }, [
-            h("button", { class: "primary", "data-play": game, onclick: () => quickPlay(game, variantOptions(game)[0]?.value) }, t("lobby.play_bot")),
+            h("button", { class: "primary", "data-play": game, onclick: () => quickPlay(game) }, t("lobby.play_bot")),
             h("a", { href: `/?rules=${game}`, "data-nav": "", class: "button ghost" }, t("nav.rules")),
           ]),
         ]))),
@@ -249,6 +276,8 @@ export function showLobby({ main, navigate, toast }) {
   async function load() {
     try {
       [info, player] = await Promise.all([api("/api/info"), ensurePlayer()]);
+      choose(info.games[0].game);
+      render();
     } catch (error) {
       toast(error.message, "error");
     }

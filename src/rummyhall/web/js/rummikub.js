@@ -12,24 +12,28 @@ const COLOURS = "RBKO";
 
 function groupReading(numbers, colours, size) {
   if (new Set(numbers).size > 1) return null;
-  if (size > 4) return { reason: "rkb.reason.too_big", value: 0 };
-  if (new Set(colours).size !== colours.length) return { reason: "rkb.reason.dup_colour", value: 0 };
-  return { reason: null, value: (numbers[0] ?? 13) * size };
+  const kind = "group";
+  if (size > 4) return { kind, reason: "rkb.reason.too_big", value: 0 };
+  if (new Set(colours).size !== colours.length) return { kind, reason: "rkb.reason.dup_colour", value: 0 };
+  return { kind, reason: null, value: (numbers[0] ?? 13) * size };
 }
 
 function runReading(numbers, colours, size) {
   if (new Set(colours).size > 1) return null;
-  if (new Set(numbers).size !== numbers.length) return { reason: "rkb.reason.gap", value: 0 };
+  const kind = "run";
+  if (new Set(numbers).size !== numbers.length) return { kind, reason: "rkb.reason.gap", value: 0 };
   const lowest = numbers.length ? Math.min(...numbers) : 13;
   const highest = numbers.length ? Math.max(...numbers) : 1;
-  if (highest - lowest >= size) return { reason: "rkb.reason.gap", value: 0 };
+  if (highest - lowest >= size) return { kind, reason: "rkb.reason.gap", value: 0 };
   const low = Math.min(lowest, 14 - size); // jokers extend upwards first: the highest reading
-  if (size > 13 || low < 1) return { reason: "rkb.reason.range", value: 0 };
-  return { reason: null, value: (size * (2 * low + size - 1)) / 2 };
+  if (size > 13 || low < 1) return { kind, reason: "rkb.reason.range", value: 0 };
+  return { kind, reason: null, value: (size * (2 * low + size - 1)) / 2 };
 }
 
 /** Whether ``tiles`` make a valid set (RKB-2/3): ``reason`` is null or the i18n key of
- *  what is wrong, ``value`` what the set counts for (its highest reading, RKB-3). */
+ *  what is wrong, ``value`` what the set counts for (its highest reading, RKB-3; a run
+ *  on equal value) and ``kind`` that reading, "run" or "group" (none when it is
+ *  neither in shape). */
 export function judgeSet(tiles) {
   if (tiles.length < 3) return { reason: "rkb.reason.short", value: 0 };
   const naturals = tiles.filter((x) => x !== "*");
@@ -40,15 +44,15 @@ export function judgeSet(tiles) {
   return valid[0] ?? readings[0] ?? { reason: "rkb.reason.mixed", value: 0 };
 }
 
-/** A set in reading order: a run ascending with its jokers in the gaps (then above,
- *  then below), a group in colour order R B K O with its jokers last. */
-function sortSet(tiles) {
+/** A set in reading order (its reading: ``judgeSet``): a run ascending with its jokers
+ *  in the gaps (then above, then below), a group in colour order R B K O with its
+ *  jokers last. */
+export function sortSet(tiles) {
   const number = (tile) => Number(tile.code.slice(1));
   const naturals = tiles.filter((x) => x.code !== "*").sort((a, b) => number(a) - number(b) || COLOURS.indexOf(a.code[0]) - COLOURS.indexOf(b.code[0]));
   const spare = tiles.filter((x) => x.code === "*");
   const numbers = naturals.map(number);
-  const run = naturals.length > 1 && new Set(naturals.map((x) => x.code[0])).size === 1 && new Set(numbers).size === numbers.length;
-  if (!run) return [...naturals, ...spare];
+  if (judgeSet(tiles.map((x) => x.code)).kind !== "run") return [...naturals, ...spare];
   const out = [];
   naturals.forEach((tile, i) => {
     for (let n = i ? numbers[i - 1] + 1 : numbers[0]; n < numbers[i] && spare.length; n++) out.push(spare.shift());

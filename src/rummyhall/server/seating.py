@@ -1,0 +1,446 @@
+"""A room as a place: its seats and who plays them, its spectators, the host's changes
+before a match starts, and how the room is described, saved and told to its clients;
+and its :class:`Standins`, who play a seat when its person does not (the seat's bot, or
+the away bot). :class:`~rummyhall.server.rooms.Room` adds the match at its table.
+
+Everything that changes a room happens under its lock; a request that fails a check
+changes nothing, and a seat taken or given up counts only once it is saved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Literal, Protocol
+
+from rummyhall.actions import Action
+from rummyhall.server.autoplay import Autoplay, move_seed
+from rummyhall.server.catalog import GameOptions
+from rummyhall.server.players import Player
+from rummyhall.server.protocol import (
+    LeftMessage,
+    MatchInfo,
+    ProtocolError,
+    RemovedMessage,
+    RoomInfo,
+    RoomMessage,
+)
+from rummyhall.server.seats import Client, Seat, free_seat, require_room_to_watch, seat_at
+from rummyhall.server.settings import Settings
+from rummyhall.server.storage.repository import StoredRoom
+from rummyhall.server.storage.store import Store
+from rummyhall.server.table import Actor, Table
+
+log = logging.getLogger(__name__)
+
+Status = Literal["waiting", "playing", "finished", "closed"]
+
+
+class Shared(Protocol):
+    """What every room shares (:class:`rummyhall.server.rooms.Services`), with the
+    directory of open rooms by code, which limits that span rooms read."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def autoplay(self) -> Autoplay: ...
+
+    @property
+    def rooms(self) -> Mapping[str, Seating]: ...
+
+
+class Seating(ABC):
+    """The room without its match: who sits where, who watches, the host's changes
+    before the start, the room's description, and its lifecycle."""
+
+    def __init__(
+        self,
+        services: Shared,
+        *,
+        id: str,
+        code: str,
+        game: str,
+        options: GameOptions,
+        public: bool,
+        spectators_allowed: bool,
+        hints: bool,
+        host: Player,
+        seats: list[Seat],
+        status: Status = "waiting",
+    ) -> None:
+        self.services = services
+        self.id = id
+        self.code = code
+        self.game = game
+        self.options = options
+        self.public = public
+        self.spectators_allowed = spectators_allowed
+        self.hints = hints
+        self.host = host
+        self.seats = seats
+        self.status: Status = status
+        self.table: Table | None = None
+        """The latest match, over or not (``None`` before the first)."""
+        self.spectators: set[Client] = set()
+        self.removed: dict[str, float] = {}
+        """Player id → when (monotonic) a player the host removed may sit again."""
+        self.lock = asyncio.Lock()
+        self.idle_since = time.monotonic()
+        self.standins = Standins(self, services.autoplay)
+
+    @abstractmethod
+    async def play_checked(self, table: Table, seat: int, action: Action, actor: Actor) -> None:
+        """Play an action already checked (the caller holds the lock): a person's, a
+        bot's or the away bot's; :class:`~rummyhall.server.rooms.Room` does."""
+
+    # ------------------------------------------------------------------ description
+
+    @property
+    def settings(self) -> Settings:
+        return self.services.settings
+
+    def info(self) -> RoomInfo:
+        table = self.table
+        return RoomInfo(
+            code=self.code,
+            link=f"/?room={self.code}",
+            game=self.game,
+            title=self.options.label(),
+            options=self.options.model_dump(),
+            public=self.public,
+            spectators_allowed=self.spectators_allowed,
+            hints=self.hints,
+            host=self.host.info(),
+            status=self.status,
+            seats=[seat.info() for seat in self.seats],
+            spectators=len(self.spectators),
+            away_after=self.settings.away_after,
+            match=None
+            if table is None
+            else MatchInfo(id=table.id, number=table.number, over=table.state.is_over),
+        )
+
+    def stored(self, status: Status | None = None) -> StoredRoom:
+        """The room as saved; ``status`` saves it in a status it is about to enter (the
+        memory changes only once the commit has succeeded)."""
+        return StoredRoom(
+            id=self.id,
+            code=self.code,
+            game=self.game,
+            options=self.options.model_dump(),
+            public=self.public,
+            spectators=self.spectators_allowed,
+            hints=self.hints,
+            host_id=self.host.id,
+            seats=[seat.stored() for seat in self.seats],
+            status=status or self.status,
+            match=None,
+        )
+
+    def clients(self) -> list[Client]:
+        seated = [seat.client for seat in self.seats if seat.client is not None]
+        return [*seated, *self.spectators]
+
+    def hosted_by(self, player: Player) -> bool:
+        """The host is fixed for the room's life, seated or not, connected or not."""
+        return self.host.id == player.id
+
+    def seat_held_by(self, player: Player) -> Seat | None:
+        return next((s for s in self.seats if s.player and s.player.id == player.id), None)
+
+    async def save(self) -> None:
+        await self.services.store.save_room(self.stored())
+
+    # ------------------------------------------------------------------ joining
+
+    async def join(self, client: Client, role: str, wanted: int | None) -> None:
+        assert client.player is not None
+        async with self.lock:
+            if self.status == "closed":
+                raise ProtocolError("room_not_found", room=self.code)
+            if role == "spectator":
+                self._add_spectator(client)
+            else:
+                await self._seat(client, client.player, wanted)
+            self.idle_since = time.monotonic()
+            self.broadcast_room()
+            if self.table is not None:
+                client.send(await self.table.text(client.seat, []))
+        self.standins.kick()
+
+    def _add_spectator(self, client: Client) -> None:
+        assert client.player is not None
+        if not self.spectators_allowed:
+            raise ProtocolError("spectators_not_allowed")
+        if client not in self.spectators:
+            settings = self.settings
+            require_room_to_watch(
+                self.spectators,
+                client.player,
+                settings.max_spectators,
+                settings.max_spectators_per_player,
+            )
+        if client.room is self:  # a seated player who would rather watch
+            self._detach(client)
+        self.spectators.add(client)
+        client.room, client.seat = self, None
+
+    async def _seat(self, client: Client, player: Player, wanted: int | None) -> None:
+        held = self.seat_held_by(player)
+        if held is None:
+            if self.status != "waiting":
+                raise ProtocolError("room_started")
+            held = free_seat(self.seats, wanted)
+            self._may_sit(player)
+            held.player = player  # no await since the checks: they still hold
+            try:
+                await self.save()
+            except BaseException:
+                held.player = None  # not saved: not taken
+                raise
+        elif held.client is not None and held.client is not client:
+            previous = held.client
+            previous.room = previous.seat = None
+            previous.close("replaced")
+        held.client = client
+        held.away = False
+        held.cancel_timer()
+        self.spectators.discard(client)
+        client.room, client.seat = self, held.index
+
+    def _may_sit(self, player: Player) -> None:
+        """Refuse a player the host removed a moment ago, and one who already holds
+        ``max_waiting_seats`` seats in other hosts' rooms that have not started."""
+        until = self.removed.get(player.id, 0.0)
+        now = time.monotonic()
+        if until > now:
+            raise ProtocolError("removed", seconds=math.ceil(until - now))
+        self.removed.pop(player.id, None)
+        if self.hosted_by(player):
+            return
+        held = sum(
+            1
+            for room in self.services.rooms.values()
+            if room is not self
+            and room.status == "waiting"
+            and not room.hosted_by(player)
+            and room.seat_held_by(player) is not None
+        )
+        if held >= self.settings.max_waiting_seats:
+            raise ProtocolError("seat_limit", count=held)
+
+    async def leave(self, client: Client, ref: str | None = None) -> None:
+        """Leave on purpose: a seat is given up before the start, kept afterwards.
+        ``ref`` is the ``id`` of the client's ``leave``, echoed by ``left``."""
+        async with self.lock:
+            seat = self._seat_of(client)
+            if seat is not None and self.status == "waiting":
+                seat.player = None
+                seat.client = None
+                await self.save()
+            self._detach(client)
+            client.send(LeftMessage(room=self.code, ref=ref))
+            client.room = client.seat = None
+            self.broadcast_room()
+
+    async def disconnect(self, client: Client) -> None:
+        """The connection dropped: the seat is kept, and the away timer starts."""
+        async with self.lock:
+            self._detach(client)
+            client.room = client.seat = None
+            self.broadcast_room()
+
+    def _seat_of(self, client: Client) -> Seat | None:
+        if client.seat is None:
+            return None
+        seat = self.seats[client.seat]
+        return seat if seat.client is client else None
+
+    def _detach(self, client: Client) -> None:
+        self.spectators.discard(client)
+        seat = self._seat_of(client)
+        if seat is not None:
+            seat.client = None
+            self.standins.start_away_timer(seat)
+        if not self.clients():
+            self.idle_since = time.monotonic()
+
+    # ------------------------------------------------------------------ the host
+
+    async def set_seat(self, client: Client, index: int, occupant: str, level: str | None) -> None:
+        """Before the start, the host seats a bot or opens a seat (also the seat of a
+        player who has disconnected)."""
+        async with self.lock:
+            seat = self._seat_before_start(client, index)
+            # A player who has gone may be replaced; a connected one (or the host) not.
+            if seat.player is not None and (
+                seat.client is not None or seat.player.id == self.host.id
+            ):
+                raise ProtocolError("seat_taken", seat=index)
+            if occupant == "bot":
+                level = level or self.settings.away_level
+                if not self.services.autoplay.offers(self.game, level):
+                    raise ProtocolError("bot_unavailable", level=level, game=self.game)
+            seat.player = None
+            seat.bot = level if occupant == "bot" else None
+            await self.save()
+            self.broadcast_room()
+
+    async def remove(self, client: Client, index: int) -> None:
+        """Before the start, the host sends a player away: the seat opens, the player's
+        connection is told (``removed``) and he may not sit here again for
+        ``remove_ban`` seconds (watching stays open to him, as to anyone)."""
+        async with self.lock:
+            seat = self._seat_before_start(client, index)
+            player, gone = seat.player, seat.client
+            if player is None or self.hosted_by(player):
+                raise ProtocolError("not_removable", seat=index)
+            seat.player = seat.client = None
+            try:
+                await self.save()
+            except BaseException:
+                seat.player, seat.client = player, gone  # not saved: not removed
+                raise
+            self.removed[player.id] = time.monotonic() + self.settings.remove_ban
+            if gone is not None:
+                gone.room = gone.seat = None
+                gone.send(RemovedMessage(room=self.code))
+            log.info("room %s: the host removed %s from seat %d", self.code, player.id, index)
+            self.broadcast_room()
+
+    def _seat_before_start(self, client: Client, index: int) -> Seat:
+        """Seat ``index``, for the host to change before the start (else refused)."""
+        self._require_host(client)
+        if self.status != "waiting":
+            raise ProtocolError("room_started")
+        return seat_at(self.seats, index)
+
+    def _require_host(self, client: Client) -> None:
+        assert client.player is not None
+        if not self.hosted_by(client.player):
+            raise ProtocolError("not_host")
+
+    # ------------------------------------------------------------------ output and lifecycle
+
+    def broadcast_room(self) -> None:
+        """Queue every client in the room the room's description."""
+        info = self.info()
+        for client in self.clients():
+            client.send(RoomMessage(room=info, you=client.seat))
+
+    async def close(self) -> None:
+        async with self.lock:
+            self.status = "closed"
+            self.standins.stop()
+            await self.save()
+
+    def stop(self) -> None:
+        """Server shutdown: stop timers and bots (nothing is lost: the log is on disk)."""
+        self.standins.stop()
+
+
+class Standins:
+    """Who plays a seat of one room when its person does not: the seat's bot, or the
+    away bot once the player has been gone ``away_after`` seconds, while someone else
+    is at the table (with nobody there the game waits)."""
+
+    def __init__(self, room: Seating, autoplay: Autoplay) -> None:
+        self.room = room
+        self.autoplay = autoplay
+        self.settings = autoplay.settings
+        self._task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ away seats
+
+    def start_away_timer(self, seat: Seat) -> None:
+        """A player's connection is gone: mark the seat away unless he is back in time."""
+        if self.room.status != "playing" or seat.player is None or seat.away or seat.timer:
+            return
+        loop = asyncio.get_running_loop()
+        seat.timer = loop.call_later(self.settings.away_after, self._mark_away, seat.index)
+
+    def _mark_away(self, index: int) -> None:
+        seat = self.room.seats[index]
+        seat.timer = None
+        if seat.client is None and seat.player is not None and self.room.status == "playing":
+            seat.away = True
+            self.room.broadcast_room()
+            self.kick()
+
+    def actor(self, index: int) -> Actor | None:
+        """Who plays seat ``index`` when a person does not (``None``: a person)."""
+        seat = self.room.seats[index]
+        if seat.bot is not None:
+            return "bot"
+        if seat.away and any(s.client is not None for s in self.room.seats if s is not seat):
+            return "away"
+        return None
+
+    # ------------------------------------------------------------------ moves
+
+    def kick(self) -> None:
+        """Start the autoplay task if a bot or the away bot is to move."""
+        if self._task is not None and not self._task.done():
+            return
+        table = self.room.table
+        if table is None or self.room.status != "playing":
+            return
+        current = table.state.current_player
+        if current is None or self.actor(current) is None:
+            return
+        self._task = asyncio.create_task(self._run(), name=f"autoplay {self.room.code}")
+
+    async def _run(self) -> None:
+        try:
+            while await self._move():
+                pass
+        except Exception:
+            log.exception("autoplay failed in room %s", self.room.code)
+
+    async def _move(self) -> bool:
+        """One bot move; ``False`` once no bot is to move."""
+        room = self.room
+        async with room.lock:
+            table = room.table
+            if table is None or room.status != "playing":
+                return False
+            state = table.state
+            seat = state.current_player
+            actor = None if seat is None else self.actor(seat)
+            if seat is None or actor is None:
+                return False
+            turn = state.turn
+            view, legal = await table.position(seat)
+            level = room.seats[seat].bot if actor == "bot" else self.settings.away_level
+            assert level is not None
+        if self.settings.bot_delay:
+            await asyncio.sleep(self.settings.bot_delay)
+        try:
+            seed = move_seed(table.seed, seat, turn)
+            action = await self.autoplay.think(room.game, level, seed, view, legal)
+        except Exception:
+            log.exception("bot failed in room %s; it plays its first legal action", room.code)
+            action = legal[0]
+        async with room.lock:
+            if room.table is not table or state.turn != turn or self.actor(seat) != actor:
+                return True  # the table moved on (a reconnect, a restart): look again
+            if state.is_legal(action) is not None:
+                log.error("bot chose an illegal %s in room %s", action, room.code)
+                action = legal[0]
+            await room.play_checked(table, seat, action, actor)
+        return True
+
+    def stop(self) -> None:
+        """Stop the timers and any move under way (the log on disk loses nothing)."""
+        for seat in self.room.seats:
+            seat.cancel_timer()
+        if self._task is not None:
+            self._task.cancel()
