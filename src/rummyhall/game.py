@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from rummyhall.actions import JSON, Action, Event, action_from_json, require_action
@@ -72,6 +72,20 @@ class GameState(ABC):
     @abstractmethod
     def legal_actions(self) -> list[Action]: ...
 
+    def describe(self, view: JSON, actions: Sequence[Action]) -> list[JSON]:
+        """Each of ``actions`` (the acting seat's legal actions) as ``{"action": its
+        JSON, **facts}``: what an interface shows beside it (a Gin knock's deadwood, an
+        Indian declaration's melds). The facts come from that seat's ``view`` alone, so
+        they never tell more than the seat knows."""
+        facts = self.action_facts
+        return [{"action": action.to_json(), **facts(view, action)} for action in actions]
+
+    @classmethod
+    def action_facts(cls, view: Mapping[str, Any], action: Action) -> JSON:
+        """The facts :meth:`describe` adds to one action, from the acting seat's view
+        (none unless the game has some)."""
+        return {}
+
     def is_legal(self, action: Action) -> IllegalAction | None:
         """``None`` when ``action`` may be applied now, else the error naming the rule
         (a value that is no action at all raises :class:`NotationError`)."""
@@ -92,6 +106,22 @@ class GameState(ABC):
 
     @abstractmethod
     def apply(self, action: Action) -> list[Event]: ...
+
+    @staticmethod
+    def _picked_up(events: Sequence[Event], players: int) -> list[list[str]]:
+        """Per seat, the cards it took from the discard pile and has not thrown since,
+        in the order taken: public, as every such card was shown face up."""
+        held: list[list[str]] = [[] for _ in range(players)]
+        for event in events:
+            if event.seat is None:
+                continue
+            if event.type == "draw" and event.data["source"] == "discard":
+                held[event.seat].append(event.data["card"])
+            elif event.type in ("discard", "knock", "declare"):
+                card = event.data.get("card") or event.data["discard"]
+                if card in held[event.seat]:
+                    held[event.seat].remove(card)
+        return held
 
     @abstractmethod
     def view(self, seat: int | None) -> JSON:
@@ -223,6 +253,9 @@ class Match(GameState):
 
     def legal_actions(self) -> list[Action]:
         return [] if self.is_over else self.current.legal_actions()
+
+    def describe(self, view: JSON, actions: Sequence[Action]) -> list[JSON]:
+        return self.current.describe(view, actions)
 
     def _check(self, action: Action) -> object:
         if self.is_over:

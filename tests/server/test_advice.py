@@ -1,9 +1,16 @@
-"""What the server adds to a state: the seat's layout, remembered per hand."""
+"""What the server adds to a state: the seat's layout (remembered per hand), the legal
+actions' facts, and hints."""
 
 from __future__ import annotations
 
+import pytest
+
+from rummyhall import Draw, Knock, Play, new_match
+from rummyhall.bots.registry import make_bot
 from rummyhall.games import gin
 from rummyhall.server import advice
+from tests.games.gin.helpers import deal
+from tests.games.gin.test_rules import GIN_READY, JUNK
 
 
 def test_a_remembered_layout_is_the_solver_s_and_each_message_gets_its_own_copy() -> None:
@@ -27,3 +34,63 @@ def test_the_layout_memory_is_bounded() -> None:
 def test_no_layout_for_spectators_or_rummikub() -> None:
     assert advice.arrangement("gin", {"hand": None}) is None
     assert advice.arrangement("rummikub", {"rack": ["R1"]}) is None
+
+
+def test_legal_actions_carry_the_engine_s_facts_in_protocol_form() -> None:
+    state = deal(GIN_READY, JUNK, "7C", dealer=1)
+    state.apply(Draw("discard"))
+    view = state.view(0)
+    legal = state.legal_actions()
+    described = advice.describe_legal(state, view, legal)
+    assert [d["action"] for d in described] == [a.to_json() for a in legal]
+    for entry, fact in zip(described, state.describe(view, legal), strict=True):
+        assert entry == {
+            "action": fact["action"],
+            "gin": fact.get("gin"),
+            "deadwood": fact.get("deadwood"),
+        }
+    assert {"action": Knock("KD").to_json(), "gin": True, "deadwood": 0} in described
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("gin", {}), ("indian", {"players": 3, "format": "points"}), ("rummikub", {"players": 2})],
+)
+def test_a_hint_is_the_medium_bot_s_move_and_the_solver_s_layout(
+    game: str, options: dict[str, object]
+) -> None:
+    state = new_match(game, seed=9, **options)
+    for _ in range(12):
+        if state.is_over:
+            break
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        given = advice.hint(game, view, legal)
+        bot = make_bot(game, "medium", seed=view["turn"])
+        assert given == {
+            "arrangement": advice.arrangement(game, view),
+            "suggestion": bot.act(view, legal).to_json(),
+        }
+        assert advice.hint(game, view, legal) == given  # the same question, the same hint
+        state.apply(legal[0])
+    spectator = state.view(None)
+    assert advice.hint(game, spectator, [])["suggestion"] is None
+
+
+def test_a_rummikub_hint_places_as_many_tiles_as_the_solver_s_best_play() -> None:
+    state = new_match("rummikub", seed=2, players=2)
+    checked = 0
+    while not state.is_over and checked < 6:
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        suggestion = advice.hint("rummikub", view, legal)["suggestion"]
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays:
+            best = max(sum(map(len, p.table)) for p in plays)
+            assert suggestion["type"] == "play"
+            assert sum(map(len, suggestion["table"])) == best
+            checked += 1
+        else:
+            assert suggestion["type"] in ("draw", "pass")
+        state.apply(next((a for a in plays), legal[0]))
+    assert checked

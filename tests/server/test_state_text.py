@@ -27,7 +27,7 @@ GAMES = [
 def _both(game: str, state: GameState, seat: int | None, events: list[Any]) -> tuple[str, str]:
     view = state.view(seat)
     mine = seat is not None and seat == state.current_player
-    legal = advice.describe_legal(game, view, state.legal_actions()) if mine else []
+    legal = advice.describe_legal(state, view, state.legal_actions()) if mine else []
     fields: dict[str, Any] = {
         "room": "ABCDEFGHJK",
         "turn": state.turn,

@@ -163,13 +163,14 @@ class Turn(NamedTuple):
 class Knowledge:
     """What the view says about the opponent's hand: the cards he picked up from the
     discard pile and still holds (known), the ones he threw, the top discards he
-    declined, and his turns. Replayed from the public moves of the hand."""
+    declined, and his turns. Replayed from the public moves of the hand; the cards still
+    held are the view's ``picked_up``."""
 
     def __init__(self, view: JSON) -> None:
         opponent = 1 - view["seat"]
         pile = [card_index(view["first_upcard"])]
         self.limit: int = view["knock_limit"]
-        self.known: set[int] = set()
+        self.known = {card_index(name) for name in view["picked_up"][opponent]}
         self.discarded: list[int] = []
         self.declined: list[int] = []
         self.turns: list[Turn] = []
@@ -190,7 +191,6 @@ class Knowledge:
                 if took:
                     card = pile.pop()
                     if seat == opponent:
-                        self.known.add(card)
                         picked |= 1 << card
                 elif seat == opponent and start == DREW and top >= 0:
                     self.declined.append(top)
@@ -198,7 +198,6 @@ class Knowledge:
                 card = card_index(move["card"])
                 pile.append(card)
                 if seat == opponent:
-                    self.known.discard(card)
                     self.discarded.append(card)
                     before = picked & ~(1 << top) if start == TOOK else picked
                     self.turns.append(Turn(start, top, card, before))

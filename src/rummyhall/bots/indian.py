@@ -190,23 +190,19 @@ class Knowledge:
             s for s in range(view["players"]) if s != me and view["seats"][s] == "playing"
         )
         top: int | None = None  # the open card when known (the first one is not in the moves)
-        self.known: list[int] = []
+        self.known = [card_index(name) for name in view["picked_up"][self.opponent]]
         self.discarded: list[int] = []
         self.declined: list[int] = []
         self.moves = 0
         for move in view["moves"]:
             kind, seat = move["type"], move["seat"]
             if kind == "draw" and move["source"] == "discard":
-                if seat == self.opponent:
-                    self.known.append(card_index(move["card"]))
                 top = None
             elif kind == "draw" and seat == self.opponent and top is not None:
                 self.declined.append(top)
             elif kind in ("discard", "declare"):
                 top = card_index(move.get("card") or move["discard"])
                 if seat == self.opponent:
-                    if top in self.known:
-                        self.known.remove(top)
                     self.discarded.append(top)
             if seat == self.opponent:
                 self.moves += 1

@@ -1,7 +1,8 @@
-"""What the server adds to a seat's legal actions, and the solver's hints.
+"""What the server adds to a seat's legal actions, and its hints.
 
-Both are computed from the seat's own view and legal actions only (like a bot), so
-they can never reveal anything the seat may not know.
+Both come from the seat's own view and legal actions only (like a bot), so they can
+never reveal anything the seat may not know: the legal actions carry the engine's facts
+(:meth:`GameState.describe`), a hint is the medium bot's move plus the solver's layout.
 """
 
 from __future__ import annotations
@@ -10,28 +11,20 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from rummyhall.actions import JSON, Action, Declare, Discard, Knock, Play
-from rummyhall.games import gin, indian, rummikub
+from rummyhall.actions import JSON, Action
+from rummyhall.bots.registry import make_bot
+from rummyhall.game import GameState
+from rummyhall.games import gin, indian
 
 
-def _without(cards: Sequence[str], card: str) -> list[str]:
-    rest = list(cards)
-    rest.remove(card)
-    return rest
-
-
-def describe_legal(game: str, view: JSON, actions: Sequence[Action]) -> list[JSON]:
+def describe_legal(state: GameState, view: JSON, actions: Sequence[Action]) -> list[JSON]:
     """The legal actions as sent to the client (``protocol.LegalAction``, every field
-    present); a Gin knock says whether it is gin and how much deadwood it leaves (GIN-7),
-    so the client can label its button."""
-    described = []
-    for action in actions:
-        if game == "gin" and isinstance(action, Knock):
-            left = gin.deadwood(_without(view["hand"], action.discard))
-            described.append({"action": action.to_json(), "gin": left == 0, "deadwood": left})
-        else:
-            described.append({"action": action.to_json(), "gin": None, "deadwood": None})
-    return described
+    present): the engine's facts that a button shows, e.g. a Gin knock's deadwood and
+    whether it is gin (GIN-7)."""
+    return [
+        {"action": fact["action"], "gin": fact.get("gin"), "deadwood": fact.get("deadwood")}
+        for fact in state.describe(view, actions)
+    ]
 
 
 GIN_LAYOUTS_KEPT = 4096
@@ -57,56 +50,19 @@ def arrangement(game: str, view: JSON) -> dict[str, Any] | None:
     return None
 
 
+HINT_LEVEL = "medium"
+"""The bot whose move a hint suggests: it plays the solver's choices (Gin: least
+deadwood, knocking when it pays; Indian: declaring when it can; Rummikub: the solver's
+maximum, RKB-4/RKB-5) and answers at once."""
+
+
 def hint(game: str, view: JSON, actions: Sequence[Action]) -> dict[str, Any]:
-    """``arrangement``: the solver's best layout of the seat's hand (Gin: least
-    deadwood, GIN-6; Indian: least penalty, IND-10), and ``suggestion``: the action the
-    solver prefers among ``actions``, or ``None`` when it has no opinion (e.g. which
-    pile to draw from). Rummikub suggests the best play (RKB-4/RKB-5)."""
-    if game == "gin":
-        return _gin_hint(view, actions)
-    if game == "indian":
-        return _indian_hint(view, actions)
-    if game == "rummikub":
-        return _rummikub_hint(view)
-    return {"arrangement": None, "suggestion": None}
-
-
-def _gin_hint(view: JSON, actions: Sequence[Action]) -> dict[str, Any]:
-    hand = view["hand"]
-    best: tuple[int, bool, Action] | None = None
-    for action in actions:
-        if isinstance(action, (Discard, Knock)):
-            card = action.card if isinstance(action, Discard) else action.discard
-            key = (gin.deadwood(_without(hand, card)), not isinstance(action, Knock), action)
-            if best is None or key[:2] < best[:2]:
-                best = key
-    return {
-        "arrangement": arrangement("gin", view),
-        "suggestion": None if best is None else best[2].to_json(),
-    }
-
-
-def _indian_hint(view: JSON, actions: Sequence[Action]) -> dict[str, Any]:
-    hand, indicator = view["hand"], view["indicator"]
-    suggestion: Action | None = next((a for a in actions if isinstance(a, Declare)), None)
-    if suggestion is None:
-        discards = [a for a in actions if isinstance(a, Discard)]
-        if discards:
-            suggestion = min(
-                discards, key=lambda a: indian.penalty(_without(hand, a.card), indicator)
-            )
-    return {
-        "arrangement": arrangement("indian", view),
-        "suggestion": None if suggestion is None else suggestion.to_json(),
-    }
-
-
-def _rummikub_hint(view: JSON) -> dict[str, Any]:
-    rack, table = view["rack"], view["table"]
-    if view["melded"][view["seat"]]:
-        new_table = rummikub.best_play(table, rack)
-    else:
-        meld = rummikub.best_initial_meld(rack)
-        new_table = None if meld is None else [*table, *meld]
-    suggestion = None if new_table is None else Play(tuple(map(tuple, new_table))).to_json()
-    return {"arrangement": None, "suggestion": suggestion}
+    """``arrangement``: the solver's best layout of the seat's hand (see
+    :func:`arrangement`), and ``suggestion``: the move the medium bot would make among
+    ``actions``, or ``None`` when there are none (not the seat's turn). The bot's seed is
+    the turn, so asking again gives the same hint."""
+    suggestion = None
+    if actions:
+        bot = make_bot(game, HINT_LEVEL, seed=int(view["turn"]))
+        suggestion = bot.act(view, actions).to_json()
+    return {"arrangement": arrangement(game, view), "suggestion": suggestion}

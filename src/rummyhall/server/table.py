@@ -158,7 +158,7 @@ class Table:
             turn=state.turn,
             seat=seat,
             view=view,
-            legal=advice.describe_legal(self.game, view, legal) if legal else [],
+            legal=advice.describe_legal(state, view, legal) if legal else [],
             legal_complete=state.legal_actions_complete,
             events=events,
             arrangement=None if seat is None else advice.arrangement(self.game, view),

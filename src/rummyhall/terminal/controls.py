@@ -70,13 +70,17 @@ def _gin_menu(view: View, legal: Sequence[Action], order: Sequence[str]) -> list
 
 
 def _best_knock(view: View, legal: Sequence[Action]) -> tuple[str, int] | None:
-    """The knock discard leaving the least deadwood (GIN-7), and that deadwood."""
-    hand = list(view["hand"])
-    options = []
-    for action in legal:
-        if isinstance(action, Knock):
-            rest = [c for c in hand if c != action.discard]
-            options.append((gin.deadwood(rest), card_index(action.discard), action.discard))
+    """The knock discard leaving the least deadwood (GIN-7, the engine's fact), and
+    that deadwood."""
+    options = [
+        (
+            gin.GinState.action_facts(view, action)["deadwood"],
+            card_index(action.discard),
+            action.discard,
+        )
+        for action in legal
+        if isinstance(action, Knock)
+    ]
     if not options:
         return None
     left, _, card = min(options)

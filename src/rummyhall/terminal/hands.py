@@ -30,13 +30,13 @@ class Group:
     melded: bool
 
 
-def gin_groups(hand: Sequence[str]) -> list[Group]:
+def gin_groups(hand: Sequence[str]) -> tuple[list[Group], gin.Arrangement]:
     """GIN-6: the minimum-deadwood layout, melds first."""
     layout = gin.arrange(list(hand))
     groups = [Group(meld, tr("group.meld"), True) for meld in layout.melds]
     if layout.deadwood:
         groups.append(Group(layout.deadwood, f"{tr('group.deadwood')} {layout.points}", False))
-    return groups
+    return groups, layout
 
 
 def indian_groups(hand: Sequence[str], indicator: str) -> tuple[list[Group], indian.Arrangement]:

@@ -18,7 +18,8 @@ from typing import Any
 
 from rich.text import Text
 
-from rummyhall.cards import RANKS
+from rummyhall.cards import RANKS, card_index
+from rummyhall.games.indian.melds import card_points
 from rummyhall.terminal.cards import meld_text, pieces_text
 from rummyhall.terminal.i18n import tr, tr_text
 
@@ -132,20 +133,13 @@ def _indian_loser(name: str, layout: Result, wild_rank: str | None) -> list[Text
     lines.append(Text("    " + tr(f"ind.tier.{layout['tier']}")))
     counted = layout["deadwood"]
     if counted:
-        raw = sum(_indian_value(c, wild_rank) for c in counted)
+        wild = RANKS.index(wild_rank) if wild_rank else -1
+        raw = sum(card_points(card_index(card), wild) for card in counted)
         shown = pieces_text(counted, wild_rank=wild_rank)
         lines.append(Text.assemble("    ", tr_text("ind.counted", cards=shown, n=raw)))
         if points < raw:
             lines.append(Text("    " + tr("ind.capped")))
     return lines
-
-
-def _indian_value(card: str, wild_rank: str | None) -> int:
-    """IND-10: 2–9 face value; 10, J, Q, K and A 10 each; every wild card 0."""
-    if card == "JK" or card[0] == wild_rank:
-        return 0
-    rank = RANKS.index(card[0])
-    return 10 if rank == 0 or rank >= 9 else rank + 1
 
 
 def explain_rummikub(result: Result, names: Sequence[str]) -> list[Text]:

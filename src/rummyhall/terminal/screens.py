@@ -20,7 +20,6 @@ from rich.console import RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-from rummyhall.games import gin
 from rummyhall.terminal.cards import card_label, pieces_text, tile_text
 from rummyhall.terminal.hands import (
     Group,
@@ -79,7 +78,7 @@ def render(
 
 def _groups(view: View, hand: Sequence[str]) -> list[Group]:
     if view["game"] == "gin":
-        return gin_groups(hand)
+        return gin_groups(hand)[0]
     if view["game"] == "indian":
         return indian_groups(hand, view["indicator"])[0]
     return rummikub_groups(hand)
@@ -114,26 +113,11 @@ def _opponent(view: View, names: Sequence[str], seat: int, count: int, unit: str
     status = (view.get("seats") or [None] * (seat + 1))[seat]
     if status not in (None, "playing"):
         line.append(f" · {tr('status.' + status)}", style="bold yellow")
-    taken = held_from_discards(view["moves"], seat)
+    taken = view["picked_up"][seat]
     if taken:
         line.append(f" · {tr('picked_up')}{tr(':')}")
         line.append_text(pieces_text(taken, wild_rank=view.get("wild_rank")))
     return line
-
-
-def held_from_discards(moves: Sequence[Mapping[str, Any]], seat: int) -> list[str]:
-    """The cards ``seat`` took from the discard pile and has not thrown since (public)."""
-    held: list[str] = []
-    for move in moves:
-        if move["seat"] != seat:
-            continue
-        if move["type"] == "draw" and move.get("source") == "discard":
-            held.append(move["card"])
-        elif move["type"] in ("discard", "knock", "declare"):
-            card = move.get("card") or move.get("discard")
-            if card in held:
-                held.remove(card)
-    return held
 
 
 def _opponents(view: View, names: Sequence[str], sizes: Sequence[int], unit: str) -> list[Text]:
@@ -184,10 +168,9 @@ def _gin(screen: Screen, view: View, names: Sequence[str], width: int, owner: st
     parts.append(info)
     hand = view["hand"]
     if hand:
-        groups = gin_groups(hand)
-        deadwood = gin.deadwood(hand)
+        groups, layout = gin_groups(hand)
         parts.append(
-            Text.assemble((_own("gin", owner), "bold"), " — ", tr("deadwood_live", n=deadwood))
+            Text.assemble((_own("gin", owner), "bold"), " — ", tr("deadwood_live", n=layout.points))
         )
         parts.extend(hand_lines(groups, width=width))
         screen.order = order(groups)

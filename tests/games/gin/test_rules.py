@@ -512,6 +512,41 @@ def test_view_shows_cards_picked_from_the_discard_pile() -> None:
     assert state.hidden_from(0) & {"QC"} == set()
 
 
+def test_view_lists_the_cards_each_seat_picked_up_and_still_holds() -> None:
+    state = deal(GIN_READY, JUNK, "QC", "7D", dealer=1)
+    state.apply(Draw("discard"))  # seat 0 takes the upcard QC
+    state.apply(Discard("KD"))
+    state.apply(Draw("discard"))  # seat 1 takes KD
+    state.apply(Discard("9C"))
+    assert state.view(None)["picked_up"] == [["QC"], ["KD"]]
+    state.apply(Draw("stock"))
+    state.apply(Discard("QC"))  # thrown again: no longer known to be held
+    assert state.view(1)["picked_up"] == [[], ["KD"]]
+
+
+def test_gin_7_a_knock_describes_its_deadwood_and_whether_it_is_gin() -> None:
+    state = deal(GIN_READY, JUNK, "7C", dealer=1)
+    state.apply(Draw("discard"))  # 7C completes 5-6-7 of clubs: KD goes, gin
+    legal = state.legal_actions()
+    described = state.describe(state.view(0), legal)
+    assert [d["action"] for d in described] == [a.to_json() for a in legal]
+    knocks = {d["action"]["discard"]: d for d in described if d["action"]["type"] == "knock"}
+    assert knocks["KD"]["deadwood"] == 0 and knocks["KD"]["gin"] is True
+    for card, fact in knocks.items():
+        rest = [c for c in state.hand_names(0) if c != card]
+        assert fact["deadwood"] == gin.deadwood(rest) and fact["gin"] is (fact["deadwood"] == 0)
+    assert all(len(d) == 1 for d in described if d["action"]["type"] == "discard")
+
+
+def test_a_match_describes_its_hand_s_actions() -> None:
+    match = new_match("gin", seed=4)
+    while not any(a.type == "knock" for a in match.legal_actions()):
+        match.apply(match.legal_actions()[0])
+    seat = match.current_player
+    described = match.describe(match.view(seat), match.legal_actions())
+    assert any("deadwood" in d for d in described)
+
+
 def test_view_reveals_hands_after_a_knock_but_not_after_a_cancelled_hand() -> None:
     state = deal(GIN_READY, JUNK, "7C", dealer=1)
     state.apply(Draw("discard"))

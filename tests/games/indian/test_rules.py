@@ -243,6 +243,48 @@ def test_ind_12_manual_declaration_right_groups_win() -> None:
     assert state.is_over and state.winner == 0 and state.penalties[0] == 0
 
 
+def test_ind_9_ind_12_a_declaration_describes_itself() -> None:
+    state = deal(READY, LOOSE, stock="4H")
+    state.apply(Draw("stock"))
+    legal = state.legal_actions()
+    described = state.describe(state.view(0), legal)
+    declare = next(d for d in described if d["action"]["type"] == "declare")
+    assert declare["valid"] is True and declare["penalty"] == 0
+    assert [m["kind"] for m in declare["melds"]] == ["pure", "impure", "set", "set"]
+    assert all(len(d) == 1 for d in described if d["action"]["type"] == "discard")
+    state.apply(Declare("8C"))
+    assert declare["melds"] == state.view(0)["result"]["declaration"]
+    manual = deal(READY, LOOSE, stock="4D", manual_declaration=True)
+    manual.apply(Draw("stock"))
+    groups = (
+        ("AH", "2H", "3H"),
+        ("5S", "6S", "JK"),
+        ("9C", "9D", "9H"),
+        ("KS", "KD", "KC"),
+        ("4D",),
+    )
+    wrong = manual.describe(manual.view(0), [Declare("8C", groups)])[0]
+    assert wrong == {
+        "action": Declare("8C", groups).to_json(),
+        "valid": False,
+        "melds": None,
+        "penalty": 80,
+    }
+
+
+def test_view_lists_the_cards_each_seat_picked_up_and_still_holds() -> None:
+    state = deal(READY, LOOSE, discard="8C")  # seat 0 already holds one 8C
+    state.apply(Draw("discard"))
+    assert state.view(1)["picked_up"] == [["8C"], []]
+    state.apply(Discard("8C"))  # the twin: the table cannot tell the copies apart
+    assert state.view(None)["picked_up"] == [[], []]
+    single = deal(READY, LOOSE, discard="QS")
+    single.apply(Draw("discard"))
+    single.apply(Discard("KS"))
+    single.apply(Draw("discard"))
+    assert single.view(0)["picked_up"] == [["QS"], ["KS"]]
+
+
 # ---------------------------------------------------------------------------- IND-13
 
 

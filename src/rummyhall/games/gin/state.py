@@ -12,7 +12,7 @@ not given (GIN-1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
@@ -204,6 +204,15 @@ class GinState(GameState):
                 actions.append(KNOCKS[card])
         return actions
 
+    @classmethod
+    def action_facts(cls, view: Mapping[str, Any], action: Action) -> JSON:
+        """A knock: the deadwood it leaves and whether that is gin (GIN-7)."""
+        if not isinstance(action, Knock):
+            return {}
+        hand = sum(1 << card_index(name) for name in view["hand"])
+        left = deadwood_mask(hand ^ (1 << card_index(action.discard)))
+        return {"deadwood": left, "gin": left == 0}
+
     def _check(self, action: Action) -> int:
         """Validate ``action``; return the card it names (or -1). Changes nothing."""
         phase = self.phase
@@ -372,6 +381,7 @@ class GinState(GameState):
             "knock_limit": self.knock_limit,
             "multiplier": self.multiplier,
             "taken_from_discard": None if taken < 0 else CARD_NAMES[taken],
+            "picked_up": self._picked_up(self.events, 2),
             "moves": [event.to_json() for event in self.events],
             "result": self._result_json(),
             "scores": list(self.points),
@@ -390,17 +400,10 @@ class GinState(GameState):
         if self.settlement is None:  # a scored knock lays both hands open (GIN-10)
             for other in (0, 1):
                 if other != seat:
-                    hidden |= set(cards_of(self.hands[other])) - self.known_cards(other)
-        return {CARD_NAMES[c] for c in hidden}
-
-    def known_cards(self, seat: int) -> set[int]:
-        """Cards of ``seat``'s hand that everyone knows: taken from the discard pile."""
-        known = {
-            card_index(e.data["card"])
-            for e in self.events
-            if e.type == "draw" and e.seat == seat and e.data["source"] == "discard"
-        }
-        return known & set(cards_of(self.hands[seat]))
+                    hidden |= set(cards_of(self.hands[other]))
+        # Cards taken from the discard pile are known to be in their taker's hand.
+        shown = {name for held in self._picked_up(self.events, 2) for name in held}
+        return {CARD_NAMES[c] for c in hidden} - shown
 
     # ------------------------------------------------------------ persistence
 

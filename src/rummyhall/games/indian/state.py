@@ -17,7 +17,7 @@ A face named twice is its two copies; a partial list is completed in the seeded 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
@@ -34,20 +34,20 @@ from rummyhall.cards import (
 )
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
-from rummyhall.games.indian.melds import MeldKind, classify, is_wild, wild_rank
-from rummyhall.games.indian.solver import (
-    Arrangement,
-    arrangement_of,
-    declaration_of,
-    declaring_discards,
-    hand_of,
+from rummyhall.games.indian.declaration import (
+    WRONG_SHOW,
+    Melds,
+    declaration_facts,
+    found_melds,
+    judge,
+    melds_json,
 )
+from rummyhall.games.indian.melds import is_wild, wild_rank
+from rummyhall.games.indian.solver import Arrangement, arrangement_of, declaring_discards, hand_of
 from rummyhall.rng import Rng
 
 PACK = 53
 HAND_SIZE = 13
-WRONG_SHOW = 80
-"""IND-12."""
 
 
 class Phase(Enum):
@@ -133,7 +133,7 @@ class IndianState(GameState):
         self.has_drawn = [False] * players
         self.penalties = [0] * players
         self.layouts: dict[int, Arrangement] = {}  # losers' hands as shown at the end
-        self.declaration: list[tuple[MeldKind, list[int]]] | None = None
+        self.declaration: Melds | None = None
         self.winner: int | None = None
         self.outcome: str | None = None  # "declared" | "last player" | "void"
         self.phase = Phase.DRAW
@@ -203,9 +203,14 @@ class IndianState(GameState):
     def _suggested_groups(self, discard: int) -> tuple[tuple[str, ...], ...]:
         rest = [face(c) for c in self.hands[self.player]]
         rest.remove(discard)
-        melds = declaration_of(hand_of(rest, self.wild))
+        melds = found_melds(rest, self.wild)
         assert melds is not None
         return tuple(tuple(CARD_NAMES[f] for f in meld) for _, meld in melds)
+
+    @classmethod
+    def action_facts(cls, view: Mapping[str, Any], action: Action) -> JSON:
+        """A declaration: whether it is valid, its melds and its penalty (IND-9/IND-12)."""
+        return declaration_facts(view, action) if isinstance(action, Declare) else {}
 
     def _may_take_discard(self) -> bool:
         top = face(self.discard_pile[-1])
@@ -263,7 +268,7 @@ class IndianState(GameState):
                 raise IllegalAction(
                     "IND-9", "groups are given only under the manual_declaration option"
                 )
-            if declaration_of(hand_of(rest, self.wild)) is None:
+            if found_melds(rest, self.wild) is None:
                 raise IllegalAction(
                     "IND-9",
                     f"discarding {action.discard} leaves no two sequences with a pure one",
@@ -367,9 +372,9 @@ class IndianState(GameState):
         event = Event("declare", player, {"discard": CARD_NAMES[face(card)]})
         rest = [face(c) for c in self.hands[player]]
         if groups is None:
-            self.declaration = declaration_of(hand_of(rest, self.wild))
+            self.declaration = found_melds(rest, self.wild)
         else:
-            self.declaration = self._judge(groups)
+            self.declaration = judge(groups, self.wild)
         if self.declaration is None:  # IND-12: a wrong show
             self.seats[player] = Seat.WRONG_SHOW
             self.penalties[player] = WRONG_SHOW
@@ -380,22 +385,6 @@ class IndianState(GameState):
             return events + self._after_leaving()
         self.seats[player] = Seat.DECLARED
         return [event, *self._finish("declared", player)]
-
-    def _judge(
-        self, groups: tuple[tuple[str, ...], ...]
-    ) -> list[tuple[MeldKind, list[int]]] | None:
-        """A manual declaration as (kind, faces) melds if it is valid (IND-9), else None."""
-        melds = []
-        for group in groups:
-            faces = parse_cards(group)
-            kind = classify(faces, self.wild)
-            if kind is None:
-                return None
-            melds.append((kind, faces))
-        sequences = [k for k, _ in melds if k.is_sequence]
-        if len(sequences) < 2 or MeldKind.PURE not in sequences:
-            return None
-        return melds
 
     def _finish(self, outcome: str, winner: int | None) -> list[Event]:
         self.phase = Phase.OVER
@@ -413,10 +402,7 @@ class IndianState(GameState):
     def _result_json(self) -> JSON:
         declaration = None
         if self.declaration is not None and self.outcome == "declared":
-            declaration = [
-                {"kind": kind.value, "cards": [CARD_NAMES[f] for f in meld]}
-                for kind, meld in self.declaration
-            ]
+            declaration = melds_json(self.declaration)
         return {
             "outcome": self.outcome,
             "winner": self.winner,
@@ -453,6 +439,7 @@ class IndianState(GameState):
             "joker_from_discard": self.joker_from_discard,
             "manual_declaration": self.manual_declaration,
             "taken_from_discard": None if self.taken < 0 else CARD_NAMES[face(self.taken)],
+            "picked_up": self._picked_up(self.events, self.players),
             "drop_penalty": [self.drops[1] if d else self.drops[0] for d in self.has_drawn],
             "moves": [event.to_json() for event in self.events],
             "result": self._result_json() if self.is_over else None,

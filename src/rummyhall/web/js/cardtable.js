@@ -56,24 +56,13 @@ function sameCards(a, b) {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
 }
 
-function pickedUp(view, seat) {
-  const known = [];
-  for (const move of view.moves) {
-    if (move.seat !== seat) continue;
-    if (move.type === "draw" && move.source === "discard" && move.card) known.push(move.card);
-    const gone = move.card && move.type === "discard" ? move.card : move.discard;
-    if (gone && known.includes(gone)) known.splice(known.indexOf(gone), 1);
-  }
-  return known;
-}
-
 function seatPanel(api, view, seat) {
   const { session, name } = api;
   const info = session.room.seats[seat];
   const current = session.state.current_player === seat;
   const status = view.seats ? view.seats[seat] : "playing";
   const count = view.hand_sizes[seat];
-  const picked = pickedUp(view, seat);
+  const picked = view.picked_up[seat];
   return h("div", { class: `opponent${current ? " current" : ""}${status !== "playing" ? " inactive" : ""}`, "data-seat": seat }, [
     h("div", { class: "opponent-head" }, [
       h("span", { class: "avatar" }, name(seat).slice(0, 1).toUpperCase()),
@@ -156,9 +145,7 @@ function actionBar(api, view, legal, hand, described) {
   const byType = (type) => legal.filter((a) => a.type === type);
   const mine = session.state.current_player === session.you;
   for (const action of byType("draw")) {
-    const top = view.discard_pile[view.discard_pile.length - 1];
-    const label = action.source === "stock" ? t("act.draw_stock") : view.phase === "offer" ? t("act.take_upcard", { card: cardLabel(top) }) : t("act.draw_discard", { card: cardLabel(top) });
-    buttons.push(h("button", { class: action.source === "stock" ? "primary" : "", "data-action": `draw-${action.source}`, onclick: () => api.act(action) }, label));
+    buttons.push(h("button", { class: action.source === "stock" ? "primary" : "", "data-action": `draw-${action.source}`, onclick: () => api.act(action) }, drawLabel(view, action)));
   }
   for (const action of byType("pass")) buttons.push(h("button", { "data-action": "pass", onclick: () => api.act(action) }, t("act.pass")));
   const discarding = legal.some((a) => ["discard", "knock", "declare"].includes(a.type));
@@ -191,16 +178,34 @@ function actionBar(api, view, legal, hand, described) {
   return h("div", { class: "action-bar", id: "actions" }, buttons);
 }
 
-function hintBox(api, hand) {
+function drawLabel(view, action) {
+  const top = view.discard_pile[view.discard_pile.length - 1];
+  if (action.source === "stock") return t("act.draw_stock");
+  return view.phase === "offer" ? t("act.take_upcard", { card: cardLabel(top) }) : t("act.draw_discard", { card: cardLabel(top) });
+}
+
+/** A suggested action in words; a knock says the deadwood it leaves, from its legal
+ *  action's facts (GIN-7). */
+function suggestionLabel(view, described, action) {
+  switch (action.type) {
+    case "draw": return drawLabel(view, action);
+    case "pass": return t("act.pass");
+    case "drop": return t("act.drop", { n: view.drop_penalty[view.seat] });
+    case "discard": return t("act.discard", { card: cardLabel(action.card) });
+    case "knock": {
+      const fact = described.find((d) => d.action.type === "knock" && d.action.discard === action.discard);
+      return `${fact && fact.gin ? t("act.gin") : t("act.knock", { n: fact ? fact.deadwood : "?" })} · ${cardLabel(action.discard)}`;
+    }
+    case "declare": return `${t("act.declare")} · ${cardLabel(action.discard)}`;
+    default: return action.type;
+  }
+}
+
+function hintBox(api, view, hand, described) {
   const hint = api.session.hint;
   if (!hint) return null;
   const suggestion = hint.suggestion;
-  let text = t("hint.none");
-  if (suggestion) {
-    const card = suggestion.card || suggestion.discard;
-    const verb = { discard: t("act.discard", { card: cardLabel(card || "") }), knock: t("act.knock", { n: "" }).replace(/[（(]\s*[)）]/, ""), declare: t("act.declare") }[suggestion.type] || suggestion.type;
-    text = t("hint.suggest", { action: suggestion.type === "discard" ? verb : `${verb} · ${cardLabel(card)}` });
-  }
+  const text = suggestion ? t("hint.suggest", { action: suggestionLabel(view, described, suggestion) }) : t("hint.none");
   return h("div", { class: "hint-box", id: "hint" }, [
     h("strong", {}, t("hint.title")), h("span", {}, text),
     suggestion && (suggestion.card || suggestion.discard) ? h("button", { class: "small ghost", onclick: () => {
@@ -264,7 +269,7 @@ export function renderCardTable(api) {
         wild: (card) => view.game === "indian" && (card === "JK" || card[0] === wildRank),
         marked: (card) => (card === view.taken_from_discard ? "taken" : null),
       }),
-      hintBox(api, hand),
+      hintBox(api, view, hand, state.legal),
       actionBar(api, view, legal, hand, state.legal),
     ]));
   }

@@ -174,6 +174,13 @@ function tileEl(tile, draft, render, dragging) {
   }, tileSVG(tile.code)));
 }
 
+/** The medium bot's suggestion: a play can be made the draft; no play says draw (or pass). */
+function hintAdvice(suggestion, draft, session, render) {
+  if (!suggestion) return h("span", {}, t("hint.none"));
+  if (suggestion.type !== "play") return h("span", {}, t("hint.suggest", { action: suggestion.type === "pass" ? t("act.pass_rkb") : t("act.draw_pool") }));
+  return h("button", { class: "small", onclick: () => { draft.apply(suggestion.table); session.hint = null; render(); } }, t("hint.apply"));
+}
+
 export function renderRummikub(api) {
   const { session, name } = api;
   const state = session.state;
@@ -249,9 +256,7 @@ export function renderRummikub(api) {
           byNumber ? t("rkb.sort_colour") : t("rkb.sort_number")))]),
       h("div", { class: "rack", id: "rack", onclick: () => { draft.moveTo(draft.selected, "rack"); render(); }, ...dropOn("rack") }, own.map((tile) => tileEl(tile, draft, render, dragging))),
       problems.length ? h("div", { class: "blocked-reason" }, problems.join(" ")) : null,
-      hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), hint.suggestion
-        ? h("button", { class: "small", onclick: () => { draft.apply(hint.suggestion.table); session.hint = null; render(); } }, t("hint.apply"))
-        : h("span", {}, t("hint.none"))]) : null,
+      hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), hintAdvice(hint.suggestion, draft, session, render)]) : null,
       h("div", { class: "action-bar", id: "actions" }, mine ? [
         h("button", { "data-action": "undo", disabled: !draft.past.length, onclick: () => { draft.undo(); render(); } }, `↶ ${t("act.undo")}`),
         h("button", { "data-action": "redo", disabled: !draft.future.length, onclick: () => { draft.redo(); render(); } }, `↷ ${t("act.redo")}`),
