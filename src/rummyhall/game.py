@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from rummyhall.actions import JSON, Action, Event, action_from_json, require_action
 from rummyhall.arguments import check_options
@@ -48,6 +48,12 @@ class GameState(ABC):
     @abstractmethod
     def scores(self) -> list[int]:
         """Points per seat for the hand (match: running totals); zeros until scored."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The seats that won, once it is over: several on a shared win, none when nobody
+        did (a cancelled or void hand); empty until then."""
 
     @property
     @abstractmethod
@@ -170,22 +176,76 @@ class GameState(ABC):
 
 
 class Match(GameState):
-    """A game of hands played one after another (Gin hands, Indian deals, Rummikub
-    rounds). Actions go to the hand in progress (``current``); when it ends,
-    ``_finish_hand`` scores it and deals the next one, so the match replays from its seed
-    and one flat action log."""
+    """A game of parts played one after another (Gin hands, Indian deals, Rummikub
+    rounds). Actions go to the part in progress (``current``); when it ends, the match
+    scores it (``_score_part``), records it in ``history`` and either ends with its
+    ``winners`` or deals the next part, so the match replays from its seed and one flat
+    action log.
 
+    Every game's match speaks the same words, in its state, view, events and record:
+    ``current``, ``history`` (one entry per finished part, with its ``number``,
+    ``scores`` and the ``totals`` after it), the ``part_scored`` and ``match_over``
+    events, ``winners`` (a list of seats) and ``turn``.
+    """
+
+    part: ClassVar[str] = ""
+    """What one part is called: ``hand``, ``deal`` or ``round`` (the kit's ``part``)."""
     over_rule: str = ""
     """The rule ID an action after the end of the match is refused with."""
+    RECORD_VERSION: ClassVar[int] = 2
+    """Version 2 records keep the match's ``scores`` and its ``part`` in the snapshot;
+    version 1 named them after the game (``totals``/``hand``, ``scores``/``deal``, …)."""
+
+    seed: int
+    totals: list[int]
+    """Per seat, what the parts so far add up to (points, or penalties in Indian Rummy)."""
+    history: list[JSON]
+    _winners: list[int]
+    _over: bool
+
+    def _begin(self) -> None:
+        """The bookkeeping every match starts with (called by the subclass's constructor
+        before it deals the first part)."""
+        self.totals = [0] * self.num_players
+        self.history = []
+        self.actions = []
+        self._winners = []
+        self._over = False
 
     @property
     @abstractmethod
     def current(self) -> GameState:
-        """The hand in progress (the last one once the match is over)."""
+        """The part in progress (the last one once the match is over)."""
+
+    @property
+    @abstractmethod
+    def options(self) -> JSON:
+        """The keyword arguments that rebuild this match (with its seed)."""
 
     @abstractmethod
-    def _finish_hand(self) -> list[Event]:
-        """Score the hand that just ended and deal the next one, or end the match."""
+    def _score_part(self) -> JSON:
+        """Add the part that just ended to the totals; what its history entry says
+        beyond its number, scores and totals."""
+
+    @abstractmethod
+    def _decided(self) -> list[int] | None:
+        """The winners once the match is decided (possibly none), else ``None``."""
+
+    @abstractmethod
+    def _deal_next(self) -> int:
+        """Deal the next part; the seat that deals or starts it."""
+
+    def _facts(self) -> JSON:
+        """What the view's ``match`` says beyond the shared words (target, format, …)."""
+        return {}
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._winners)
 
     @property
     def current_player(self) -> int | None:
@@ -207,14 +267,63 @@ class Match(GameState):
         events = self.current.apply(action)
         self.actions.append(action)
         if self.current.is_over:
-            events.extend(self._finish_hand())
+            events.extend(self._finish_part())
         return events
+
+    def _finish_part(self) -> list[Event]:
+        number = len(self.history) + 1
+        scores = self.current.scores
+        entry = {"number": number, "scores": scores, **self._score_part()}
+        entry["totals"] = list(self.totals)
+        self.history.append(entry)
+        events = [Event("part_scored", None, entry)]
+        winners = self._decided()
+        if winners is not None:
+            self._winners, self._over = winners, True
+            return [*events, Event("match_over", None, {"winners": winners, "scores": self.scores})]
+        starter = self._deal_next()
+        return [*events, Event("deal", starter, {"number": number + 1})]
+
+    def view(self, seat: int | None) -> JSON:
+        view = self.current.view(seat)
+        view["match"] = {
+            "part": self.part,
+            "number": len(self.history) + (0 if self.is_over else 1),
+            "history": list(self.history),
+            "totals": list(self.totals),
+            "winners": self.winners,
+            **self._facts(),
+        }
+        if self.is_over:
+            view["current_player"] = None
+        return view
 
     def zones(self) -> dict[str, list[str]]:
         return self.current.zones()
 
     def hidden_from(self, seat: int | None) -> set[str]:
         return self.current.hidden_from(seat)
+
+    def to_json(self) -> JSON:
+        return {
+            "game": self.game,
+            "kind": "match",
+            "version": self.RECORD_VERSION,
+            "seed": self.seed,
+            "options": self.options,
+            "log": self.log,
+            "snapshot": {"scores": self.scores, "part": self.current.to_json()["snapshot"]},
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        """Also reads version 1 records, whose snapshot named the scores and the part
+        after the game (their logs replay alike)."""
+        snapshot = data.get("snapshot") if isinstance(data, dict) else None
+        if data.get("version") == 1 and isinstance(snapshot, dict) and cls.part in snapshot:
+            scores = snapshot.get("scores", snapshot.get("totals"))
+            data = {**data, "snapshot": {"scores": scores, "part": snapshot[cls.part]}}
+        return super().from_json(data)
 
 
 def random_seed() -> int:

@@ -159,7 +159,7 @@ class Frames:
                 {"type": "leave"},
                 {"type": "rematch"},
                 {"type": "hint", "turn": self.counter(room)},
-                {"type": "hello", "protocol": 1, "token": self.context.token},
+                {"type": "hello", "protocol": 2, "token": self.context.token},
                 self.action_request(),
             ]
         )
@@ -492,7 +492,7 @@ class Fuzzer:
         except (OSError, InvalidMessage) as error:
             raise FuzzFailure(f"cannot connect: {error}") from None
         try:
-            client.send({"type": "hello", "protocol": 1, "token": token})
+            client.send({"type": "hello", "protocol": 2, "token": token})
             reply = check_message(client.recv(10), f"forged token {token!r}")
             if reply["type"] != "error" or reply["code"] not in ("unauthorized", "malformed"):
                 raise FuzzFailure(f"a forged token {token!r} was answered {reply}")

@@ -6,7 +6,7 @@ from tests.server.harness import BOT, Message, Server, open_table, pick, play_un
 
 
 def hand_over(state: Message) -> bool:
-    return len(state["view"]["match"]["hands"]) >= 1
+    return len(state["view"]["match"]["history"]) >= 1
 
 
 def test_two_people_play_a_full_gin_hand(server: Server) -> None:
@@ -19,8 +19,8 @@ def test_two_people_play_a_full_gin_hand(server: Server) -> None:
 
     for client in (ana, bo):
         final = client.state_at(end["turn"])
-        (scored,) = [e for e in final["events"] if e["type"] == "hand_scored"]
-        hand = final["view"]["match"]["hands"][0]
+        (scored,) = [e for e in final["events"] if e["type"] == "part_scored"]
+        hand = final["view"]["match"]["history"][0]
         assert hand["result"]["outcome"] in ("gin", "knock", "undercut", "cancelled")
         assert scored["totals"] == hand["totals"] == final["scores"]
     # Every action of the hand reached both players, in order, with one counter each.
@@ -60,7 +60,7 @@ def test_a_person_plays_a_full_hand_against_a_bot(server: Server) -> None:
     end = play_until({0: ana}, hand_over, 0)
     moved = {e["seat"] for m in ana.received if m["type"] == "state" for e in m["events"]}
     assert 1 in moved and 0 in moved
-    assert end["view"]["match"]["hands"][0]["number"] == 1
+    assert end["view"]["match"]["history"][0]["number"] == 1
 
 
 def test_a_thinking_hard_bot_does_not_hold_up_other_rooms(server: Server) -> None:

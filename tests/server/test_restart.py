@@ -34,7 +34,7 @@ def test_sigkill_mid_hand_then_restart_loses_nothing(tmp_path: Path) -> None:
         mover = again[before["current_player"]]
         mover.act(9, pick(mover.state_at(9)["legal"]))
         assert mover.wait("state")["turn"] == 10
-        end = play_until(again, lambda s: len(s["view"]["match"]["hands"]) >= 1, 10)
-        assert end["view"]["match"]["hands"][0]["number"] == 1
+        end = play_until(again, lambda s: len(s["view"]["match"]["history"]) >= 1, 10)
+        assert end["view"]["match"]["history"][0]["number"] == 1
     finally:
         server.stop()

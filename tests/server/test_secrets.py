@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rummyhall import new_match
-from rummyhall.game import GameState
+from rummyhall.game import GameState, Match
 from tests.server.harness import Message, Server, play_until
 
 
@@ -26,17 +26,12 @@ def strings(value: Any) -> set[str]:
 
 def part(match: GameState) -> GameState:
     """The hand (Gin), deal (Indian) or round (Rummikub) in progress."""
-    for name in ("hand", "deal", "round"):
-        current = getattr(match, name, None)
-        if current is not None:
-            return current  # type: ignore[no-any-return]
-    return match
+    return match.current if isinstance(match, Match) else match
 
 
 def history(view: Message) -> list[Message]:
     """The score sheet's entries about finished hands or deals."""
-    sheet = view.get("match") or {}
-    return list(sheet.get("hands") or sheet.get("history") or [])
+    return list((view.get("match") or {}).get("history") or [])
 
 
 class Replay:

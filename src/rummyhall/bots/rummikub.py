@@ -131,7 +131,7 @@ def fitting_faces(table: Sequence[Sequence[str]]) -> set[str]:
 def last_turn(view: JSON, seat: int) -> tuple[str | None, bool]:
     """What ``seat`` did on his last turn (``"play"``, ``"draw"``, ``"pass"`` or
     ``None`` before his first) and whether he had melded before it."""
-    moves = [m for m in view["moves"] if m.get("seat") == seat and m["type"] != "round_over"]
+    moves = [m for m in view["moves"] if m.get("seat") == seat and m["type"] != "part_over"]
     if not moves:
         return None, False
     return moves[-1]["type"], any(m["type"] == "play" for m in moves[:-1])

@@ -123,7 +123,7 @@ class Table:
         view = state.view(HUMAN)
         legal = state.legal_actions()
         width = min(self.console.width, MAX_WIDTH)
-        number = hand_label(state.game, view)
+        number = hand_label(view)
         heading = self.title if number is None else f"{self.title} · {number}"
         screen = render(view, self.names, title=heading, width=width)
         for part in screen.parts:

@@ -152,7 +152,7 @@ def show(
         tr("replay.move", i=replay.index, n=len(replay.log)) if replay.index else tr("replay.start")
     )
     who = tr("replay.view_all") if seat is None else tr("replay.view_seat", who=names[seat])
-    number = hand_label(replay.game, view)
+    number = hand_label(view)
     text = " · ".join(part for part in (heading, number, where, who) if part)
     width = min(console.width, 100)
     for part in render(view, names, title=text, width=width, hands=hands, mine=False).parts:
@@ -160,7 +160,7 @@ def show(
     narrator = Narrator(console, replay.game, names)
     narrator.moves(replay.events)
     for event in replay.events:
-        if event["type"] in HAND_OVER:
+        if event["type"] == HAND_OVER:
             moves = [*replay.before["moves"], *replay.events]
             narrator.result(event, replay.before, state.view(None), moves)
     if state.is_over:
@@ -177,7 +177,7 @@ def print_moves(console: Console, replay: Replay, names: list[str]) -> None:
             if line is not None:
                 console.print(Text.assemble((f"{index:>4}  ", "dim"), line))
         for event in replay.events:
-            if event["type"] in HAND_OVER:
+            if event["type"] == HAND_OVER:
                 moves = [*replay.before["moves"], *replay.events]
                 narrator.result(event, replay.before, replay.state.view(None), moves)
     if replay.state.is_over:

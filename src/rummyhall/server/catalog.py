@@ -166,13 +166,3 @@ def describe() -> list[dict[str, Any]]:
             }
         )
     return described
-
-
-def winners_of(state: GameState) -> list[int]:
-    """The seats that won a finished match (several on a shared win, none on a void
-    Points deal): Gin names one ``winner``, Indian and Rummikub list ``winners``."""
-    winners = getattr(state, "winners", None)
-    if winners is not None:
-        return list(winners)
-    winner = getattr(state, "winner", None)
-    return [] if winner is None else [int(winner)]

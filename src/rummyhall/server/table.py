@@ -22,7 +22,7 @@ import anyio.to_thread
 from rummyhall.actions import JSON, Action, Event
 from rummyhall.game import GameState
 from rummyhall.server import advice
-from rummyhall.server.catalog import GameOptions, start_match, winners_of
+from rummyhall.server.catalog import GameOptions, start_match
 from rummyhall.server.protocol import ProtocolError, state_text
 from rummyhall.server.storage.repository import StoredMatch, StoredRoom
 from rummyhall.server.storage.store import Store
@@ -110,7 +110,7 @@ class Table:
         """Save the result, one statistics row per seat and the room (already
         ``finished``) in one commit; the winners. Idempotent (the repository writes a
         result once), so a restart may finish again a match a crash left unfinished."""
-        winners = winners_of(self.state)
+        winners = self.state.winners
         scores = self.state.scores
         rows = result_rows(self.seats, self.game, scores, winners, levels)
         result = {"scores": scores, "winners": winners}

@@ -16,22 +16,16 @@ from rummyhall.terminal.results import explain
 from rummyhall.terminal.sheets import match_winner, score_sheet
 
 View = Mapping[str, Any]
-HAND_OVER = ("hand_over", "deal_over", "round_over")
-"""The events that end a hand (Gin), a deal (Indian Rummy) or a round (Rummikub)."""
-NUMBER_KEYS = {
-    "gin": ("hand_number", "hand_no"),
-    "indian": ("deal_number", "deal_no"),
-    "rummikub": ("round_number", "round_no"),
-}
+HAND_OVER = "part_over"
+"""The event that ends a hand (Gin), a deal (Indian Rummy) or a round (Rummikub)."""
 
 
-def hand_label(game: str, view: View) -> str | None:
+def hand_label(view: View) -> str | None:
     """``hand 3`` in a match; ``None`` for a game of a single hand."""
     match = view.get("match")
     if match is None:
         return None
-    key, text = NUMBER_KEYS[game]
-    return tr(text, n=match[key])
+    return tr(f"{match['part']}_no", n=match["number"])
 
 
 class Narrator:
@@ -60,14 +54,14 @@ class Narrator:
         if moves:
             self.moves(events)
         for event in events:
-            if event["type"] in HAND_OVER:
+            if event["type"] == HAND_OVER:
                 self.result(event, before, after, [*before["moves"], *events])
                 return True
         return False
 
     def result(self, result: View, before: View, after: View, hand_events: Sequence[View]) -> None:
         """The explanation of a finished hand, then the score sheet of its match."""
-        what = hand_label(self.game, before) or tr(f"game.{self.game}")
+        what = hand_label(before) or tr(f"game.{self.game}")
         self.console.print(Rule(Text(tr("result.title", what=what), style="bold"), align="left"))
         lines = explain(self.game, result, self.names, hand_events, before.get("wild_rank"))
         for line in lines:
@@ -81,7 +75,7 @@ class Narrator:
         if match is not None:
             if not self.sheets:
                 self.console.print(score_sheet(self.game, match, self.names))
-            self.console.print(match_winner(self.game, match, self.names))
+            self.console.print(match_winner(match, self.names))
             return
         scores = " · ".join(
             f"{name} {score:+d}" if score else f"{name} 0"

@@ -7,8 +7,8 @@
   it and the IND-10 tier that applied; drops and wrong shows with their fixed cost;
 * Rummikub: how the round ended and each rack total turned into a score.
 
-Each function takes the result as the engine reports it (the ``hand_over``,
-``deal_over`` or ``round_over`` event, or ``view["result"]``) and returns lines.
+Each function takes the result as the engine reports it (the ``part_over``
+event, or ``view["result"]``) and returns lines.
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def _points(value: int) -> str:
 
 def _gin_sheet(match: Mapping[str, Any], names: Sequence[str]) -> Table:
     table = _table(tr("sheet.hand"), names, tr("match.target", n=match["target"]))
-    for entry in match["hands"]:
+    for entry in match["history"]:
         result = entry["result"]
         outcome = result["outcome"]
         label = tr("sheet.cancelled") if outcome == "cancelled" else tr(f"outcome.{outcome}")
@@ -60,14 +60,14 @@ def _indian_sheet(match: Mapping[str, Any], names: Sequence[str]) -> Table:
     caption = tr("match.pool_limit", n=limit) if limit else None
     table = _table(tr("sheet.deal"), names, caption)
     for entry in match["history"]:
-        winner = entry["winner"]
-        if entry["outcome"] == "void":
-            label = tr("sheet.void")
+        winners = entry["winners"]  # the declarer; none on a void deal
+        if winners:
+            label = f"{names[winners[0]]}{tr(':')}{tr('outcome.' + entry['outcome'])}"
         else:
-            label = f"{names[winner]}{tr(':')}{tr('outcome.' + entry['outcome'])}"
+            label = tr("sheet.void")
         cells = []
         for seat, penalty in enumerate(entry["penalties"]):
-            cell = "·" if seat == winner or not penalty else f"−{penalty}"
+            cell = "·" if seat in winners or not penalty else f"−{penalty}"
             if seat in entry["eliminated"]:
                 cell += " " + tr("sheet.out")
             cells.append(cell)
@@ -93,9 +93,9 @@ def _rummikub_sheet(match: Mapping[str, Any], names: Sequence[str]) -> Table:
     return table
 
 
-def match_winner(game: str, match: Mapping[str, Any], names: Sequence[str]) -> Text:
+def match_winner(match: Mapping[str, Any], names: Sequence[str]) -> Text:
     """Who won the finished match, and the final score."""
-    winners = [match["winner"]] if game == "gin" else match["winners"]
+    winners = match["winners"]
     totals = match["chips"] if match.get("chips") is not None else match["totals"]
     if not winners:
         line = tr("match.no_winner")

@@ -479,12 +479,12 @@ def test_gin_15_match_totals_are_plain_sums_and_end_at_the_target() -> None:
         match = new_match("gin", seed=8, mode=mode)
         play_out(match, [make_bot("gin", "medium", seed=seat) for seat in (0, 1)])
         view = match.view(0)["match"]
-        hands = view["hands"]
+        hands = view["history"]
         for seat in (0, 1):  # no line, game or shutout bonuses
             assert view["totals"][seat] == sum(h["result"]["scores"][seat] for h in hands)
         assert max(view["totals"]) >= target
         assert all(max(h["totals"]) < target for h in hands[:-1])
-        assert view["winner"] == view["totals"].index(max(view["totals"]))
+        assert view["winners"] == [view["totals"].index(max(view["totals"]))]
         assert match.legal_actions() == []
         error = match.is_legal(Draw("stock"))
         assert error is not None and error.rule == "GIN-15"

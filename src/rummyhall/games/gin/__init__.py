@@ -25,7 +25,7 @@ __all__ = [
 KIT = GameInfo(
     name="gin",
     title="Gin Rummy",
-    part="hand",
+    part=GinMatch.part,
     seats=(2, 2),
     variants=tuple(
         Variant(

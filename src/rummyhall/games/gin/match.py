@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummyhall.actions import JSON, Action, Event
+from rummyhall.actions import JSON
 from rummyhall.arguments import whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
@@ -26,6 +26,7 @@ class GinMatch(Match):
     ``knock_limit`` fixes GIN-7's limit for every hand (a house rule)."""
 
     game = "gin"
+    part = "hand"
     over_rule = "GIN-15"
 
     def __init__(
@@ -46,10 +47,7 @@ class GinMatch(Match):
         if self.target <= 0:
             raise NotationError("the match target must be positive")
         self._rng = Rng(seed)
-        self.totals = [0, 0]
-        self.history: list[JSON] = []  # one summary per finished hand
-        self.actions: list[Action] = []
-        self.winner: int | None = None
+        self._begin()
         self.hand = self._deal(self._rng.below(2))  # GIN-1: first dealer at random
 
     def _deal(self, dealer: int) -> GinState:
@@ -64,10 +62,6 @@ class GinMatch(Match):
         return self.hand
 
     @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    @property
     def scores(self) -> list[int]:
         return list(self.totals)
 
@@ -75,68 +69,31 @@ class GinMatch(Match):
     def num_players(self) -> int:
         return 2
 
-    def _finish_hand(self) -> list[Event]:
+    @property
+    def options(self) -> JSON:
+        """Options beyond the mode are recorded only when set (older records stay alike)."""
+        house = {} if self.knock_limit is None else {"knock_limit": self.knock_limit}
+        return {"mode": self.mode, "target": self.target, **house}
+
+    def _score_part(self) -> JSON:
         hand = self.hand
-        points = hand.scores
-        for seat in (0, 1):
-            self.totals[seat] += points[seat]
-        self.history.append(
-            {
-                "number": len(self.history) + 1,
-                "dealer": hand.dealer,
-                "result": hand.view(None)["result"],
-                "totals": list(self.totals),
-            }
-        )
-        events = [
-            Event(
-                "hand_scored",
-                None,
-                {"hand": len(self.history), "scores": points, "totals": list(self.totals)},
-            )
-        ]
+        for seat, points in enumerate(hand.scores):
+            self.totals[seat] += points
+        return {"dealer": hand.dealer, "result": hand.view(None)["result"]}
+
+    def _decided(self) -> list[int] | None:
         leader = max((0, 1), key=lambda s: self.totals[s])
-        if self.totals[leader] >= self.target:
-            self.winner = leader
-            events.append(
-                Event("match_over", None, {"winner": leader, "totals": list(self.totals)})
-            )
-            return events
+        return [leader] if self.totals[leader] >= self.target else None
+
+    def _deal_next(self) -> int:
         # GIN-1: the winner of a scored hand deals next; a cancelled hand is redealt.
-        dealer = hand.dealer if hand.outcome == "cancelled" else points.index(max(points))
+        hand = self.hand
+        dealer = hand.winners[0] if hand.winners else hand.dealer
         self.hand = self._deal(dealer)
-        events.append(Event("deal", dealer, {"hand": len(self.history) + 1}))
-        return events
+        return dealer
 
-    def view(self, seat: int | None) -> JSON:
-        view = self.hand.view(seat)
-        view["match"] = {
-            "target": self.target,
-            "totals": list(self.totals),
-            "hands": list(self.history),
-            "hand_number": len(self.history) + (0 if self.is_over else 1),
-            "winner": self.winner,
-        }
-        if self.is_over:
-            view["current_player"] = None
-        return view
-
-    # ------------------------------------------------------------ persistence
-
-    def to_json(self) -> JSON:
-        return {
-            "game": "gin",
-            "kind": "match",
-            "version": 1,
-            "seed": self.seed,
-            "options": {"mode": self.mode, "target": self.target, **self._house_rules()},
-            "log": self.log,
-            "snapshot": {"totals": list(self.totals), "hand": self.hand.to_json()["snapshot"]},
-        }
-
-    def _house_rules(self) -> JSON:
-        """Options beyond the mode, recorded only when set (older records stay alike)."""
-        return {} if self.knock_limit is None else {"knock_limit": self.knock_limit}
+    def _facts(self) -> JSON:
+        return {"target": self.target}
 
 
 def load(data: JSON) -> GameState:

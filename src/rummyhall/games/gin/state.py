@@ -151,6 +151,14 @@ class GinState(GameState):
         return list(self.points)
 
     @property
+    def winners(self) -> list[int]:
+        """The seat that scored the hand (none for a cancelled hand, GIN-14)."""
+        if self.settlement is None or self.knocker is None:
+            return []
+        won = self.settlement.winner == "knocker"
+        return [self.knocker if won else 1 - self.knocker]
+
+    @property
     def num_players(self) -> int:
         return 2
 
@@ -309,7 +317,7 @@ class GinState(GameState):
         if len(self.stock) <= WALL:  # GIN-14: the hand is cancelled
             self.phase = Phase.OVER
             self.outcome = "cancelled"
-            events.append(Event("hand_over", None, {"outcome": "cancelled", "scores": [0, 0]}))
+            events.append(Event("part_over", None, {"outcome": "cancelled", "scores": [0, 0]}))
             return events
         self.player = 1 - player
         self.taken_from_discard = -1
@@ -331,7 +339,7 @@ class GinState(GameState):
         assert result is not None
         return [
             Event("knock", player, {"discard": CARD_NAMES[card], "gin": settlement.kind == "gin"}),
-            Event("hand_over", None, result),
+            Event("part_over", None, result),
         ]
 
     # ------------------------------------------------------------ views

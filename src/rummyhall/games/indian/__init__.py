@@ -30,7 +30,7 @@ FORMAT_TITLES = {"points": "Points", "pool101": "Pool 101", "pool201": "Pool 201
 KIT = GameInfo(
     name="indian",
     title="Indian Rummy",
-    part="deal",
+    part=IndianMatch.part,
     seats=(2, 6),
     variants=tuple(
         Variant(

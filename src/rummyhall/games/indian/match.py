@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rummyhall.actions import JSON, Action, Event
+from rummyhall.actions import JSON
 from rummyhall.arguments import check_options, quoted, whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
@@ -54,6 +54,7 @@ class IndianMatch(Match):
     """A Points deal, a Pool 101/201 or a Deals match for 2–6 players."""
 
     game = "indian"
+    part = "deal"
     over_rule = "IND-14"
 
     def __init__(
@@ -84,12 +85,9 @@ class IndianMatch(Match):
         }
         self.legal_actions_complete = not manual_declaration
         self._rng = Rng(seed)
-        self.totals = [0] * players  # penalties added up (pools)
+        self._begin()  # totals: the penalties added up (pools)
         self.chips = [80 * deals] * players if format == "deals" else [0] * players
         self.out: list[bool] = [False] * players  # eliminated from a pool
-        self.history: list[JSON] = []
-        self.winners: list[int] | None = None
-        self.actions: list[Action] = []
         self.deal = self._new_deal(self._rng.below(players))
 
     def _new_deal(self, dealer: int) -> IndianState:
@@ -111,10 +109,6 @@ class IndianMatch(Match):
         return self.deal
 
     @property
-    def is_over(self) -> bool:
-        return self.winners is not None
-
-    @property
     def scores(self) -> list[int]:
         """Chips in a Deals match; otherwise minus the penalties so far."""
         if self.format == "deals":
@@ -125,7 +119,11 @@ class IndianMatch(Match):
     def num_players(self) -> int:
         return self.players
 
-    def _finish_hand(self) -> list[Event]:
+    @property
+    def options(self) -> JSON:
+        return {"players": self.players, "format": self.format, "deals": self.deals, **self.rules}
+
+    def _score_part(self) -> JSON:
         deal = self.deal
         penalties = deal.penalties
         for seat in range(self.players):
@@ -142,31 +140,18 @@ class IndianMatch(Match):
                 if not self.out[seat] and self.totals[seat] > limit:
                     self.out[seat] = True
                     eliminated.append(seat)
-        self.history.append(
-            {
-                "number": len(self.history) + 1,
-                "dealer": deal.dealer,
-                "outcome": deal.outcome,
-                "winner": deal.winner,
-                "penalties": list(penalties),
-                "totals": list(self.totals),
-                "chips": list(self.chips),
-                "eliminated": eliminated,
-            }
-        )
-        events = [Event("deal_scored", None, dict(self.history[-1]))]
-        winners = self._winners()
-        if winners is not None:
-            self.winners = winners
-            return [*events, Event("match_over", None, {"winners": winners, "scores": self.scores})]
-        self.deal = self._new_deal(self._next_dealer(deal.dealer))
-        return [*events, Event("deal", self.deal.dealer, {"deal": len(self.history) + 1})]
+        return {
+            "dealer": deal.dealer,
+            "outcome": deal.outcome,
+            "winners": deal.winners,
+            "penalties": list(penalties),
+            "chips": list(self.chips),
+            "eliminated": eliminated,
+        }
 
-    def _winners(self) -> list[int] | None:
-        """The match's winners once it is decided, else ``None``."""
+    def _decided(self) -> list[int] | None:
         if self.format == "points":
-            winner = self.deal.winner
-            return [] if winner is None else [winner]  # a void deal has no winner
+            return self.deal.winners  # a void deal has no winner
         if self.format == "deals":
             if len(self.history) < self.deals:
                 return None
@@ -175,6 +160,10 @@ class IndianMatch(Match):
         left = [s for s in range(self.players) if not self.out[s]]
         return left if len(left) == 1 else None
 
+    def _deal_next(self) -> int:
+        self.deal = self._new_deal(self._next_dealer(self.deal.dealer))
+        return self.deal.dealer
+
     def _next_dealer(self, dealer: int) -> int:
         for step in range(1, self.players + 1):
             seat = (dealer + step) % self.players
@@ -182,39 +171,13 @@ class IndianMatch(Match):
                 return seat
         raise AssertionError("nobody left to deal")
 
-    def view(self, seat: int | None) -> JSON:
-        view = self.deal.view(seat)
-        view["match"] = {
+    def _facts(self) -> JSON:
+        return {
             "format": self.format,
             "deals": self.deals if self.format == "deals" else None,
             "limit": POOL_LIMITS.get(self.format),
-            "deal_number": len(self.history) + (0 if self.is_over else 1),
-            "history": list(self.history),
-            "totals": list(self.totals),
             "chips": list(self.chips) if self.format == "deals" else None,
             "out": list(self.out),
-            "winners": self.winners,
-        }
-        if self.is_over:
-            view["current_player"] = None
-        return view
-
-    # ------------------------------------------------------------ persistence
-
-    def to_json(self) -> JSON:
-        return {
-            "game": "indian",
-            "kind": "match",
-            "version": 1,
-            "seed": self.seed,
-            "options": {
-                "players": self.players,
-                "format": self.format,
-                "deals": self.deals,
-                **self.rules,
-            },
-            "log": self.log,
-            "snapshot": {"scores": self.scores, "deal": self.deal.to_json()["snapshot"]},
         }
 
 

@@ -158,6 +158,11 @@ class IndianState(GameState):
         return [-p for p in self.penalties]
 
     @property
+    def winners(self) -> list[int]:
+        """The seat that declared (none on a void deal, IND-13)."""
+        return [] if self.winner is None else [self.winner]
+
+    @property
     def num_players(self) -> int:
         return self.players
 
@@ -390,7 +395,7 @@ class IndianState(GameState):
                 layout = arrangement_of(hand_of((face(c) for c in self.hands[seat]), self.wild))
                 self.layouts[seat] = layout
                 self.penalties[seat] = layout.points
-        return [Event("deal_over", None, self._result_json())]
+        return [Event("part_over", None, self._result_json())]
 
     # ------------------------------------------------------------ views
 

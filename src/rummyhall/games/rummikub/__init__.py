@@ -32,7 +32,7 @@ __all__ = [
 KIT = GameInfo(
     name="rummikub",
     title="Rummikub",
-    part="round",
+    part=RummikubMatch.part,
     seats=(2, 4),
     variants=(
         Variant("match", "Match (one round per player)", "variant.match"),

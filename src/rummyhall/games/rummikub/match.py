@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummyhall.actions import JSON, Action, Event
+from rummyhall.actions import JSON
 from rummyhall.arguments import whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
@@ -26,6 +26,7 @@ class RummikubMatch(Match):
     """``rounds`` rounds of Rummikub for 2–4 players (default: one round per player)."""
 
     game = "rummikub"
+    part = "round"
     over_rule = "RKB-8"
     legal_actions_complete = False
 
@@ -44,10 +45,7 @@ class RummikubMatch(Match):
         self._rng = Rng(seed)
         drawn = self._rng.below(players)  # drawn either way, so a given seat replays alike
         self.first = drawn if first is None else first
-        self.totals = [0] * players
-        self.history: list[JSON] = []  # one summary per finished round
-        self.actions: list[Action] = []
-        self.winners: list[int] = []
+        self._begin()
         self.round = self._deal()
 
     def _deal(self) -> RummikubState:
@@ -61,10 +59,6 @@ class RummikubMatch(Match):
         return self.round
 
     @property
-    def is_over(self) -> bool:
-        return bool(self.winners)
-
-    @property
     def scores(self) -> list[int]:
         return list(self.totals)
 
@@ -73,61 +67,26 @@ class RummikubMatch(Match):
         return self.players
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> JSON:
         return {"players": self.players, "rounds": self.rounds, "first": self.first}
 
-    def _finish_hand(self) -> list[Event]:
-        points = self.round.scores
-        for seat in range(self.players):
-            self.totals[seat] += points[seat]
-        self.history.append(
-            {
-                "number": len(self.history) + 1,
-                "first": self.round.first,
-                "result": self.round.view(None)["result"],
-                "totals": list(self.totals),
-            }
-        )
-        played = len(self.history)
-        events = [
-            Event("round_scored", None, {"round": played, "scores": points, "totals": self.scores})
-        ]
-        if played == self.rounds:
-            best = max(self.totals)
-            self.winners = [seat for seat in range(self.players) if self.totals[seat] == best]
-            events.append(
-                Event("match_over", None, {"winners": list(self.winners), "totals": self.scores})
-            )
-            return events
+    def _score_part(self) -> JSON:
+        for seat, points in enumerate(self.round.scores):
+            self.totals[seat] += points
+        return {"first": self.round.first, "result": self.round.view(None)["result"]}
+
+    def _decided(self) -> list[int] | None:
+        if len(self.history) < self.rounds:
+            return None
+        best = max(self.totals)
+        return [seat for seat in range(self.players) if self.totals[seat] == best]
+
+    def _deal_next(self) -> int:
         self.round = self._deal()
-        events.append(Event("deal", self.round.first, {"round": played + 1}))
-        return events
+        return self.round.first
 
-    def view(self, seat: int | None) -> JSON:
-        view = self.round.view(seat)
-        view["match"] = {
-            "rounds": self.rounds,
-            "totals": self.scores,
-            "history": list(self.history),
-            "round_number": len(self.history) + (0 if self.is_over else 1),
-            "winners": list(self.winners),
-        }
-        if self.is_over:
-            view["current_player"] = None
-        return view
-
-    # ------------------------------------------------------------ persistence
-
-    def to_json(self) -> JSON:
-        return {
-            "game": "rummikub",
-            "kind": "match",
-            "version": 1,
-            "seed": self.seed,
-            "options": self.options,
-            "log": self.log,
-            "snapshot": {"totals": self.scores, "round": self.round.to_json()["snapshot"]},
-        }
+    def _facts(self) -> JSON:
+        return {"rounds": self.rounds}
 
 
 def load(data: JSON) -> GameState:

@@ -91,7 +91,7 @@ class RummikubState(GameState):
         self.player = self.first
         self.passes = 0  # consecutive passes with the pool empty (RKB-9)
         self.over = False
-        self.winners: list[int] = []
+        self._winners: list[int] = []
         self.outcome: str | None = None  # "out" (RKB-8) | "blocked" (RKB-9)
         self.points = [0] * players
         self.actions: list[Action] = []
@@ -111,6 +111,11 @@ class RummikubState(GameState):
     @property
     def scores(self) -> list[int]:
         return list(self.points)
+
+    @property
+    def winners(self) -> list[int]:
+        """Who went out, or the lowest rack totals when no one can (RKB-9)."""
+        return list(self._winners)
 
     @property
     def num_players(self) -> int:
@@ -231,16 +236,16 @@ class RummikubState(GameState):
 
     def _finish(self, outcome: str, winners: list[int]) -> list[Event]:
         self.over = True
-        self.winners = winners
+        self._winners = winners
         self.outcome = outcome
-        return [Event("round_over", None, self._result_json())]
+        return [Event("part_over", None, self._result_json())]
 
     # ------------------------------------------------------------ views
 
     def _result_json(self) -> JSON:
         return {
             "outcome": self.outcome,
-            "winners": list(self.winners),
+            "winners": list(self._winners),
             "rack_totals": [self.rack_total(seat) for seat in range(self.players)],
             "scores": self.scores,
         }
@@ -301,7 +306,7 @@ class RummikubState(GameState):
                 "table": self.table,
                 "melded": list(self.melded),
                 "passes": self.passes,
-                "winners": list(self.winners),
+                "winners": list(self._winners),
                 "scores": self.scores,
             },
         }

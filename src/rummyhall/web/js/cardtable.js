@@ -227,7 +227,7 @@ export function renderCardTable(api) {
   const others = session.room.seats.map((_, seat) => seat).filter((seat) => seat !== session.you);
   const sections = [h("div", { class: "opponents" }, others.map((seat) => seatPanel(api, view, seat))), centre(api, view, legal), turnLine(api, view)];
   if (seated) {
-    const deal = view.match ? view.match.hand_number ?? view.match.deal_number : 1;
+    const deal = view.match ? view.match.number : 1;
     const key = `rummyhall.hand.${session.room.code}.${session.room.match?.id}.${deal}`;
     if (!session.hand || session.hand.storageKey !== key) session.hand = new Hand(key);
     const hand = session.hand;

@@ -67,7 +67,7 @@ export class RoomSocket {
     const socket = new WebSocket(`${scheme}://${location.host}/ws`);
     this.socket = socket;
     socket.onopen = () => {
-      this.send({ type: "hello", protocol: 1, token: localStorage.getItem(TOKEN), locale: getLocale() });
+      this.send({ type: "hello", protocol: 2, token: localStorage.getItem(TOKEN), locale: getLocale() });
       this.send({ type: "join", room: this.code, role: this.role });
       if (this.retry > 0) this.handlers.reconnected?.();
       this.retry = 0;

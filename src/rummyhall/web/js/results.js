@@ -136,13 +136,12 @@ export function scoreSheet(api, view) {
   const match = view.match;
   const seats = api.session.room.seats.map((_, i) => i);
   if (!match) return h("div", { class: "panel sheet-panel" }, [h("h3", {}, t("result.score_sheet")), h("table", { class: "sheet" }, h("tbody", {}, seats.map((s) => h("tr", {}, [h("td", {}, api.name(s)), h("td", { class: "num" }, String(api.session.state.scores[s]))]))))]);
-  const label = { gin: "result.hand", indian: "result.deal", rummikub: "result.round" }[view.game];
-  const head = h("tr", {}, [h("th", {}, t(label)), ...seats.map((s) => h("th", {}, api.name(s)))]);
+  const head = h("tr", {}, [h("th", {}, t(`result.${match.part}`)), ...seats.map((s) => h("th", {}, api.name(s)))]);
   const signed = (n) => (n > 0 ? `+${n}` : String(n));
   let rows;
   let foot;
   if (view.game === "gin") {
-    rows = match.hands.map((hand) => h("tr", {}, [h("td", {}, String(hand.number)), ...seats.map((s) => h("td", { class: "num" }, hand.result.scores[s] ? `+${hand.result.scores[s]}` : "·"))]));
+    rows = match.history.map((hand) => h("tr", {}, [h("td", {}, String(hand.number)), ...seats.map((s) => h("td", { class: "num" }, hand.result.scores[s] ? `+${hand.result.scores[s]}` : "·"))]));
     foot = h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, String(match.totals[s])))]);
   } else if (view.game === "rummikub") {
     rows = match.history.map((round) => h("tr", {}, [h("td", {}, String(round.number)), ...seats.map((s) => h("td", { class: "num" }, signed(round.result.scores[s])))]));

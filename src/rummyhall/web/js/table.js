@@ -65,9 +65,9 @@ export function showTable({ main, toast, banner }, code, watch) {
         session.state = message;
         session.hint = null;
         for (const event of message.events) {
-          if (["hand_over", "deal_over", "round_over"].includes(event.type)) session.result = { event, view: message.view, game: session.room.game };
+          if (event.type === "part_over") session.result = { event, view: message.view, game: session.room.game };
         }
-        if (message.over && !session.result && message.view.result) session.result = { event: { type: "round_over", ...message.view.result }, view: message.view, game: session.room?.game };
+        if (message.over && !session.result && message.view.result) session.result = { event: { type: "part_over", ...message.view.result }, view: message.view, game: session.room?.game };
         render();
         void main.offsetHeight; // style and layout of the new table are part of the answer
         // Measured for the tests and bench/web.py: the click's message to the rendered
