@@ -44,6 +44,7 @@ from rummyhall.games.indian.declaration import (
 )
 from rummyhall.games.indian.melds import is_wild, wild_rank
 from rummyhall.games.indian.solver import Arrangement, arrangement_of, declaring_discards, hand_of
+from rummyhall.games.indian.view import IndianResult, IndianView
 from rummyhall.rng import Rng
 
 PACK = 53
@@ -399,7 +400,7 @@ class IndianState(GameState):
 
     # ------------------------------------------------------------ views
 
-    def _result_json(self) -> JSON:
+    def _result_json(self) -> IndianResult:
         declaration = None
         if self.declaration is not None and self.outcome == "declared":
             declaration = melds_json(self.declaration)
@@ -417,7 +418,7 @@ class IndianState(GameState):
             CARD_NAMES[f] for f in sorted((face(c) for c in self.hands[seat]), key=canonical_key)
         ]
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> IndianView:
         if seat is not None and not 0 <= whole_number(seat, "seat") < self.players:
             raise NotationError(f"this deal has seats 0…{self.players - 1}, not {seat!r}")
         mine = seat is not None and self.seats[seat] is not Seat.OUT
