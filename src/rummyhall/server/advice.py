@@ -7,17 +7,17 @@ never reveal anything the seat may not know: the legal actions carry the engine'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from rummyhall.actions import JSON, Action
 from rummyhall.bots.registry import make_bot
-from rummyhall.game import GameState
+from rummyhall.game import GameState, View
 from rummyhall.games import gin, indian
 
 
-def describe_legal(state: GameState, view: JSON, actions: Sequence[Action]) -> list[JSON]:
+def describe_legal(state: GameState, view: View, actions: Sequence[Action]) -> list[JSON]:
     """The legal actions as sent to the client (``protocol.LegalAction``, every field
     present): the engine's facts that a button shows, e.g. a Gin knock's deadwood and
     whether it is gin (GIN-7)."""
@@ -39,7 +39,7 @@ def _gin_layout(hand: tuple[str, ...]) -> gin.Arrangement:
     return gin.arrange(hand)
 
 
-def arrangement(game: str, view: JSON) -> dict[str, Any] | None:
+def arrangement(game: str, view: Mapping[str, Any]) -> dict[str, Any] | None:
     """The solver's best layout of the seat's own hand, sent with every state so the
     table can show the live deadwood (Gin, GIN-6) or penalty (Indian, IND-10) and sort
     the hand into melds; ``None`` for spectators and Rummikub."""
@@ -56,7 +56,7 @@ deadwood, knocking when it pays; Indian: declaring when it can; Rummikub: the so
 maximum, RKB-4/RKB-5) and answers at once."""
 
 
-def hint(game: str, view: JSON, actions: Sequence[Action]) -> dict[str, Any]:
+def hint(game: str, view: View | JSON, actions: Sequence[Action]) -> dict[str, Any]:
     """``arrangement``: the solver's best layout of the seat's hand (see
     :func:`arrangement`), and ``suggestion``: the move the medium bot would make among
     ``actions``, or ``None`` when there are none (not the seat's turn). The bot's seed is
