@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rummyhall.actions import Action
-from rummyhall.game import View
+from rummyhall.view import View
 
 LEVELS = ("easy", "medium", "hard")
 """The playing strengths every game offers, weakest first."""

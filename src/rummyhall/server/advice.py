@@ -13,8 +13,9 @@ from typing import Any
 
 from rummyhall.actions import JSON, Action
 from rummyhall.bots.registry import make_bot
-from rummyhall.game import GameState, View
+from rummyhall.game import GameState
 from rummyhall.games import gin, indian
+from rummyhall.view import View
 
 
 def describe_legal(state: GameState, view: View, actions: Sequence[Action]) -> list[JSON]:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 from rummyhall.actions import JSON
-from rummyhall.game import HistoryEntry, MatchInfo, View
+from rummyhall.view import HistoryEntry, MatchInfo, View
 
 if TYPE_CHECKING:  # typing.ReadOnly is Python 3.13's; the annotations are never evaluated
     from typing_extensions import ReadOnly
