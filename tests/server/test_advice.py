@@ -8,6 +8,7 @@ import pytest
 from rummyhall import Draw, Knock, Play, new_match
 from rummyhall.bots.registry import make_bot
 from rummyhall.games import gin
+from rummyhall.games.gin import state as gin_state
 from rummyhall.server import advice
 from tests.games.gin.helpers import deal
 from tests.games.gin.test_rules import GIN_READY, JUNK
@@ -26,9 +27,9 @@ def test_a_remembered_layout_is_the_solver_s_and_each_message_gets_its_own_copy(
 
 def test_the_layout_memory_is_bounded() -> None:
     advice.arrangement("gin", {"hand": ["AS", "KC", "QD"]})
-    info = advice._gin_layout.cache_info()
-    assert info.maxsize == advice.GIN_LAYOUTS_KEPT
-    assert info.currsize <= advice.GIN_LAYOUTS_KEPT
+    info = gin_state._remembered_layout.cache_info()
+    assert info.maxsize == gin_state.LAYOUTS_KEPT
+    assert info.currsize <= gin_state.LAYOUTS_KEPT
 
 
 def test_no_layout_for_spectators_or_rummikub() -> None:
