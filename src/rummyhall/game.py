@@ -90,6 +90,13 @@ class GameState(ABC):
         (none unless the game has some)."""
         return {}
 
+    @classmethod
+    def layout(cls, view: Mapping[str, Any]) -> JSON | None:
+        """The solver's best layout of the viewing seat's own hand, from its view alone
+        (what a table shows as the live deadwood or penalty); ``None`` when the view holds
+        no hand (a spectator) or the game lays none out."""
+        return None
+
     def is_legal(self, action: Action) -> IllegalAction | None:
         """``None`` when ``action`` may be applied now, else the error naming the rule
         (a value that is no action at all raises :class:`NotationError`)."""

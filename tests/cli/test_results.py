@@ -9,6 +9,8 @@ from rich.console import Console
 from rich.text import Text
 
 from rummyhall.games import gin, indian
+from rummyhall.registry import KITS
+from rummyhall.terminal.games import TERMINALS
 from rummyhall.terminal.i18n import use_language
 from rummyhall.terminal.results import explain
 
@@ -87,3 +89,9 @@ def test_chinese_explanation() -> None:
     text = shown(explain("gin", result, ["你", "电脑2（困难）"]))
     assert "电脑2（困难）以 10 点散牌敲牌" in text and "贴牌：10♦ 贴到 [7♦ 8♦ 9♦]" in text
     assert "敲牌：20 − 10 = 10" in text
+
+
+def test_every_game_has_its_terminal_rendering_under_its_kit_name() -> None:
+    assert set(TERMINALS) == set(KITS)
+    for name, terminal in TERMINALS.items():
+        assert terminal.name == name

@@ -7,7 +7,9 @@ import pytest
 
 from rummyhall import Draw, Knock, Play, new_match
 from rummyhall.bots.registry import make_bot
-from rummyhall.games import gin
+from rummyhall.games import gin, indian
+from rummyhall.games.gin import state as gin_state
+from rummyhall.registry import KITS
 from rummyhall.server import advice
 from tests.games.gin.helpers import deal
 from tests.games.gin.test_rules import GIN_READY, JUNK
@@ -26,9 +28,16 @@ def test_a_remembered_layout_is_the_solver_s_and_each_message_gets_its_own_copy(
 
 def test_the_layout_memory_is_bounded() -> None:
     advice.arrangement("gin", {"hand": ["AS", "KC", "QD"]})
-    info = advice._gin_layout.cache_info()
-    assert info.maxsize == advice.GIN_LAYOUTS_KEPT
-    assert info.currsize <= advice.GIN_LAYOUTS_KEPT
+    info = gin_state._remembered_layout.cache_info()
+    assert info.maxsize == gin_state.LAYOUTS_KEPT
+    assert info.currsize <= gin_state.LAYOUTS_KEPT
+
+
+def test_every_game_lays_out_a_seat_s_hand_from_its_view_alone() -> None:
+    assert set(advice.PARTS) == set(KITS)
+    view = {"hand": ["AH", "2H", "3H", "9C", "9D", "9H", "KS", "QS", "4D"], "indicator": "7C"}
+    assert advice.arrangement("indian", view) == indian.arrange(view["hand"], "7C").to_json()
+    assert advice.arrangement("indian", {"hand": None, "indicator": "7C"}) is None
 
 
 def test_no_layout_for_spectators_or_rummikub() -> None:

@@ -32,9 +32,9 @@ from rummyhall.games import gin, indian, rummikub
 from rummyhall.games.gin.solver import checked_knock_limit
 from rummyhall.terminal.cards import meld_text, pieces_text
 from rummyhall.terminal.console import make_console
+from rummyhall.terminal.gin import GIN
 from rummyhall.terminal.i18n import tr, tr_text
-from rummyhall.terminal.results import explain_gin
-from rummyhall.terminal.screens import table_lines
+from rummyhall.terminal.rummikub import table_lines
 
 SOLVE_HELP = """\
 The solvers' answer for a position, as text or --json (the library's own values).
@@ -129,7 +129,7 @@ def solve_gin(cards: str, defender: str | None, knock_limit: int) -> tuple[JSON,
             "settlement": settlement.to_json(),
         }
         names = [tr("gin.knocker").capitalize(), tr("gin.defender").capitalize()]
-        return settlement.to_json(), explain_gin(result, names)
+        return settlement.to_json(), GIN.explain(result, names)
     layout = gin.arrange(hand)
     lines = [
         Text(tr("solve.deadwood", n=layout.points), style="bold"),

@@ -7,14 +7,13 @@ never reveal anything the seat may not know: the legal actions carry the engine'
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 from typing import Any
 
 from rummyhall.actions import JSON, Action
 from rummyhall.bots.registry import make_bot
 from rummyhall.game import GameState
-from rummyhall.games import gin, indian
+from rummyhall.games import gin, indian, rummikub
 from rummyhall.view import View
 
 
@@ -28,27 +27,17 @@ def describe_legal(state: GameState, view: View, actions: Sequence[Action]) -> l
     ]
 
 
-GIN_LAYOUTS_KEPT = 4096
-"""Gin hands whose layout is remembered (about 600 bytes each). Every state message
-carries its seat's layout but an action changes one hand only, so the other seats'
-layouts are found here: a hand is asked for again after about one action per busy
-table, and 4,096 cover twice the server's default room limit."""
+PARTS: dict[str, type[GameState]] = {
+    part.game: part for part in (gin.GinState, indian.IndianState, rummikub.RummikubState)
+}
+"""Each game's hand, deal or round, by game name: it lays out a seat's own hand."""
 
 
-@lru_cache(maxsize=GIN_LAYOUTS_KEPT)
-def _gin_layout(hand: tuple[str, ...]) -> gin.Arrangement:
-    return gin.arrange(hand)
-
-
-def arrangement(game: str, view: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The solver's best layout of the seat's own hand, sent with every state so the
-    table can show the live deadwood (Gin, GIN-6) or penalty (Indian, IND-10) and sort
-    the hand into melds; ``None`` for spectators and Rummikub."""
-    if game == "gin" and view.get("hand"):
-        return _gin_layout(tuple(view["hand"])).to_json()
-    if game == "indian" and view.get("hand"):
-        return indian.arrange(view["hand"], view["indicator"]).to_json()
-    return None
+def arrangement(game: str, view: View | JSON) -> dict[str, Any] | None:
+    """The solver's best layout of the seat's own hand (``GameState.layout``), sent with
+    every state so the table can show the live deadwood (Gin, GIN-6) or penalty (Indian,
+    IND-10) and sort the hand into melds; ``None`` for spectators and Rummikub."""
+    return PARTS[game].layout(view)
 
 
 HINT_LEVEL = "medium"

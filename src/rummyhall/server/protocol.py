@@ -155,7 +155,8 @@ class CheckRequest(ClientMessage):
 
 
 class HintRequest(ClientMessage):
-    """Ask the solver for advice on the seat's own hand (where the room allows hints)."""
+    """Ask for a hint on the seat's own position (where the room allows hints): the move
+    the medium bot would make and the solver's layout of the hand."""
 
     type: Literal["hint"]
     turn: int = Field(ge=0)
@@ -392,8 +393,8 @@ class HintMessage(ServerMessage):
     type: Literal["hint"] = "hint"
     turn: int
     hint: dict[str, Any]
-    """``arrangement`` (the solver's best layout of your hand) and ``suggestion`` (an
-    action, or null)."""
+    """``arrangement`` (the solver's best layout of your hand) and ``suggestion`` (the
+    medium bot's move in your place, or null)."""
     ref: str | None = None
 
 

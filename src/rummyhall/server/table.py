@@ -128,12 +128,13 @@ class Table:
 
     async def position(self, seat: int) -> tuple[JSON, list[Action]]:
         """What ``seat`` sees, and what it may play (nothing when it is not its turn):
-        all a bot or the hint solver is given."""
+        all a bot or a hint is given."""
         legal = await self.legal() if seat == self.state.current_player else []
         return self.state.view(seat), legal
 
     async def hint(self, view: JSON, legal: Sequence[Action]) -> JSON:
-        """The solver's advice on a position (on a thread: it may search)."""
+        """A hint on a position: the medium bot's move and the solver's layout (on a
+        thread: it may search)."""
         return await anyio.to_thread.run_sync(advice.hint, self.game, view, legal)
 
     async def text(self, seat: int | None, events: list[JSON]) -> str:

@@ -1,24 +1,21 @@
 """Hands and racks grouped by the solvers, laid out with a key number under each piece.
 
-A hand is shown as its optimal layout: Gin melds then deadwood (``gin.arrange``), Indian
-pure sequences, impure sequences, sets then the cards that count (``indian.arrange``),
-a Rummikub rack as the most tiles it could lay down on its own (``best_play`` on an
-empty table) then the rest. The numbers under the pieces are the keys ``play`` accepts,
-so the order here is also the order of the keys.
+A hand is shown as its optimal layout, in groups each game makes (:mod:`.gin`: melds
+then deadwood; :mod:`.indian`: pure sequences, impure sequences, sets then the cards
+that count; :mod:`.rummikub`: the most tiles the rack could lay down on its own, then
+the rest). The numbers under the pieces are the keys ``play`` accepts, so the order here
+is also the order of the keys.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.text import Text
 
-from rummyhall.games import gin, indian, rummikub
 from rummyhall.terminal.cards import CELL, is_wild, piece_text
-from rummyhall.terminal.i18n import tr
 
 
 @dataclass(frozen=True)
@@ -28,45 +25,6 @@ class Group:
     pieces: list[str]
     label: str
     melded: bool
-
-
-def gin_groups(hand: Sequence[str]) -> tuple[list[Group], gin.Arrangement]:
-    """GIN-6: the minimum-deadwood layout, melds first."""
-    layout = gin.arrange(list(hand))
-    groups = [Group(meld, tr("group.meld"), True) for meld in layout.melds]
-    if layout.deadwood:
-        groups.append(Group(layout.deadwood, f"{tr('group.deadwood')} {layout.points}", False))
-    return groups, layout
-
-
-def indian_groups(hand: Sequence[str], indicator: str) -> tuple[list[Group], indian.Arrangement]:
-    """IND-10: the layout behind the minimum penalty, labelled pure / impure / set."""
-    layout = indian.arrange(list(hand), indicator)
-    groups = [
-        Group(meld, tr(f"group.{kind}"), True)
-        for meld, kind in zip(layout.melds, layout.kinds, strict=True)
-    ]
-    if layout.deadwood:
-        groups.append(Group(layout.deadwood, tr("group.unmelded"), False))
-    return groups, layout
-
-
-def rummikub_groups(rack: Sequence[str]) -> list[Group]:
-    """The sets the rack could make alone (RKB-2), then the loose tiles."""
-    sets = rummikub.best_play([], list(rack)) or []
-    placed = Counter(tile for tiles in sets for tile in tiles)
-    groups = [Group(tiles, set_kind(tiles), True) for tiles in sets]
-    loose = list((Counter(rack) - placed).elements())
-    if loose:
-        groups.append(Group(loose, tr("group.loose"), False))
-    return groups
-
-
-def set_kind(tiles: Sequence[str]) -> str:
-    """ "group" when every tile stands for one number (jokers as they read), else "run"."""
-    numbers = {int(tile[1:]) for tile in tiles if tile != "*"}
-    numbers.update(rummikub.joker_values(list(tiles)))
-    return tr("group.group") if len(numbers) == 1 else tr("group.run")
 
 
 def order(groups: Sequence[Group]) -> list[str]:

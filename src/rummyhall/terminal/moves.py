@@ -11,6 +11,7 @@ from typing import Any
 from rich.text import Text
 
 from rummyhall.terminal.cards import pieces_text
+from rummyhall.terminal.games import terminal_of
 from rummyhall.terminal.i18n import tr, tr_text
 
 
@@ -25,7 +26,7 @@ def describe(event: Mapping[str, Any], names: Sequence[str], game: str) -> Text 
             return _line("ev.draw_discard", who, card=event["card"])
         return Text(tr("ev.draw_pool" if source == "pool" else "ev.draw_stock", who=who))
     if kind == "pass":
-        return Text(tr("ev.pass" if game == "gin" else "ev.pass_turn", who=who))
+        return Text(tr(terminal_of(game).pass_event, who=who))
     if kind == "discard":
         return _line("ev.discard", who, card=event["card"])
     if kind == "knock":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Discard, Draw, Event, Knock, Pass
@@ -24,7 +25,9 @@ from rummyhall.game import GameState
 from rummyhall.games.gin.melds import CARD_VALUES, SUIT_BITS, cards_of
 from rummyhall.games.gin.solver import (
     MAX_KNOCK_LIMIT,
+    Arrangement,
     Settlement,
+    arrange,
     checked_knock_limit,
     deadwood_mask,
     settle_masks,
@@ -213,6 +216,12 @@ class GinState(GameState):
         hand = sum(1 << card_index(name) for name in view["hand"])
         left = deadwood_mask(hand ^ (1 << card_index(action.discard)))
         return {"deadwood": left, "gin": left == 0}
+
+    @classmethod
+    def layout(cls, view: Mapping[str, Any]) -> JSON | None:
+        """GIN-6: the minimum-deadwood layout of the seat's hand (remembered per hand)."""
+        hand = view.get("hand")
+        return _remembered_layout(tuple(hand)).to_json() if hand else None
 
     def _check(self, action: Action) -> int:
         """Validate ``action``; return the card it names (or -1). Changes nothing."""
@@ -429,3 +438,15 @@ class GinState(GameState):
             "discard_pile": [CARD_NAMES[c] for c in self.discard_pile],
             "scores": list(self.points),
         }
+
+
+LAYOUTS_KEPT = 4096
+"""Gin hands whose layout is remembered (about 600 bytes each). A server sends every
+seat its layout with every state message but an action changes one hand only, so the
+other seats' layouts are found here: a hand is asked for again after about one action
+per busy table, and 4,096 cover twice the server's default room limit."""
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT)
+def _remembered_layout(hand: tuple[str, ...]) -> Arrangement:
+    return arrange(hand)

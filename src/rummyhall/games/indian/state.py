@@ -43,7 +43,13 @@ from rummyhall.games.indian.declaration import (
     melds_json,
 )
 from rummyhall.games.indian.melds import is_wild, wild_rank
-from rummyhall.games.indian.solver import Arrangement, arrangement_of, declaring_discards, hand_of
+from rummyhall.games.indian.solver import (
+    Arrangement,
+    arrange,
+    arrangement_of,
+    declaring_discards,
+    hand_of,
+)
 from rummyhall.games.indian.view import IndianResult, IndianView
 from rummyhall.rng import Rng
 
@@ -212,6 +218,12 @@ class IndianState(GameState):
     def action_facts(cls, view: Mapping[str, Any], action: Action) -> JSON:
         """A declaration: whether it is valid, its melds and its penalty (IND-9/IND-12)."""
         return declaration_facts(view, action) if isinstance(action, Declare) else {}
+
+    @classmethod
+    def layout(cls, view: Mapping[str, Any]) -> JSON | None:
+        """IND-10: the layout behind the seat's minimum penalty."""
+        hand = view.get("hand")
+        return arrange(hand, view["indicator"]).to_json() if hand else None
 
     def _may_take_discard(self) -> bool:
         top = face(self.discard_pile[-1])

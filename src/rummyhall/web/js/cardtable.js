@@ -98,7 +98,8 @@ function centre(api, view, legal) {
   const drawStock = legal.find((a) => a.type === "draw" && a.source === "stock");
   const takeDiscard = legal.find((a) => a.type === "draw" && a.source === "discard");
   const top = view.discard_pile[view.discard_pile.length - 1];
-  const wild = (card) => view.game === "indian" && (card === "JK" || card[0] === view.wild_rank);
+  const game = CARD_GAMES[view.game];
+  const wild = game.wild(view);
   const piles = [
     pile(t("pile.stock"), view.stock_count ? [h("div", { class: "card" }, cardBackSVG())] : [h("div", { class: "card empty" })],
       { count: view.stock_count, id: "stock", active: Boolean(drawStock), onclick: () => api.act(drawStock) }),
@@ -107,22 +108,7 @@ function centre(api, view, legal) {
       h("div", { class: "card top", "data-card": top }, cardSVG(top, { wild: wild(top) })),
     ] : [h("div", { class: "card empty" })], { count: view.discard_pile.length, id: "discard", active: Boolean(takeDiscard), onclick: () => api.act(takeDiscard) }),
   ];
-  if (view.game === "indian") {
-    piles.push(h("div", { class: "pile indicator", id: "indicator" }, [
-      h("div", { class: "pile-cards" }, h("div", { class: "card" }, cardSVG(view.indicator))),
-      h("div", { class: "pile-label" }, [t("pile.indicator"), h("small", {}, t("pile.wild", { rank: view.wild_rank === "T" ? "10" : view.wild_rank }))]),
-    ]));
-  } else {
-    const limit = view.knock_limit;
-    piles.push(h("div", { class: "pile indicator", id: "upcard" }, [
-      h("div", { class: "pile-cards" }, h("div", { class: "card" }, cardSVG(view.first_upcard))),
-      h("div", { class: "pile-label" }, [
-        t("pile.upcard"),
-        h("small", {}, limit === 0 ? t("pile.gin_only") : t("pile.knock_limit", { n: limit })),
-        view.multiplier > 1 ? h("small", { class: "doubled" }, t("pile.doubled")) : null,
-      ]),
-    ]));
-  }
+  piles.push(game.info(view));
   return h("div", { class: "centre" }, piles);
 }
 
@@ -157,7 +143,7 @@ function actionBar(api, view, legal, hand, described) {
       const declare = legal.find((a) => a.type === "declare" && a.discard === card);
       if (discard) buttons.push(h("button", { class: "primary", "data-action": "discard", onclick: () => api.act(discard) }, t("act.discard", { card: cardLabel(card) })));
       else if (view.taken_from_discard === card) {
-        const rule = view.game === "gin" ? "GIN-4" : "IND-3";
+        const rule = CARD_GAMES[view.game].takenRule;
         buttons.push(h("button", { disabled: true, "data-action": "discard", title: t("act.blocked", { card: cardLabel(card), rule }) }, t("act.discard", { card: cardLabel(card) })));
         buttons.push(h("span", { class: "blocked-reason" }, t("act.blocked", { card: cardLabel(card), rule })));
       }
@@ -218,6 +204,50 @@ function hintBox(api, view, hand, described) {
   ]);
 }
 
+/** What Gin and Indian Rummy draw differently: which cards are wild, the card beside
+ *  the piles (Gin's first upcard with the knock limit, Indian's joker indicator), the
+ *  rule that keeps a card taken from the pile (GIN-4, IND-3), a group's label and the
+ *  hand's live score (Gin: the solver's deadwood; Indian: the penalty of the player's
+ *  own grouping, beside the best one). */
+const CARD_GAMES = {
+  gin: {
+    wild: () => () => false,
+    takenRule: "GIN-4",
+    info(view) {
+      const limit = view.knock_limit;
+      return h("div", { class: "pile indicator", id: "upcard" }, [
+        h("div", { class: "pile-cards" }, h("div", { class: "card" }, cardSVG(view.first_upcard))),
+        h("div", { class: "pile-label" }, [
+          t("pile.upcard"),
+          h("small", {}, limit === 0 ? t("pile.gin_only") : t("pile.knock_limit", { n: limit })),
+          view.multiplier > 1 ? h("small", { class: "doubled" }, t("pile.doubled")) : null,
+        ]),
+      ]);
+    },
+    label(view, faces, arrangement) {
+      if (arrangement && arrangement.melds.some((meld) => sameCards(meld, faces))) return { kind: "meld", text: t("meld.meld") };
+      return null;
+    },
+    live: (view, hand, arrangement) => [h("span", { class: "live", id: "live-score" }, t("hand.deadwood", { n: arrangement ? arrangement.points : "?" }))],
+  },
+  indian: {
+    wild: (view) => (card) => card === "JK" || card[0] === view.wild_rank,
+    takenRule: "IND-3",
+    info: (view) => h("div", { class: "pile indicator", id: "indicator" }, [
+      h("div", { class: "pile-cards" }, h("div", { class: "card" }, cardSVG(view.indicator))),
+      h("div", { class: "pile-label" }, [t("pile.indicator"), h("small", {}, t("pile.wild", { rank: view.wild_rank === "T" ? "10" : view.wild_rank }))]),
+    ]),
+    label(view, faces) {
+      const kind = classifyIndian(faces, view.wild_rank);
+      return { kind, text: t(`meld.${kind}`) };
+    },
+    live(view, hand, arrangement) {
+      const own = groupingPenalty(hand.faces(), view.wild_rank);
+      return [h("span", { class: "live", id: "live-score" }, t("hand.penalty", { n: own })), arrangement ? h("span", { class: "muted" }, ` · ${t("hand.best_penalty", { n: arrangement.points })}`) : null];
+    },
+  },
+};
+
 export function renderCardTable(api) {
   const { session } = api;
   const state = session.state;
@@ -233,22 +263,9 @@ export function renderCardTable(api) {
     const hand = session.hand;
     hand.sync(view.hand);
     const arrangement = state.arrangement;
-    const wildRank = view.wild_rank;
-    const label = (faces) => {
-      if (view.game === "indian") {
-        const kind = classifyIndian(faces, wildRank);
-        return { kind, text: t(`meld.${kind}`) };
-      }
-      if (arrangement && arrangement.melds.some((meld) => sameCards(meld, faces))) return { kind: "meld", text: t("meld.meld") };
-      return null;
-    };
-    let info;
-    if (view.game === "indian") {
-      const own = groupingPenalty(hand.faces(), wildRank);
-      info = [h("span", { class: "live", id: "live-score" }, t("hand.penalty", { n: own })), arrangement ? h("span", { class: "muted" }, ` · ${t("hand.best_penalty", { n: arrangement.points })}`) : null];
-    } else {
-      info = [h("span", { class: "live", id: "live-score" }, t("hand.deadwood", { n: arrangement ? arrangement.points : "?" }))];
-    }
+    const game = CARD_GAMES[view.game];
+    const label = (faces) => game.label(view, faces, arrangement);
+    const info = game.live(view, hand, arrangement);
     const me = session.you;
     info.push(h("span", { class: "muted tip" }, t("hand.drag_tip")));
     sections.push(h("section", { class: `my-area${state.current_player === me ? " current" : ""}` }, [
@@ -266,7 +283,7 @@ export function renderCardTable(api) {
       renderHand(hand, {
         onChange: () => { session.drafts.dropArmed = false; api.render(); },
         label,
-        wild: (card) => view.game === "indian" && (card === "JK" || card[0] === wildRank),
+        wild: game.wild(view),
         marked: (card) => (card === view.taken_from_discard ? "taken" : null),
       }),
       hintBox(api, view, hand, state.legal),

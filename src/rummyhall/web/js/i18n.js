@@ -11,8 +11,6 @@ const STRINGS = {
   "game.gin.blurb": ["Two players, ten cards: meld, knock or go gin.", "两人十张牌：组牌、敲牌或 Gin。"],
   "game.indian.blurb": ["13 cards, jokers wild: two sequences, one pure, then declare.", "13 张牌，百搭任用：两组顺子（至少一组纯顺）即可宣布。"],
   "game.rummikub.blurb": ["Tiles, runs and groups: open with 30, then rework the table.", "数字牌组与顺子：30 分首开，再重组桌面。"],
-  "mode.standard": ["Standard (to 100)", "标准（100 分）"],
-  "mode.oklahoma": ["Oklahoma (to 150)", "俄克拉荷马（150 分）"],
   "format.points": ["Points", "积分局"],
   "format.pool101": ["Pool 101", "101 淘汰"],
   "format.pool201": ["Pool 201", "201 淘汰"],

@@ -28,7 +28,7 @@ function showcase(game) {
 }
 
 /** The text of ``key`` in the current language, or the kit's English ``fallback``. */
-function label(key, fallback) {
+export function label(key, fallback) {
   const text = t(key);
   return text === key ? fallback : text;
 }

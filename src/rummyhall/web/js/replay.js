@@ -1,11 +1,9 @@
 // The replay viewer of a finished match: step through its actions and see the table as
 // one seat (or a spectator) saw it, from the server's replay route.
 
-import { renderCardTable } from "./cardtable.js";
 import { t } from "./i18n.js";
 import { api } from "./net.js";
-import { renderRummikub } from "./rummikub.js";
-import { seatName } from "./table.js";
+import { BOARDS, seatName } from "./table.js";
 import { h } from "./ui.js";
 
 export function showReplay({ main, toast }, matchId, seatParam) {
@@ -37,7 +35,7 @@ export function showReplay({ main, toast }, matchId, seatParam) {
       drafts: {},
     };
     const context = { session, name, act: () => {}, send: () => {}, toast, render, askHint: () => {} };
-    return record.game === "rummikub" ? renderRummikub(context) : renderCardTable(context);
+    return BOARDS[record.game](context);
   }
 
   function render() {

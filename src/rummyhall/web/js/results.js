@@ -54,7 +54,7 @@ function layout(title, side, layoffs) {
   ]);
 }
 
-function ginResult(result, name) {
+function ginResult(result, view, name) {
   if (result.outcome === "cancelled" || !result.settlement) return [h("p", { class: "headline" }, t("result.cancelled"))];
   const s = result.settlement;
   const knocker = result.knocker;
@@ -102,7 +102,7 @@ function indianResult(result, view, name) {
   ];
 }
 
-function rummikubResult(result, name) {
+function rummikubResult(result, view, name) {
   const rows = result.scores.map((score, seat) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" }, [
     h("td", {}, name(seat)),
     h("td", { class: "num" }, score > 0 ? `+${score}` : String(score)),
@@ -115,10 +115,18 @@ function rummikubResult(result, name) {
   ];
 }
 
+/** Each game's explanation of a finished part: its dialog's title and body. */
+const RESULTS = {
+  gin: { title: "result.title", body: ginResult },
+  indian: { title: "result.deal_title", body: indianResult },
+  rummikub: { title: "result.round_title", body: rummikubResult },
+};
+
 /** The modal shown when a hand, deal or round ends (from its event's public result). */
 export function resultDialog({ event, view, game }, api, close) {
-  const title = { gin: t("result.title"), indian: t("result.deal_title"), rummikub: t("result.round_title") }[game];
-  const body = game === "gin" ? ginResult(event, api.name) : game === "indian" ? indianResult(event, view, api.name) : rummikubResult(event, api.name);
+  const result = RESULTS[game];
+  const title = t(result.title);
+  const body = result.body(event, view, api.name);
   const over = api.session.state?.over;
   return h("div", { class: "modal-backdrop", onkeydown: (event) => event.key === "Escape" && close() }, h("div", { class: "modal result", id: "result", role: "dialog", "aria-modal": "true" }, [
     h("h2", {}, over ? t("result.match_over") : title),
@@ -130,6 +138,39 @@ export function resultDialog({ event, view, game }, api, close) {
   ]));
 }
 
+/** Gin's sheet: the points each hand scored, totals, played to 100/150. */
+function ginSheet(match, seats) {
+  return {
+    rows: match.history.map((hand) => h("tr", {}, [h("td", {}, String(hand.number)), ...seats.map((s) => h("td", { class: "num" }, hand.result.scores[s] ? `+${hand.result.scores[s]}` : "·"))])),
+    foot: h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, String(match.totals[s])))]),
+    target: t("result.target", { n: match.target }),
+  };
+}
+
+/** Indian Rummy's sheet: penalties and pool totals with eliminations, or chips (Deals). */
+function indianSheet(match, seats) {
+  const chips = match.format === "deals";
+  return {
+    rows: match.history.map((deal) => h("tr", {}, [h("td", {}, String(deal.number)), ...seats.map((s) => h("td", { class: "num" },
+      [chips ? String(deal.chips[s]) : String(deal.penalties[s]), deal.eliminated.includes(s) ? h("small", { class: "out-mark" }, " ✕") : null]))])),
+    foot: h("tr", { class: "total" }, [h("td", {}, chips ? t("result.chips") : t("result.total")), ...seats.map((s) => h("td", { class: `num${match.out[s] ? " out" : ""}` },
+      [String(chips ? match.chips[s] : match.totals[s]), match.out[s] ? h("small", {}, ` ${t("result.eliminated")}`) : null]))]),
+    target: match.limit ? t("result.target", { n: match.limit }) : t(`format.${match.format}`),
+  };
+}
+
+/** Rummikub's sheet: each round's signed scores and their totals. */
+function rummikubSheet(match, seats) {
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+  return {
+    rows: match.history.map((round) => h("tr", {}, [h("td", {}, String(round.number)), ...seats.map((s) => h("td", { class: "num" }, signed(round.result.scores[s])))])),
+    foot: h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, signed(match.totals[s])))]),
+    target: t("result.rounds", { n: match.rounds }),
+  };
+}
+
+const SHEETS = { gin: ginSheet, indian: indianSheet, rummikub: rummikubSheet };
+
 /** The match score sheet: Gin hands to 100/150, Indian pools (totals and
  *  eliminations) or deals (chips); Rummikub has one round. */
 export function scoreSheet(api, view) {
@@ -137,28 +178,9 @@ export function scoreSheet(api, view) {
   const seats = api.session.room.seats.map((_, i) => i);
   if (!match) return h("div", { class: "panel sheet-panel" }, [h("h3", {}, t("result.score_sheet")), h("table", { class: "sheet" }, h("tbody", {}, seats.map((s) => h("tr", {}, [h("td", {}, api.name(s)), h("td", { class: "num" }, String(api.session.state.scores[s]))]))))]);
   const head = h("tr", {}, [h("th", {}, t(`result.${match.part}`)), ...seats.map((s) => h("th", {}, api.name(s)))]);
-  const signed = (n) => (n > 0 ? `+${n}` : String(n));
-  let rows;
-  let foot;
-  if (view.game === "gin") {
-    rows = match.history.map((hand) => h("tr", {}, [h("td", {}, String(hand.number)), ...seats.map((s) => h("td", { class: "num" }, hand.result.scores[s] ? `+${hand.result.scores[s]}` : "·"))]));
-    foot = h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, String(match.totals[s])))]);
-  } else if (view.game === "rummikub") {
-    rows = match.history.map((round) => h("tr", {}, [h("td", {}, String(round.number)), ...seats.map((s) => h("td", { class: "num" }, signed(round.result.scores[s])))]));
-    foot = h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, signed(match.totals[s])))]);
-  } else {
-    const chips = match.format === "deals";
-    rows = match.history.map((deal) => h("tr", {}, [h("td", {}, String(deal.number)), ...seats.map((s) => h("td", { class: "num" },
-      [chips ? String(deal.chips[s]) : String(deal.penalties[s]), deal.eliminated.includes(s) ? h("small", { class: "out-mark" }, " ✕") : null]))]));
-    foot = h("tr", { class: "total" }, [h("td", {}, chips ? t("result.chips") : t("result.total")), ...seats.map((s) => h("td", { class: `num${match.out[s] ? " out" : ""}` },
-      [String(chips ? match.chips[s] : match.totals[s]), match.out[s] ? h("small", {}, ` ${t("result.eliminated")}`) : null]))]);
-  }
-  let target = t("result.rounds", { n: match.rounds });
-  if (view.game === "gin") target = t("result.target", { n: match.target });
-  else if (view.game === "indian") target = match.limit ? t("result.target", { n: match.limit }) : t(`format.${match.format}`);
+  const { rows, foot, target } = SHEETS[view.game](match, seats);
   return h("div", { class: "panel sheet-panel", id: "score-sheet" }, [
     h("h3", {}, [t("result.score_sheet"), h("small", { class: "muted" }, ` · ${target}`)]),
     h("table", { class: "sheet" }, [h("thead", {}, head), h("tbody", {}, [...rows, foot])]),
   ]);
 }
-

@@ -4,8 +4,8 @@
 
 import { renderCardTable } from "./cardtable.js";
 import { getLocale, t } from "./i18n.js";
-import { rememberMatch } from "./lobby.js";
-import { currentPlayer, ensurePlayer, RoomSocket } from "./net.js";
+import { label as kitLabel, rememberMatch } from "./lobby.js";
+import { api as fetchJSON, currentPlayer, ensurePlayer, RoomSocket } from "./net.js";
 import { resultDialog } from "./results.js";
 import { renderRummikub } from "./rummikub.js";
 import { h } from "./ui.js";
@@ -22,6 +22,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     drafts: {},
   };
   let socket = null;
+  let catalogue = null; // /api/info: the kits, whose variant labels name the room
 
   const name = (seat) => seatName(session.room?.seats || [], seat);
   // The host is fixed for the room's life, seated or watching (docs/protocol.md).
@@ -162,7 +163,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     const room = session.room;
     const link = `${location.origin}${room.link}`;
     return h("div", { class: "waiting panel" }, [
-      h("h1", {}, `${t(`game.${room.game}`)} · ${variantLabel(room)}`),
+      h("h1", {}, `${t(`game.${room.game}`)} · ${variantLabel(room, catalogue)}`),
       h("div", { class: "invite" }, [
         h("label", {}, t("room.invite")),
         h("input", { readonly: true, value: link, id: "invite-link", onclick: (e) => e.target.select() }),
@@ -183,7 +184,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     return h("div", { class: "table-header" }, [
       h("div", { class: "table-title" }, [
         h("strong", {}, t(`game.${room.game}`)),
-        h("span", { class: "muted" }, ` · ${variantLabel(room)}`),
+        h("span", { class: "muted" }, ` · ${variantLabel(room, catalogue)}`),
       ]),
       h("div", { class: "table-meta" }, [
         h("span", { class: "code", title: t("room.invite") }, `${t("room.code")} ${room.code}`),
@@ -204,7 +205,7 @@ export function showTable({ main, toast, banner }, code, watch) {
       main.replaceChildren(waitingRoom());
       return;
     }
-    const body = room.game === "rummikub" ? renderRummikub(api) : renderCardTable(api);
+    const body = BOARDS[room.game](api);
     const parts = [header(), body];
     if (session.result) {
       parts.push(resultDialog(session.result, api, () => { session.result = null; render(); }));
@@ -225,7 +226,8 @@ export function showTable({ main, toast, banner }, code, watch) {
   }
 
   render();
-  ensurePlayer().then(() => {
+  Promise.all([ensurePlayer(), fetchJSON("/api/info")]).then(([, info]) => {
+    catalogue = info;
     socket = new RoomSocket(code, watch ? "spectator" : "player", handlers);
     window.rummyhall = { session, drop: () => socket.drop() };
   });
@@ -250,9 +252,26 @@ export function seatName(seats, seat) {
   return t("room.seat", { n: seat + 1 });
 }
 
-export function variantLabel(room) {
-  const options = room.options;
-  if (room.game === "gin") return t(`mode.${options.mode}`);
-  if (room.game === "indian") return `${t(`format.${options.format}`)} · ${options.players}P`;
-  return options.rounds ? `${options.players}P · ${t("result.rounds", { n: options.rounds })}` : `${options.players}P`;
+/** Each game's table. */
+export const BOARDS = { gin: renderCardTable, indian: renderCardTable, rummikub: renderRummikub };
+
+/** How each game's room names how it is played, from the kit's name of its variant and
+ *  the room's options. */
+const ROOM_LABELS = {
+  gin: (variant) => variant,
+  indian: (variant, options) => `${variant} · ${options.players}P`,
+  rummikub: (variant, options) => (options.rounds ? `${options.players}P · ${t("result.rounds", { n: options.rounds })}` : `${options.players}P`),
+};
+
+/** The kit's variant a room plays (``catalogue``: /api/info): the one fixing the most of
+ *  its options, as ``GameInfo.variant_of`` finds it. */
+function variantOf(room, catalogue) {
+  const game = catalogue.games.find((entry) => entry.game === room.game);
+  const fitting = game.variants.filter((variant) => Object.entries(variant.fixes).every(([key, value]) => room.options[key] === value));
+  return fitting.reduce((best, variant) => (Object.keys(variant.fixes).length > Object.keys(best.fixes).length ? variant : best));
+}
+
+export function variantLabel(room, catalogue) {
+  const variant = variantOf(room, catalogue);
+  return ROOM_LABELS[room.game](kitLabel(variant.label, variant.title), room.options);
 }
