@@ -11,11 +11,15 @@ from __future__ import annotations
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from rummyhall.actions import JSON, Action, Event, action_from_json, require_action
 from rummyhall.arguments import check_options
 from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.view import View
+
+MatchView = TypeVar("MatchView", bound=View)
+"""The view of a match's parts, which its own view extends with ``match``."""
 
 
 class GameState(ABC):
@@ -72,7 +76,7 @@ class GameState(ABC):
     @abstractmethod
     def legal_actions(self) -> list[Action]: ...
 
-    def describe(self, view: JSON, actions: Sequence[Action]) -> list[JSON]:
+    def describe(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[JSON]:
         """Each of ``actions`` (the acting seat's legal actions) as ``{"action": its
         JSON, **facts}``: what an interface shows beside it (a Gin knock's deadwood, an
         Indian declaration's melds). The facts come from that seat's ``view`` alone, so
@@ -131,8 +135,11 @@ class GameState(ABC):
         return held
 
     @abstractmethod
-    def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know (``None``: a spectator), JSON-safe, no secret."""
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may know (``None``: a spectator), JSON-safe, no secret.
+
+        Each game's state returns its :class:`View` TypedDict (``GinView``, …); the
+        servers and interfaces that take every game pass it on as JSON."""
 
     @abstractmethod
     def zones(self) -> dict[str, list[str]]:
@@ -182,7 +189,7 @@ class GameState(ABC):
         return self.apply(action_from_json(data))
 
 
-class Match(GameState):
+class Match(GameState, Generic[MatchView]):
     """A game of parts played one after another (Gin hands, Indian deals, Rummikub
     rounds). Actions go to the part in progress (``current``); when it ends, the match
     scores it (``_score_part``), records it in ``history`` and either ends with its
@@ -230,7 +237,7 @@ class Match(GameState):
         """The keyword arguments that rebuild this match (with its seed)."""
 
     @abstractmethod
-    def _score_part(self) -> JSON:
+    def _score_part(self) -> Mapping[str, Any]:
         """Add the part that just ended to the totals; what its history entry says
         beyond its number, scores and totals."""
 
@@ -242,7 +249,7 @@ class Match(GameState):
     def _deal_next(self) -> int:
         """Deal the next part; the seat that deals or starts it."""
 
-    def _facts(self) -> JSON:
+    def _facts(self) -> Mapping[str, Any]:
         """What the view's ``match`` says beyond the shared words (target, format, …)."""
         return {}
 
@@ -261,7 +268,7 @@ class Match(GameState):
     def legal_actions(self) -> list[Action]:
         return [] if self.is_over else self.current.legal_actions()
 
-    def describe(self, view: JSON, actions: Sequence[Action]) -> list[JSON]:
+    def describe(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[JSON]:
         return self.current.describe(view, actions)
 
     def _check(self, action: Action) -> object:
@@ -291,7 +298,7 @@ class Match(GameState):
         starter = self._deal_next()
         return [*events, Event("deal", starter, {"number": number + 1})]
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> MatchView:
         view = self.current.view(seat)
         view["match"] = {
             "part": self.part,
@@ -303,7 +310,7 @@ class Match(GameState):
         }
         if self.is_over:
             view["current_player"] = None
-        return view
+        return cast(MatchView, view)
 
     def zones(self) -> dict[str, list[str]]:
         return self.current.zones()

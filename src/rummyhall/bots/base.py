@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
-from rummyhall.actions import JSON, Action
+from rummyhall.actions import Action
+from rummyhall.view import View
 
 LEVELS = ("easy", "medium", "hard")
 """The playing strengths every game offers, weakest first."""
@@ -23,11 +24,14 @@ DEFAULT_BUDGET = 1.0
 
 
 class Bot(Protocol):
-    """A player: given what its seat may know, pick one of the legal actions."""
+    """A player: given what its seat may know, pick one of the legal actions.
+
+    ``view`` is typed per game, by each game's bots (``GinSeatView``, …): bots are
+    chosen by the game's name, so this protocol takes any game's."""
 
     seed: int
 
-    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action: ...
+    def act(self, view: Any, legal_actions: Sequence[Action]) -> Action: ...
 
 
 class RandomBot:
@@ -37,5 +41,5 @@ class RandomBot:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+    def act(self, view: View, legal_actions: Sequence[Action]) -> Action:
         return self.rng.choice(list(legal_actions))

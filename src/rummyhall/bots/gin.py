@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from rummyhall.actions import JSON, Action, Discard, Draw, Knock, Pass
+from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.base import Bot
 from rummyhall.bots.gin_playout import (
     BEST_DISCARD,
@@ -25,13 +25,14 @@ from rummyhall.bots.search import Searcher, chosen, odds
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
 from rummyhall.games.gin.solver import best_arrangement
+from rummyhall.games.gin.view import GinSeatView
 
 TAKE = Draw("discard")
 STOCK = Draw("stock")
 PASS = Pass()
 
 
-def hand_mask(view: JSON) -> int:
+def hand_mask(view: GinSeatView) -> int:
     return mask_of([card_index(name) for name in view["hand"]])
 
 
@@ -77,7 +78,7 @@ class MediumGinBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+    def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
         hand = hand_mask(view)
         if throws(legal_actions):
             taken = view["taken_from_discard"]
@@ -96,7 +97,7 @@ class EasyGinBot:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+    def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
         hand = hand_mask(view)
         choices = throws(legal_actions)
         if choices:
@@ -166,7 +167,7 @@ class Knowledge:
     declined, and his turns. Replayed from the public moves of the hand; the cards still
     held are the view's ``picked_up``."""
 
-    def __init__(self, view: JSON) -> None:
+    def __init__(self, view: GinSeatView) -> None:
         opponent = 1 - view["seat"]
         pile = [card_index(view["first_upcard"])]
         self.limit: int = view["knock_limit"]
@@ -280,7 +281,7 @@ class HardGinBot(Searcher):
     number of worlds, which makes the decisions a function of ``seed`` alone.
     """
 
-    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+    def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
         self.start_clock()
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -306,7 +307,7 @@ class HardGinBot(Searcher):
         plain = [a for a in ranked if isinstance(a, Discard)]
         return [*knocks, *plain]
 
-    def _search(self, view: JSON, hand: int, candidates: list[Action]) -> Action:
+    def _search(self, view: GinSeatView, hand: int, candidates: list[Action]) -> Action:
         knowledge = Knowledge(view)
         opponent = 1 - view["seat"]
         seen = hand | mask_of([*knowledge.known])

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from rummyhall.actions import JSON, Action, Discard, Draw, Knock, Pass
+from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.cards import card_index
 from rummyhall.compiled import load_compiled
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of
@@ -28,6 +28,7 @@ from rummyhall.games.gin.solver import (
     settle_masks,
 )
 from rummyhall.games.gin.state import WALL
+from rummyhall.games.gin.view import GinSeatView
 
 PHASES = {"offer": 0, "draw": 1, "discard": 2}
 """A hand's phases as the playouts number them: the first upcard offered (GIN-2), a
@@ -49,7 +50,7 @@ class Start(NamedTuple):
     limit: int
 
     @classmethod
-    def of(cls, view: JSON) -> Start:
+    def of(cls, view: GinSeatView) -> Start:
         pile, taken = view["discard_pile"], view["taken_from_discard"]
         return cls(
             top=card_index(pile[-1]) if pile else -1,

@@ -11,13 +11,14 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from rummyhall.actions import JSON, Action, Declare, Discard, Draw, Drop
+from rummyhall.actions import Action, Declare, Discard, Draw, Drop
 from rummyhall.bots.base import Bot
 from rummyhall.bots.search import Searcher, odds
 from rummyhall.cards import JOKER, RANKS, card_index
 from rummyhall.games.indian.distance import OutOfTime, distance
 from rummyhall.games.indian.melds import card_points, is_wild
 from rummyhall.games.indian.solver import arrangement_of, hand_of
+from rummyhall.games.indian.view import IndianSeatView
 
 TAKE = Draw("discard")
 STOCK = Draw("stock")
@@ -27,11 +28,11 @@ HOPELESS = 3.0
 this: no wild card and hardly a pair of cards that could grow into a pure sequence."""
 
 
-def hand_faces(view: JSON) -> list[int]:
+def hand_faces(view: IndianSeatView) -> list[int]:
     return [card_index(name) for name in view["hand"]]
 
 
-def wild_of(view: JSON) -> int:
+def wild_of(view: IndianSeatView) -> int:
     return RANKS.index(view["wild_rank"])
 
 
@@ -114,7 +115,7 @@ class MediumIndianBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+    def act(self, view: IndianSeatView, legal_actions: Sequence[Action]) -> Action:
         faces = hand_faces(view)
         wild = wild_of(view)
         declares = [a for a in legal_actions if isinstance(a, Declare)]
@@ -152,7 +153,7 @@ class EasyIndianBot:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+    def act(self, view: IndianSeatView, legal_actions: Sequence[Action]) -> Action:
         declares = [a for a in legal_actions if isinstance(a, Declare)]
         if declares:
             return declares[0]
@@ -184,7 +185,7 @@ class Knowledge:
     discard pile and still holds, cards he threw, top discards he let go; and the unseen
     cards, both physical copies counted (IND-1)."""
 
-    def __init__(self, view: JSON) -> None:
+    def __init__(self, view: IndianSeatView) -> None:
         me = view["seat"]
         self.opponent = next(
             s for s in range(view["players"]) if s != me and view["seats"][s] == "playing"
@@ -304,7 +305,7 @@ class HardIndianBot(Searcher):
     position alone.
     """
 
-    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+    def act(self, view: IndianSeatView, legal_actions: Sequence[Action]) -> Action:
         self.start_clock()
         declares = [a for a in legal_actions if isinstance(a, Declare)]
         if declares:
@@ -317,7 +318,7 @@ class HardIndianBot(Searcher):
             return MediumIndianBot(self.seed).act(view, legal_actions)
 
     def _choose(
-        self, view: JSON, legal_actions: Sequence[Action], deadline: float | None
+        self, view: IndianSeatView, legal_actions: Sequence[Action], deadline: float | None
     ) -> Action:
         """The move, or :class:`OutOfTime` if not one distance is measured by ``deadline``."""
         faces = hand_faces(view)
@@ -338,7 +339,11 @@ class HardIndianBot(Searcher):
 
     @staticmethod
     def _drops(
-        view: JSON, faces: list[int], wild: int, knowledge: Knowledge, deadline: float | None
+        view: IndianSeatView,
+        faces: list[int],
+        wild: int,
+        knowledge: Knowledge,
+        deadline: float | None,
     ) -> bool:
         far = distance(faces, wild, deadline=deadline) >= HOPELESS_DISTANCE
         if view["drop_penalty"][view["seat"]] < 40:

@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from rummyhall.actions import JSON, Action, Play
+from rummyhall.actions import Action, Play
 from rummyhall.bots.base import Bot
 from rummyhall.bots.search import Searcher, chosen
 from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
 from rummyhall.errors import IllegalAction
 from rummyhall.games.rummikub import best_initial_meld, best_play, check_turn
 from rummyhall.games.rummikub.melds import canonical_faces, interpret, number_of
+from rummyhall.games.rummikub.view import RummikubSeatView
 
 
-def tiles_placed(view: JSON, play: Play) -> int:
+def tiles_placed(view: RummikubSeatView, play: Play) -> int:
     return sum(map(len, play.table)) - sum(map(len, view["table"]))
 
 
@@ -30,7 +31,7 @@ class MediumRummikubBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+    def act(self, view: RummikubSeatView, legal_actions: Sequence[Action]) -> Action:
         plays = [a for a in legal_actions if isinstance(a, Play)]
         if not plays:
             return no_play(legal_actions)
@@ -44,7 +45,7 @@ class EasyRummikubBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+    def act(self, view: RummikubSeatView, legal_actions: Sequence[Action]) -> Action:
         melds = best_initial_meld(view["rack"])
         if melds is not None:
             table = (*map(tuple, view["table"]), *map(tuple, melds))
@@ -128,7 +129,7 @@ def fitting_faces(table: Sequence[Sequence[str]]) -> set[str]:
     return {TILE_NAMES[f] for f in fits}
 
 
-def last_turn(view: JSON, seat: int) -> tuple[str | None, bool]:
+def last_turn(view: RummikubSeatView, seat: int) -> tuple[str | None, bool]:
     """What ``seat`` did on his last turn (``"play"``, ``"draw"``, ``"pass"`` or
     ``None`` before his first) and whether he had melded before it."""
     moves = [m for m in view["moves"] if m.get("seat") == seat and m["type"] != "part_over"]
@@ -158,7 +159,7 @@ class HardRummikubBot(Searcher):
     the number of samples, which makes the decisions a function of ``seed`` alone.
     """
 
-    def act(self, view: JSON, legal_actions: Sequence[Action]) -> Action:
+    def act(self, view: RummikubSeatView, legal_actions: Sequence[Action]) -> Action:
         self.start_clock()
         plays = [a for a in legal_actions if isinstance(a, Play)]
         if not plays:
@@ -178,7 +179,7 @@ class HardRummikubBot(Searcher):
         return self._search(view, candidates, unseen, self._dead(view, opponent, playable))
 
     @staticmethod
-    def _unseen(view: JSON) -> Counter[str]:
+    def _unseen(view: RummikubSeatView) -> Counter[str]:
         """Tiles neither on the bot's rack nor on the table: the opponent's and the pool."""
         unseen = Counter({name: 2 for name in TILE_NAMES})
         unseen.subtract(Counter(view["rack"]))
@@ -186,7 +187,7 @@ class HardRummikubBot(Searcher):
         return +unseen
 
     @staticmethod
-    def _dead(view: JSON, opponent: int, playable: set[str]) -> tuple[set[str], int]:
+    def _dead(view: RummikubSeatView, opponent: int, playable: set[str]) -> tuple[set[str], int]:
         """Faces the opponent's rack cannot hold and how many of his tiles are exempt
         (the one he has just drawn): after a turn of a melded player who plays his
         maximum, nothing left on his rack fits the table on its own (2 players: the
@@ -199,7 +200,7 @@ class HardRummikubBot(Searcher):
         return playable, 1 if done == "draw" else 0
 
     @staticmethod
-    def _legal(view: JSON, table: list[list[str]] | None) -> Play | None:
+    def _legal(view: RummikubSeatView, table: list[list[str]] | None) -> Play | None:
         """``table`` as a play if the rules accept it from the bot's rack."""
         if table is None:
             return None
@@ -211,7 +212,7 @@ class HardRummikubBot(Searcher):
         return play
 
     @classmethod
-    def _keeping_jokers(cls, view: JSON) -> Play | None:
+    def _keeping_jokers(cls, view: RummikubSeatView) -> Play | None:
         rack = view["rack"]
         if "*" not in rack:
             return None
@@ -219,7 +220,7 @@ class HardRummikubBot(Searcher):
         return cls._legal(view, solver_play(view["table"], plain, view["melded"][view["seat"]]))
 
     @classmethod
-    def _keeping_reserves(cls, view: JSON, playable: set[str]) -> Play | None:
+    def _keeping_reserves(cls, view: RummikubSeatView, playable: set[str]) -> Play | None:
         """The maximum without the rack tiles that fit the table on their own, kept to
         play on later turns instead of drawing; if nothing else can be played, the most
         valuable of those tiles alone."""
@@ -237,7 +238,7 @@ class HardRummikubBot(Searcher):
 
     def _search(
         self,
-        view: JSON,
+        view: RummikubSeatView,
         candidates: list[Action],
         unseen: Counter[str],
         dead: tuple[set[str], int],
@@ -262,7 +263,12 @@ class HardRummikubBot(Searcher):
         return candidates[chosen(scores)]
 
     def _score(
-        self, view: JSON, action: Action, theirs: list[str], stock: list[str], opponent: int
+        self,
+        view: RummikubSeatView,
+        action: Action,
+        theirs: list[str],
+        stock: list[str],
+        opponent: int,
     ) -> int:
         """The bot's rack advantage after its move and :data:`REPLIES` rounds of the
         opponent's maximum and its own, in one sampled world (a player who cannot play

@@ -14,9 +14,10 @@ from rummyhall.actions import JSON, Action
 from rummyhall.bots.registry import make_bot
 from rummyhall.game import GameState
 from rummyhall.games import gin, indian, rummikub
+from rummyhall.view import View
 
 
-def describe_legal(state: GameState, view: JSON, actions: Sequence[Action]) -> list[JSON]:
+def describe_legal(state: GameState, view: View, actions: Sequence[Action]) -> list[JSON]:
     """The legal actions as sent to the client (``protocol.LegalAction``, every field
     present): the engine's facts that a button shows, e.g. a Gin knock's deadwood and
     whether it is gin (GIN-7)."""
@@ -32,7 +33,7 @@ PARTS: dict[str, type[GameState]] = {
 """Each game's hand, deal or round, by game name: it lays out a seat's own hand."""
 
 
-def arrangement(game: str, view: JSON) -> dict[str, Any] | None:
+def arrangement(game: str, view: View | JSON) -> dict[str, Any] | None:
     """The solver's best layout of the seat's own hand (``GameState.layout``), sent with
     every state so the table can show the live deadwood (Gin, GIN-6) or penalty (Indian,
     IND-10) and sort the hand into melds; ``None`` for spectators and Rummikub."""
@@ -45,7 +46,7 @@ deadwood, knocking when it pays; Indian: declaring when it can; Rummikub: the so
 maximum, RKB-4/RKB-5) and answers at once."""
 
 
-def hint(game: str, view: JSON, actions: Sequence[Action]) -> dict[str, Any]:
+def hint(game: str, view: View | JSON, actions: Sequence[Action]) -> dict[str, Any]:
     """``arrangement``: the solver's best layout of the seat's hand (see
     :func:`arrangement`), and ``suggestion``: the move the medium bot would make among
     ``actions``, or ``None`` when there are none (not the seat's turn). The bot's seed is

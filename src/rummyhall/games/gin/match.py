@@ -16,12 +16,13 @@ from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
 from rummyhall.games.gin.solver import checked_knock_limit
 from rummyhall.games.gin.state import MODES, GinState
+from rummyhall.games.gin.view import GinMatchFacts, GinPartFacts, GinView
 from rummyhall.rng import Rng
 
 TARGETS = {"standard": 100, "oklahoma": 150}
 
 
-class GinMatch(Match):
+class GinMatch(Match[GinView]):
     """Hands of Gin to 100 (standard) or 150 (Oklahoma); modern scoring only (GIN-15).
     ``knock_limit`` fixes GIN-7's limit for every hand (a house rule)."""
 
@@ -75,7 +76,7 @@ class GinMatch(Match):
         house = {} if self.knock_limit is None else {"knock_limit": self.knock_limit}
         return {"mode": self.mode, "target": self.target, **house}
 
-    def _score_part(self) -> JSON:
+    def _score_part(self) -> GinPartFacts:
         hand = self.hand
         for seat, points in enumerate(hand.scores):
             self.totals[seat] += points
@@ -92,7 +93,7 @@ class GinMatch(Match):
         self.hand = self._deal(dealer)
         return dealer
 
-    def _facts(self) -> JSON:
+    def _facts(self) -> GinMatchFacts:
         return {"target": self.target}
 
 

@@ -32,6 +32,7 @@ from rummyhall.games.gin.solver import (
     deadwood_mask,
     settle_masks,
 )
+from rummyhall.games.gin.view import GinResult, GinView
 from rummyhall.rng import Rng
 
 MODES = ("standard", "oklahoma")
@@ -353,7 +354,7 @@ class GinState(GameState):
 
     # ------------------------------------------------------------ views
 
-    def _result_json(self) -> JSON | None:
+    def _result_json(self) -> GinResult | None:
         if self.outcome is None:
             return None
         if self.settlement is None:
@@ -370,7 +371,7 @@ class GinState(GameState):
         """Seat's cards in the documented card order."""
         return [CARD_NAMES[c] for c in sorted(cards_of(self.hands[seat]), key=canonical_key)]
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> GinView:
         if seat is not None and whole_number(seat, "seat") not in (0, 1):
             raise NotationError(f"Gin has seats 0 and 1, not {seat!r}")
         taken = self.taken_from_discard

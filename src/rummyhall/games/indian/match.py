@@ -26,6 +26,7 @@ from rummyhall.arguments import check_options, quoted, whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
 from rummyhall.games.indian.state import IndianState
+from rummyhall.games.indian.view import IndianMatchFacts, IndianPartFacts, IndianView
 from rummyhall.rng import Rng
 
 FORMATS = ("points", "pool101", "pool201", "deals")
@@ -50,7 +51,7 @@ def reshuffles(format: str, reshuffle_on_empty: bool | None) -> bool:
     return bool(reshuffle_on_empty)
 
 
-class IndianMatch(Match):
+class IndianMatch(Match[IndianView]):
     """A Points deal, a Pool 101/201 or a Deals match for 2–6 players."""
 
     game = "indian"
@@ -123,7 +124,7 @@ class IndianMatch(Match):
     def options(self) -> JSON:
         return {"players": self.players, "format": self.format, "deals": self.deals, **self.rules}
 
-    def _score_part(self) -> JSON:
+    def _score_part(self) -> IndianPartFacts:
         deal = self.deal
         penalties = deal.penalties
         for seat in range(self.players):
@@ -171,7 +172,7 @@ class IndianMatch(Match):
                 return seat
         raise AssertionError("nobody left to deal")
 
-    def _facts(self) -> JSON:
+    def _facts(self) -> IndianMatchFacts:
         return {
             "format": self.format,
             "deals": self.deals if self.format == "deals" else None,

@@ -50,6 +50,7 @@ from rummyhall.games.indian.solver import (
     declaring_discards,
     hand_of,
 )
+from rummyhall.games.indian.view import IndianResult, IndianView
 from rummyhall.rng import Rng
 
 PACK = 53
@@ -411,7 +412,7 @@ class IndianState(GameState):
 
     # ------------------------------------------------------------ views
 
-    def _result_json(self) -> JSON:
+    def _result_json(self) -> IndianResult:
         declaration = None
         if self.declaration is not None and self.outcome == "declared":
             declaration = melds_json(self.declaration)
@@ -429,7 +430,7 @@ class IndianState(GameState):
             CARD_NAMES[f] for f in sorted((face(c) for c in self.hands[seat]), key=canonical_key)
         ]
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> IndianView:
         if seat is not None and not 0 <= whole_number(seat, "seat") < self.players:
             raise NotationError(f"this deal has seats 0…{self.players - 1}, not {seat!r}")
         mine = seat is not None and self.seats[seat] is not Seat.OUT

@@ -19,10 +19,11 @@ from rummyhall.arguments import whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
 from rummyhall.games.rummikub.state import RummikubState
+from rummyhall.games.rummikub.view import RummikubMatchFacts, RummikubPartFacts, RummikubView
 from rummyhall.rng import Rng
 
 
-class RummikubMatch(Match):
+class RummikubMatch(Match[RummikubView]):
     """``rounds`` rounds of Rummikub for 2–4 players (default: one round per player)."""
 
     game = "rummikub"
@@ -70,7 +71,7 @@ class RummikubMatch(Match):
     def options(self) -> JSON:
         return {"players": self.players, "rounds": self.rounds, "first": self.first}
 
-    def _score_part(self) -> JSON:
+    def _score_part(self) -> RummikubPartFacts:
         for seat, points in enumerate(self.round.scores):
             self.totals[seat] += points
         return {"first": self.round.first, "result": self.round.view(None)["result"]}
@@ -85,7 +86,7 @@ class RummikubMatch(Match):
         self.round = self._deal()
         return self.round.first
 
-    def _facts(self) -> JSON:
+    def _facts(self) -> RummikubMatchFacts:
         return {"rounds": self.rounds}
 
 

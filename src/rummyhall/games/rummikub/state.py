@@ -30,6 +30,7 @@ from rummyhall.game import GameState
 from rummyhall.games.rummikub.melds import number_of
 from rummyhall.games.rummikub.solver import best_initial_meld, best_play
 from rummyhall.games.rummikub.turn import Turn, check_turn
+from rummyhall.games.rummikub.view import RummikubResult, RummikubView
 from rummyhall.rng import Rng
 
 Table = tuple[tuple[str, ...], ...]
@@ -242,7 +243,7 @@ class RummikubState(GameState):
 
     # ------------------------------------------------------------ views
 
-    def _result_json(self) -> JSON:
+    def _result_json(self) -> RummikubResult:
         return {
             "outcome": self.outcome,
             "winners": list(self._winners),
@@ -250,7 +251,7 @@ class RummikubState(GameState):
             "scores": self.scores,
         }
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> RummikubView:
         if seat is not None and not 0 <= whole_number(seat, "seat") < self.players:
             raise NotationError(f"this round has seats 0…{self.players - 1}, not {seat!r}")
         return {
