@@ -79,6 +79,9 @@ class GameInfo:
     options: tuple[Option, ...]
     bots: str
     """The module of this game's bots (named, never imported: games import no bot)."""
+    part_state: type[GameState]
+    """The class of one part: its rules, and what it tells of a seat's view (the
+    solver's layout of the hand, the facts of a legal action)."""
     new_hand: Callable[..., GameState]
     new_match: Callable[..., GameState]
     load: Callable[[JSON], GameState]

@@ -13,7 +13,7 @@ from typing import Any
 from rummyhall.actions import JSON, Action
 from rummyhall.bots.registry import make_bot
 from rummyhall.game import GameState
-from rummyhall.games import gin, indian, rummikub
+from rummyhall.registry import find_game
 from rummyhall.view import View
 
 
@@ -27,17 +27,11 @@ def describe_legal(state: GameState, view: View, actions: Sequence[Action]) -> l
     ]
 
 
-PARTS: dict[str, type[GameState]] = {
-    part.game: part for part in (gin.GinState, indian.IndianState, rummikub.RummikubState)
-}
-"""Each game's hand, deal or round, by game name: it lays out a seat's own hand."""
-
-
 def arrangement(game: str, view: View | JSON) -> dict[str, Any] | None:
     """The solver's best layout of the seat's own hand (``GameState.layout``), sent with
     every state so the table can show the live deadwood (Gin, GIN-6) or penalty (Indian,
     IND-10) and sort the hand into melds; ``None`` for spectators and Rummikub."""
-    return PARTS[game].layout(view)
+    return find_game(game).part_state.layout(view)
 
 
 HINT_LEVEL = "medium"

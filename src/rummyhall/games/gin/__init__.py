@@ -35,6 +35,7 @@ KIT = GameInfo(
     ),
     options=(),
     bots="rummyhall.bots.gin",
+    part_state=GinState,
     new_hand=GinState,
     new_match=GinMatch,
     load=load,

@@ -85,6 +85,7 @@ KIT = GameInfo(
         ),
     ),
     bots="rummyhall.bots.indian",
+    part_state=IndianState,
     new_hand=new_deal,
     new_match=IndianMatch,
     load=load,

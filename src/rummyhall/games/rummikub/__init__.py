@@ -54,6 +54,7 @@ KIT = GameInfo(
         ),
     ),
     bots="rummyhall.bots.rummikub",
+    part_state=RummikubState,
     new_hand=RummikubState,
     new_match=RummikubMatch,
     load=load,
