@@ -7,11 +7,13 @@ The state judges a declaration with these when it is made, and describes a legal
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummyhall.actions import JSON, Declare
 from rummyhall.cards import CARD_NAMES, card_index, parse_cards
+from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.games.indian.melds import MeldKind, classify, wild_rank
 from rummyhall.games.indian.solver import declaration_of, hand_of
 
@@ -41,6 +43,31 @@ def judge(groups: Sequence[Sequence[str]], wild: int) -> Melds | None:
     if len(sequences) < 2 or MeldKind.PURE not in sequences:
         return None
     return melds
+
+
+def check_declaration(action: Declare, rest: Sequence[int], wild: int, *, manual: bool) -> None:
+    """Refuse a declaration the rules do not let be made with ``rest`` (the faces kept
+    after its discard): without ``manual`` (IND-9) the engine must find the melds and no
+    groups are given; with it (IND-12) the groups must hold exactly those cards — whether
+    they are melds is judged when it is applied (a wrong show is a legal action)."""
+    if not manual:
+        if action.groups is not None:
+            raise IllegalAction(
+                "IND-9", "groups are given only under the manual_declaration option"
+            )
+        if found_melds(rest, wild) is None:
+            raise IllegalAction(
+                "IND-9", f"discarding {action.discard} leaves no two sequences with a pure one"
+            )
+        return
+    if action.groups is None:
+        raise IllegalAction("IND-12", "a manual declaration shows its groups")
+    try:
+        grouped = [f for group in action.groups for f in parse_cards(group)]
+    except NotationError as error:
+        raise IllegalAction("IND-12", str(error)) from None
+    if Counter(grouped) != Counter(rest):
+        raise IllegalAction("IND-12", "the groups must hold exactly your other 13 cards")
 
 
 def melds_json(melds: Melds) -> list[JSON]:

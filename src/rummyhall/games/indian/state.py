@@ -16,7 +16,6 @@ A face named twice is its two copies; a partial list is completed in the seeded 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
@@ -37,6 +36,7 @@ from rummyhall.game import GameState
 from rummyhall.games.indian.declaration import (
     WRONG_SHOW,
     Melds,
+    check_declaration,
     declaration_facts,
     found_melds,
     judge,
@@ -256,7 +256,8 @@ class IndianState(GameState):
             raise IllegalAction("IND-3", f"you have drawn: discard or declare, not {action.type}")
         card = self._card_to_discard(name)
         if isinstance(action, Declare):
-            self._check_declaration(action, card)
+            rest = [face(c) for c in self.hands[self.player] if c != card]
+            check_declaration(action, rest, self.wild, manual=self.manual_declaration)
         return card
 
     def _card_to_discard(self, name: str) -> int:
@@ -273,28 +274,6 @@ class IndianState(GameState):
                 "IND-3", f"{CARD_NAMES[f]} was just taken from the discard pile; keep it this turn"
             )
         return allowed[0]
-
-    def _check_declaration(self, action: Declare, card: int) -> None:
-        rest = [face(c) for c in self.hands[self.player] if c != card]
-        if not self.manual_declaration:
-            if action.groups is not None:
-                raise IllegalAction(
-                    "IND-9", "groups are given only under the manual_declaration option"
-                )
-            if found_melds(rest, self.wild) is None:
-                raise IllegalAction(
-                    "IND-9",
-                    f"discarding {action.discard} leaves no two sequences with a pure one",
-                )
-            return
-        if action.groups is None:
-            raise IllegalAction("IND-12", "a manual declaration shows its groups")
-        try:
-            grouped = [f for group in action.groups for f in parse_cards(group)]
-        except NotationError as error:
-            raise IllegalAction("IND-12", str(error)) from None
-        if Counter(grouped) != Counter(rest):
-            raise IllegalAction("IND-12", "the groups must hold exactly your other 13 cards")
 
     def apply(self, action: Action) -> list[Event]:
         card: int = self._admit(action)
