@@ -22,6 +22,7 @@ from rummyhall.arguments import whole_number
 from rummyhall.cards import CARD_NAMES, canonical_key, card_index, parse_cards
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
+from rummyhall.games.gin.knocking import knock_facts, knocks, refuse_knock
 from rummyhall.games.gin.melds import CARD_VALUES, SUIT_BITS, cards_of
 from rummyhall.games.gin.solver import (
     MAX_KNOCK_LIMIT,
@@ -29,7 +30,6 @@ from rummyhall.games.gin.solver import (
     Settlement,
     arrange,
     checked_knock_limit,
-    deadwood_mask,
     settle_masks,
 )
 from rummyhall.games.gin.view import GinResult, GinView
@@ -54,7 +54,6 @@ DRAW_STOCK = Draw("stock")
 DRAW_DISCARD = Draw("discard")
 PASS = Pass()
 DISCARDS = tuple(Discard(name) for name in CARD_NAMES[:52])
-KNOCKS = tuple(Knock(name) for name in CARD_NAMES[:52])
 # The discards of one suit's 13-bit slice of a hand, for every slice: a hand's discards
 # are then four lookups (this is the hottest path of a playout).
 SUIT_DISCARDS = tuple(
@@ -194,28 +193,13 @@ class GinState(GameState):
         taken = self.taken_from_discard
         if taken >= 0:
             actions.remove(DISCARDS[taken])  # GIN-4
-        limit = self.knock_limit
-        whole = deadwood_mask(hand)
-        # Discarding a card lowers the 11-card minimum by at most the card's value (10).
-        if whole - 10 > limit:
-            return actions
-        for card in cards_of(hand):
-            if (
-                card != taken
-                and whole - CARD_VALUES[card] <= limit
-                and deadwood_mask(hand ^ (1 << card)) <= limit
-            ):
-                actions.append(KNOCKS[card])
+        actions.extend(knocks(hand, taken, self.knock_limit))
         return actions
 
     @classmethod
     def action_facts(cls, view: Mapping[str, Any], action: Action) -> JSON:
         """A knock: the deadwood it leaves and whether that is gin (GIN-7)."""
-        if not isinstance(action, Knock):
-            return {}
-        hand = sum(1 << card_index(name) for name in view["hand"])
-        left = deadwood_mask(hand ^ (1 << card_index(action.discard)))
-        return {"deadwood": left, "gin": left == 0}
+        return knock_facts(view, action) if isinstance(action, Knock) else {}
 
     @classmethod
     def layout(cls, view: Mapping[str, Any]) -> JSON | None:
@@ -265,18 +249,7 @@ class GinState(GameState):
         if card == self.taken_from_discard:
             raise IllegalAction("GIN-4", f"{CARD_NAMES[card]} was just taken from the discard pile")
         if isinstance(action, Knock):
-            left = deadwood_mask(self.hands[self.player] ^ (1 << card))
-            if left > self.knock_limit:
-                if self.knock_limit == 0:
-                    raise IllegalAction(
-                        "GIN-9",
-                        f"the first upcard is an Ace: gin only, but {left} deadwood is left",
-                    )
-                raise IllegalAction(
-                    "GIN-7",
-                    f"knocking needs deadwood ≤ {self.knock_limit}; discarding "
-                    f"{CARD_NAMES[card]} leaves {left}",
-                )
+            refuse_knock(self.hands[self.player], card, self.knock_limit)
         return card
 
     def apply(self, action: Action) -> list[Event]:
