@@ -333,8 +333,9 @@ class Match(GameState, Generic[MatchView]):
     def from_json(cls, data: JSON) -> Self:
         """Also reads version 1 records, whose snapshot named the scores and the part
         after the game (their logs replay alike)."""
-        snapshot = data.get("snapshot") if isinstance(data, dict) else None
-        if data.get("version") == 1 and isinstance(snapshot, dict) and cls.part in snapshot:
+        old = isinstance(data, dict) and data.get("version") == 1
+        snapshot = data.get("snapshot") if old else None
+        if isinstance(snapshot, dict) and cls.part in snapshot:
             scores = snapshot.get("scores", snapshot.get("totals"))
             data = {**data, "snapshot": {"scores": scores, "part": snapshot[cls.part]}}
         return super().from_json(data)
