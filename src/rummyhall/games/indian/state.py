@@ -20,13 +20,12 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
-from rummyhall.actions import JSON, Action, Declare, Discard, Draw, Drop, Event
+from rummyhall.actions import JSON, Action, Declare, Draw, Drop, Event
 from rummyhall.arguments import whole_number
 from rummyhall.cards import (
     CARD_NAMES,
     RANKS,
     canonical_key,
-    card_index,
     card_names,
     parse_cards,
     stack_copies,
@@ -36,24 +35,24 @@ from rummyhall.game import GameState
 from rummyhall.games.indian.declaration import (
     WRONG_SHOW,
     Melds,
-    check_declaration,
     declaration_facts,
     found_melds,
     judge,
     melds_json,
 )
-from rummyhall.games.indian.melds import is_wild, wild_rank
-from rummyhall.games.indian.solver import (
-    Arrangement,
-    arrange,
-    arrangement_of,
-    declaring_discards,
-    hand_of,
+from rummyhall.games.indian.melds import wild_rank
+from rummyhall.games.indian.solver import Arrangement, arrange, arrangement_of, hand_of
+from rummyhall.games.indian.turn import (
+    PACK,
+    check_discard,
+    check_draw,
+    discard_actions,
+    draw_actions,
+    face,
 )
 from rummyhall.games.indian.view import IndianResult, IndianView
 from rummyhall.rng import Rng
 
-PACK = 53
 HAND_SIZE = 13
 
 
@@ -71,16 +70,6 @@ class Seat(Enum):
     DROPPED = "dropped"  # IND-11
     WRONG_SHOW = "wrong show"  # IND-12
     DECLARED = "declared"
-
-
-DRAW_STOCK = Draw("stock")
-DRAW_DISCARD = Draw("discard")
-DROP = Drop()
-DISCARDS = tuple(Discard(name) for name in CARD_NAMES)
-
-
-def face(card: int) -> int:
-    return card % PACK
 
 
 def stacked_deck(rng: Rng, deck: Sequence[str] | None) -> list[int]:
@@ -188,31 +177,11 @@ class IndianState(GameState):
 
     def legal_actions(self) -> list[Action]:
         if self.phase is Phase.DRAW:
-            actions: list[Action] = [DRAW_STOCK]
-            if self._may_take_discard():
-                actions.append(DRAW_DISCARD)
-            actions.append(DROP)
-            return actions
+            return draw_actions(self.discard_pile[-1], self.wild, self.joker_from_discard)
         if self.phase is Phase.OVER:
             return []
         hand = self.hands[self.player]
-        faces = sorted({face(c) for c in hand if c != self.taken}, key=canonical_key)
-        actions = [DISCARDS[f] for f in faces]
-        for f in declaring_discards([face(c) for c in hand], self.wild):
-            if f not in faces:
-                continue
-            if self.manual_declaration:  # the engine's own grouping, as a suggestion
-                actions.append(Declare(CARD_NAMES[f], self._suggested_groups(f)))
-            else:
-                actions.append(Declare(CARD_NAMES[f]))
-        return actions
-
-    def _suggested_groups(self, discard: int) -> tuple[tuple[str, ...], ...]:
-        rest = [face(c) for c in self.hands[self.player]]
-        rest.remove(discard)
-        melds = found_melds(rest, self.wild)
-        assert melds is not None
-        return tuple(tuple(CARD_NAMES[f] for f in meld) for _, meld in melds)
+        return discard_actions(hand, self.taken, self.wild, self.manual_declaration)
 
     @classmethod
     def action_facts(cls, view: Mapping[str, Any], action: Action) -> JSON:
@@ -225,55 +194,15 @@ class IndianState(GameState):
         hand = view.get("hand")
         return arrange(hand, view["indicator"]).to_json() if hand else None
 
-    def _may_take_discard(self) -> bool:
-        top = face(self.discard_pile[-1])
-        return self.joker_from_discard or not is_wild(top, self.wild)  # IND-4
-
     def _check(self, action: Action) -> int:
         """Validate ``action`` without changing anything; return its physical card (or -1)."""
         if self.phase is Phase.OVER:
             raise IllegalAction("IND-9", "the deal is over")
         if self.phase is Phase.DRAW:
-            if action in (DRAW_STOCK, DROP):
-                return -1
-            if action == DRAW_DISCARD:
-                if not self._may_take_discard():
-                    top = CARD_NAMES[face(self.discard_pile[-1])]
-                    raise IllegalAction("IND-4", f"{top} is a wild card: it cannot be picked up")
-                return -1
-            if isinstance(action, Draw):
-                raise IllegalAction(
-                    "IND-3", f"draw from 'stock' or 'discard', not {action.source!r}"
-                )
-            raise IllegalAction("IND-3", f"draw a card (or drop) before you {action.type}")
-        if isinstance(action, Discard):
-            name = action.card
-        elif isinstance(action, Declare):
-            name = action.discard
-        elif isinstance(action, Drop):
-            raise IllegalAction("IND-11", "a player drops at the start of his turn, before drawing")
-        else:
-            raise IllegalAction("IND-3", f"you have drawn: discard or declare, not {action.type}")
-        card = self._card_to_discard(name)
-        if isinstance(action, Declare):
-            rest = [face(c) for c in self.hands[self.player] if c != card]
-            check_declaration(action, rest, self.wild, manual=self.manual_declaration)
-        return card
-
-    def _card_to_discard(self, name: str) -> int:
-        try:
-            f = card_index(name)
-        except NotationError as error:
-            raise IllegalAction("IND-3", str(error)) from None
-        copies = sorted(c for c in self.hands[self.player] if face(c) == f)
-        if not copies:
-            raise IllegalAction("IND-3", f"{CARD_NAMES[f]} is not in your hand")
-        allowed = [c for c in copies if c != self.taken]
-        if not allowed:
-            raise IllegalAction(
-                "IND-3", f"{CARD_NAMES[f]} was just taken from the discard pile; keep it this turn"
-            )
-        return allowed[0]
+            check_draw(action, self.discard_pile[-1], self.wild, self.joker_from_discard)
+            return -1
+        hand = self.hands[self.player]
+        return check_discard(action, hand, self.taken, self.wild, self.manual_declaration)
 
     def apply(self, action: Action) -> list[Event]:
         card: int = self._admit(action)
@@ -446,29 +375,15 @@ class IndianState(GameState):
         return zones
 
     def hidden_from(self, seat: int | None) -> set[str]:
-        hidden = [face(c) for c in self.stock]
-        for other in range(self.players):
+        """The stock and the hands not laid open, less every face ``seat`` has seen or
+        the deal has shown (a face has two copies: one in sight may be named)."""
+        hidden = list(self.stock)
+        for other, hand in enumerate(self.hands):
             if other != seat and other not in self.layouts:
-                hidden += [face(c) for c in self.hands[other]]
-        seen = {face(c) for c in self.discard_pile} | {face(self.indicator)}
-        if seat is not None:
-            seen |= {face(c) for c in self.hands[seat]}
-        named = {
-            card_index(e.data[k]) for e in self.events for k in ("card", "discard") if k in e.data
-        }
-        named |= {
-            card_index(c)
-            for e in self.events
-            if e.type == "wrong_show"
-            for group in e.data["groups"]
-            for c in group
-        }
-        if self.declaration is not None:
-            named |= {f for _, meld in self.declaration for f in meld}
-        for layout in self.layouts.values():
-            named |= {card_index(c) for c in layout.deadwood}
-            named |= {card_index(c) for meld in layout.melds for c in meld}
-        return {CARD_NAMES[f] for f in hidden} - {CARD_NAMES[f] for f in seen | named}
+                hidden += hand
+        seen = [*self.discard_pile, self.indicator, *(() if seat is None else self.hands[seat])]
+        faces = {CARD_NAMES[face(c)] for c in hidden} - {CARD_NAMES[face(c)] for c in seen}
+        return faces - faces_shown(self.events)
 
     # ------------------------------------------------------------ persistence
 
@@ -492,3 +407,20 @@ class IndianState(GameState):
             "seats": [s.value for s in self.seats],
             "penalties": list(self.penalties),
         }
+
+
+def faces_shown(events: Sequence[Event]) -> set[str]:
+    """Every face a deal's public events name: the cards thrown and taken, the groups of
+    a wrong show (IND-12), the declaration and the losers' layouts at the end."""
+    shown = {e.data[k] for e in events for k in ("card", "discard") if k in e.data}
+    for event in events:
+        if event.type == "wrong_show":
+            shown.update(name for group in event.data["groups"] for name in group)
+        elif event.type == "part_over":
+            result = event.data
+            for meld in result["declaration"] or ():
+                shown.update(meld["cards"])
+            for layout in result["hands"].values():
+                shown.update(layout["deadwood"])
+                shown.update(name for meld in layout["melds"] for name in meld["cards"])
+    return shown
