@@ -11,8 +11,11 @@ from rummyhall.games import gin, indian
 from rummyhall.games.gin import state as gin_state
 from rummyhall.registry import KITS
 from rummyhall.server import advice
+from rummyhall.server.protocol import LegalAction
 from tests.games.gin.helpers import deal
 from tests.games.gin.test_rules import GIN_READY, JUNK
+from tests.games.indian.test_rules import LOOSE, READY
+from tests.games.indian.test_rules import deal as indian_deal
 
 
 def test_a_remembered_layout_is_the_solver_s_and_each_message_gets_its_own_copy() -> None:
@@ -53,12 +56,9 @@ def test_legal_actions_carry_the_engine_s_facts_in_protocol_form() -> None:
     described = advice.describe_legal(state, view, legal)
     assert [d["action"] for d in described] == [a.to_json() for a in legal]
     for entry, fact in zip(described, state.describe(view, legal), strict=True):
-        assert entry == {
-            "action": fact["action"],
-            "gin": fact.get("gin"),
-            "deadwood": fact.get("deadwood"),
-        }
-    assert {"action": Knock("KD").to_json(), "gin": True, "deadwood": 0} in described
+        assert entry == LegalAction.model_validate(fact).model_dump()
+    knock = {"action": Knock("KD").to_json(), "gin": True, "deadwood": 0}
+    assert {**dict.fromkeys(LegalAction.model_fields), **knock} in described
 
 
 @pytest.mark.parametrize(
@@ -103,3 +103,15 @@ def test_a_rummikub_hint_places_as_many_tiles_as_the_solver_s_best_play() -> Non
             assert suggestion["type"] in ("draw", "pass")
         state.apply(next((a for a in plays), legal[0]))
     assert checked
+
+
+def test_an_indian_declaration_is_sent_with_its_melds_and_penalty() -> None:
+    """IND-9: the protocol carries what the engine says a declaration would be."""
+    state = indian_deal(READY, LOOSE, stock="4H")
+    state.apply(Draw("stock"))
+    view = state.view(0)
+    described = advice.describe_legal(state, view, state.legal_actions())
+    declare = next(d for d in described if d["action"]["type"] == "declare")
+    assert declare["valid"] is True and declare["penalty"] == 0
+    assert [m["kind"] for m in declare["melds"]] == ["pure", "impure", "set", "set"]
+    assert declare["gin"] is None and declare["deadwood"] is None

@@ -14,16 +14,18 @@ from rummyhall.actions import JSON, Action
 from rummyhall.bots.registry import make_bot
 from rummyhall.game import GameState
 from rummyhall.registry import find_game
+from rummyhall.server.protocol import LegalAction
 from rummyhall.view import View
+
+LEGAL_FIELDS = tuple(LegalAction.model_fields)
 
 
 def describe_legal(state: GameState, view: View, actions: Sequence[Action]) -> list[JSON]:
     """The legal actions as sent to the client (``protocol.LegalAction``, every field
     present): the engine's facts that a button shows, e.g. a Gin knock's deadwood and
-    whether it is gin (GIN-7)."""
+    whether it is gin (GIN-7), an Indian declaration's melds (IND-9)."""
     return [
-        {"action": fact["action"], "gin": fact.get("gin"), "deadwood": fact.get("deadwood")}
-        for fact in state.describe(view, actions)
+        {name: fact.get(name) for name in LEGAL_FIELDS} for fact in state.describe(view, actions)
     ]
 
 

@@ -282,13 +282,21 @@ class RoomPage(BaseModel):
 
 
 class LegalAction(BaseModel):
-    """One legal action, exactly as it is to be sent back, with what a button needs."""
+    """One legal action, exactly as it is to be sent back, with what a button needs: the
+    engine's facts about it (``GameState.action_facts``), ``null`` where it has none."""
 
     action: dict[str, Any]
     gin: bool | None = None
     """Gin ``knock``: whether it is gin (no deadwood left)."""
     deadwood: int | None = None
     """Gin ``knock``: the deadwood left after this discard."""
+    valid: bool | None = None
+    """Indian ``declare``: whether the declaration is valid (IND-9); a manual one that is
+    not is a wrong show (IND-12)."""
+    melds: list[dict[str, Any]] | None = None
+    """Indian ``declare``: the melds declared (``{"kind", "cards"}``), if valid."""
+    penalty: int | None = None
+    """Indian ``declare``: what it costs the declarer (0, or a wrong show's 80)."""
 
 
 class Welcome(ServerMessage):
