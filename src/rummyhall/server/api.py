@@ -19,7 +19,7 @@ from rummyhall.server.catalog import describe
 from rummyhall.server.i18n import Locale
 from rummyhall.server.limits import client_address
 from rummyhall.server.lobby import ListedStatus, RoomRequest
-from rummyhall.server.players import Player
+from rummyhall.server.players import NICKNAME_MAX, Player
 from rummyhall.server.protocol import (
     PROTOCOL_VERSION,
     PlayerInfo,
@@ -106,6 +106,7 @@ async def info(request: Request) -> dict[str, Any]:
         "away_after": settings.away_after,
         "away_level": settings.away_level,
         "limits": {
+            "nickname_max": NICKNAME_MAX,
             "max_message_bytes": settings.max_message_bytes,
             "messages_per_second": settings.messages_per_second,
             "message_burst": settings.message_burst,
