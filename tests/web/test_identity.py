@@ -169,3 +169,20 @@ def test_unknown_code_and_failed_load_say_what_to_do(
     page.unroute("**/api/info")
     entry.get_by_role("button", name="Try again").click()
     expect(entry).to_contain_text("Check the code or the link")
+
+
+def test_rename_dialog_and_notices_speak_chinese(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    page = new_page(PHONE)
+    page.goto("/")
+    page.click("[data-lang=zh]")
+    page.click("#rename")
+    dialog = page.get_by_role("dialog", name="修改昵称")
+    dialog.get_by_label("你的昵称").fill("小明")
+    shot(page, "dialog")
+    dialog.get_by_role("button", name="保存").click()
+    expect(page.locator("#nickname")).to_have_text("小明")
+    page.goto("/?room=ZZZZZZZZZZ")
+    expect(page.locator("#room-entry")).to_contain_text("请检查房间号或链接")
+    shot(page, "unknown-code")

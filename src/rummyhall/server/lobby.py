@@ -230,7 +230,8 @@ class Lobby:
         marked abandoned, matches whose last action was logged just before a crash
         finished) is written so that a crash at any point of it is repaired by the next
         start, which ends in the same state. A room whose log cannot be replayed stays
-        down, logged, without keeping every other room down with it."""
+        down, logged, without keeping every other room down with it. Its players are
+        ``guests``' own objects, so a later rename reaches their seats."""
         store = self.services.store
         abandoned = await store.abandon_orphans()
         if abandoned:
