@@ -19,7 +19,7 @@ from rummyhall.server.catalog import describe
 from rummyhall.server.i18n import Locale
 from rummyhall.server.limits import client_address
 from rummyhall.server.lobby import ListedStatus, RoomRequest
-from rummyhall.server.players import Player
+from rummyhall.server.players import NICKNAME_MAX, Player
 from rummyhall.server.protocol import (
     PROTOCOL_VERSION,
     PlayerInfo,
@@ -72,7 +72,15 @@ JSON = "application/json"
 
 
 class NewPlayer(BaseModel):
+    """``POST /api/players`` and ``PATCH /api/me``: the nickname wanted."""
+
     nickname: str = Field(max_length=64)
+
+
+class SeatedRoom(BaseModel):
+    room: RoomInfo
+    seat: int
+    """The seat the token's player holds there."""
 
 
 class Registration(BaseModel):
@@ -98,6 +106,7 @@ async def info(request: Request) -> dict[str, Any]:
         "away_after": settings.away_after,
         "away_level": settings.away_level,
         "limits": {
+            "nickname_max": NICKNAME_MAX,
             "max_message_bytes": settings.max_message_bytes,
             "messages_per_second": settings.messages_per_second,
             "message_burst": settings.message_burst,
@@ -138,6 +147,25 @@ async def register(body: NewPlayer, request: Request) -> Registration:
 async def me(player: PlayerDep, request: Request) -> dict[str, Any]:
     stats = await hub(request).store.player_stats(player.id)
     return {"player": player.info().model_dump(), "stats": stats}
+
+
+@router.patch("/me", dependencies=[Limited])
+async def rename(body: NewPlayer, player: PlayerDep, request: Request) -> dict[str, Any]:
+    """Change the nickname of the token's player, who keeps its id, token and seats; the
+    rooms it sits in or hosts are told at once."""
+    await hub(request).players.rename(player, body.nickname)
+    hub(request).lobby.renamed(player)
+    return {"player": player.info().model_dump()}
+
+
+@router.get("/me/rooms", dependencies=Reads)
+async def my_rooms(player: PlayerDep, request: Request) -> list[SeatedRoom]:
+    """The unfinished rooms (waiting or playing) the token's player holds a seat in,
+    to resume them: what ``GET /api/rooms/{code}`` shows, and the seat."""
+    return [
+        SeatedRoom(room=room.info(), seat=seat)
+        for room, seat in hub(request).lobby.seated_rooms(player)
+    ]
 
 
 @router.get("/players/{player_id}/stats", dependencies=Reads)

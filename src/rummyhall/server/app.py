@@ -80,7 +80,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         replays = Replays(store, settings.replay_cache_bytes)
         hub = Hub(settings, store, Players(store), lobby, creations, player_rooms, reads, replays)
         app.state.hub = hub
-        await lobby.restore()
+        await lobby.restore(hub.players)
         # The cyclic collector's full passes stop every room while they walk the heap
         # (the p99 of bench/server.py): keep what start-up loaded (libraries, restored
         # rooms) out of them, and run them ten times less often. Game states hold no

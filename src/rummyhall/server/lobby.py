@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummyhall.server.catalog import parse_options
 from rummyhall.server.limits import KeyedLimiter
-from rummyhall.server.players import Player
+from rummyhall.server.players import Player, Players
 from rummyhall.server.protocol import ProtocolError, RoomInfo, RoomPage
 from rummyhall.server.rooms import Room, Services
 from rummyhall.server.seats import Seat
@@ -37,6 +37,8 @@ PAGES_KEPT = 256
 """Distinct pages (cursor, size, filters) kept between two sorts at most."""
 
 ListedStatus = Literal["waiting", "playing", "finished"]
+UNFINISHED = ("waiting", "playing")
+"""The rooms one may resume: not started yet, or a match under way."""
 
 
 class RoomRequest(BaseModel):
@@ -94,6 +96,24 @@ class Lobby:
         except ProtocolError:
             self.guesses.spend(address)
             raise
+
+    def seated_rooms(self, player: Player) -> list[tuple[Room, int]]:
+        """The rooms not over where ``player`` holds a seat, and that seat."""
+        seated = []
+        for room in self.rooms.values():
+            seat = room.seat_held_by(player)
+            if seat is not None and room.status in UNFINISHED:
+                seated.append((room, seat.index))
+        return seated
+
+    def renamed(self, player: Player) -> None:
+        """``player`` has a new nickname: every room that shows it tells its clients."""
+        for room in self.rooms.values():
+            if room.status != "closed" and (
+                room.hosted_by(player) or room.seat_held_by(player) is not None
+            ):
+                room.broadcast_room()
+        self._forget_listing()
 
     def public_page(
         self,
@@ -203,14 +223,15 @@ class Lobby:
             if code not in self.rooms and not await self.services.store.code_taken(code):
                 return code
 
-    async def restore(self) -> None:
+    async def restore(self, guests: Players) -> None:
         """Rebuild every room that was open when the server stopped.
 
         Start-up is recovery, and it is idempotent: what it writes (orphan matches
         marked abandoned, matches whose last action was logged just before a crash
         finished) is written so that a crash at any point of it is repaired by the next
         start, which ends in the same state. A room whose log cannot be replayed stays
-        down, logged, without keeping every other room down with it."""
+        down, logged, without keeping every other room down with it. Its players are
+        ``guests``' own objects, so a later rename reaches their seats."""
         store = self.services.store
         abandoned = await store.abandon_orphans()
         if abandoned:
@@ -220,7 +241,7 @@ class Lobby:
         for stored in stored_rooms:
             ids |= {seat["player"] for seat in stored.seats if seat and "player" in seat}
         names = await store.nicknames(sorted(ids))
-        players = {pid: Player(pid, nickname) for pid, nickname in names.items()}
+        players = {pid: guests.known(pid, nickname) for pid, nickname in names.items()}
         restored = 0
         for stored in stored_rooms:
             try:

@@ -17,8 +17,11 @@ from rummyhall.server.storage.store import Store
 NICKNAME_MAX = 24
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Player:
+    """One guest, one object (:class:`Players` hands out the same one for an id), so a
+    rename reaches every seat, room and connection that holds it."""
+
     id: str
     nickname: str
 
@@ -52,20 +55,36 @@ def clean_nickname(raw: str) -> str:
 
 
 class Players:
-    """Creates guests and recognises them by token (cached: tokens never change)."""
+    """Creates guests, recognises them by token (cached: tokens never change) and
+    renames them; one :class:`Player` per id."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self._by_hash: dict[str, Player] = {}
+        self._by_id: dict[str, Player] = {}
+
+    def known(self, player_id: str, nickname: str) -> Player:
+        """The one object for ``player_id`` (made from ``nickname`` the first time)."""
+        player = self._by_id.get(player_id)
+        if player is None:
+            player = self._by_id[player_id] = Player(player_id, nickname)
+        return player
 
     async def register(self, nickname: str) -> tuple[Player, str]:
         """A new guest and the token to give to its browser (shown only this once)."""
-        player = Player(secrets.token_hex(8), clean_nickname(nickname))
+        player_id, cleaned = secrets.token_hex(8), clean_nickname(nickname)
         token = new_token()
         digest = token_hash(token)
-        await self.store.create_player(player.id, player.nickname, digest)
-        self._by_hash[digest] = player
+        await self.store.create_player(player_id, cleaned, digest)
+        player = self._by_hash[digest] = self.known(player_id, cleaned)
         return player, token
+
+    async def rename(self, player: Player, nickname: str) -> None:
+        """Give ``player`` a new nickname: saved first, then seen everywhere it is held
+        (a refused name or a failed commit changes nothing)."""
+        cleaned = clean_nickname(nickname)
+        await self.store.rename_player(player.id, cleaned)
+        player.nickname = cleaned
 
     async def authenticate(self, token: str) -> Player:
         digest = token_hash(token)
@@ -74,6 +93,5 @@ class Players:
             row = await self.store.player_by_token_hash(digest)
             if row is None:
                 raise ProtocolError("unauthorized")
-            player = Player(row.id, row.nickname)
-            self._by_hash[digest] = player
+            player = self._by_hash[digest] = self.known(row.id, row.nickname)
         return player

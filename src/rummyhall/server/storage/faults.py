@@ -25,6 +25,7 @@ Moment = Literal["before", "after"]
 
 TRANSACTIONS = (
     "create_player",
+    "rename_player",
     "save_room",
     "start_match",
     "append_actions",

@@ -113,6 +113,12 @@ class Repository:
         with self._transaction("create_player") as session:
             session.add(models.Player(id=player_id, nickname=nickname, token_hash=token_hash))
 
+    def rename_player(self, player_id: str, nickname: str) -> None:
+        with self._transaction("rename_player") as session:
+            session.execute(
+                update(models.Player).where(models.Player.id == player_id).values(nickname=nickname)
+            )
+
     def player_by_token_hash(self, token_hash: str) -> models.Player | None:
         with self.sessions() as session:
             return session.scalar(

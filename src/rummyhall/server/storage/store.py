@@ -66,6 +66,9 @@ class Store:
     async def create_player(self, player_id: str, nickname: str, token_hash: str) -> None:
         await self._write(self.repository.create_player, player_id, nickname, token_hash)
 
+    async def rename_player(self, player_id: str, nickname: str) -> None:
+        await self._write(self.repository.rename_player, player_id, nickname)
+
     async def player_by_token_hash(self, token_hash: str) -> models.Player | None:
         return await self.read(self.repository.player_by_token_hash, token_hash)
 

@@ -1,14 +1,15 @@
 // The lobby: one-click games against the computer, rooms for friends (game, variant,
 // seats, bot levels, the game's options, invite link), the open public rooms a page at a
-// time (filtered by game) and the player's recent games. The games, their variants, seat
+// time (filtered by game), the unfinished games the player sits in and the recent ones. The games, their variants, seat
 // ranges and options come from /api/info (the games' kits): nothing here lists them.
 
 import { cardSVG, tileSVG } from "./cards.js";
 import { t } from "./i18n.js";
-import { api, currentPlayer, ensurePlayer } from "./net.js";
-import { h } from "./ui.js";
+import { api, currentPlayer, ensurePlayer, renamePlayer } from "./net.js";
+import { h, modal } from "./ui.js";
 
 const RECENT = "rummyhall.recent";
+const LEVEL = "rummyhall.level"; // the computer's level for quick play, as last chosen
 const PAGE_MOST = 50; // GET /api/rooms answers at most lobby_page_max rooms a page
 
 /** Remember a finished match for the lobby's "recent games" (kept in the browser). */
@@ -73,11 +74,26 @@ export function showLobby({ main, navigate, toast }) {
     const game = entry(name);
     sessionStorage.setItem("rummyhall.autostart", "1");
     try {
-      await create({ game: name, options: roomOptions(game, game.variants[0], {}, game.seats.min), public: false, host_seat: 0, bots: [null, "medium"] });
+      await create({ game: name, options: roomOptions(game, game.variants[0], {}, game.seats.min), public: false, host_seat: 0, bots: [null, quickLevel()] });
     } catch (error) {
       sessionStorage.removeItem("rummyhall.autostart");
       toast(error.message, "error");
     }
+  }
+
+  /** The level quick play seats: the one last chosen, if the server still offers it. */
+  function quickLevel() {
+    const saved = localStorage.getItem(LEVEL);
+    return info.bot_levels.includes(saved) ? saved : info.bot_levels.includes("medium") ? "medium" : info.bot_levels[0];
+  }
+
+  function levelChoice() {
+    if (!info) return null;
+    return h("label", { class: "level-choice" }, [
+      h("span", {}, t("lobby.quick_level")),
+      h("select", { id: "quick-level", onchange: (e) => localStorage.setItem(LEVEL, e.target.value) },
+        info.bot_levels.map((level) => h("option", { value: level, selected: level === quickLevel() }, t(`level.${level}`)))),
+    ]);
   }
 
   function seatsFor(count) {
@@ -195,10 +211,36 @@ export function showLobby({ main, navigate, toast }) {
     }));
   }
 
+  /** The unfinished rooms the player sits in (GET /api/me/rooms), to go back to. */
+  function yourGamesPanel() {
+    if (!seated.length) return null;
+    return h("section", { class: "panel", id: "your-games" }, [
+      h("h2", {}, t("lobby.your_games")),
+      h("ul", { class: "room-list" }, seated.map(({ room, seat }) => {
+        const others = room.seats.filter((s) => s.seat !== seat).map((s) => (s.player ? s.player.nickname : s.bot ? t("seat.bot", { level: t(`level.${s.bot}`) }) : t("room.open_seat")));
+        return h("li", { "data-room": room.code }, [
+          h("span", { class: "room-game" }, label(`game.${room.game}`, room.title)),
+          h("span", { class: "room-host" }, t("lobby.against", { names: others.join(", ") })),
+          h("span", { class: `status ${room.status}` }, t(`status.${room.status}`)),
+          h("a", { class: "button small", href: `/?room=${room.code}`, "data-nav": "" }, t("lobby.resume")),
+        ]);
+      })),
+    ]);
+  }
+
   // The rooms shown: the first pages of GET /api/rooms (waiting first), and where the
   // next page starts; a refresh reloads as many rooms as are shown.
   const listing = { rooms: [], next: null, total: 0, game: "" };
   let player = currentPlayer();
+  let seated = [];
+
+  async function loadSeated() {
+    try {
+      seated = await api("/api/me/rooms");
+    } catch {
+      seated = []; // the list is a shortcut: the rooms stay reachable by their links
+    }
+  }
 
   async function loadRooms({ more = false, refresh = false } = {}) {
     const params = new URLSearchParams();
@@ -225,8 +267,9 @@ export function showLobby({ main, navigate, toast }) {
         h("p", { class: "tagline" }, t("lobby.tagline")),
         h("p", { class: "whoami" }, [
           `${t("lobby.hello")} `, h("strong", { id: "nickname" }, player ? player.nickname : "…"), " ",
-          h("button", { class: "link", type: "button", onclick: rename }, t("lobby.rename")),
+          h("button", { class: "link", type: "button", id: "rename", onclick: rename }, t("lobby.rename")),
         ]),
+        levelChoice(),
       ]),
       h("section", { class: "game-cards" }, games().map(({ game, title }) =>
         h("article", { class: `game-card ${game}` }, [
@@ -241,6 +284,7 @@ export function showLobby({ main, navigate, toast }) {
       h("div", { class: "lobby-columns" }, [
         friendsForm(),
         h("div", { class: "lobby-side" }, [
+          yourGamesPanel(),
           h("section", { class: "panel" }, [
             h("h2", {}, t("lobby.join_code")),
             h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); const code = e.target.code.value.trim().toUpperCase(); if (code) navigate(`/?room=${code}`); } }, [
@@ -262,20 +306,52 @@ export function showLobby({ main, navigate, toast }) {
     ]));
   }
 
-  async function rename() {
-    const name = prompt(t("lobby.rename_prompt"), player?.nickname || "");
-    if (!name) return;
-    try {
-      player = await ensurePlayer(name.trim());
-      render();
-    } catch (error) {
-      toast(error.message, "error");
-    }
+  /** The rename dialog: the new nickname for the same player (its seats stay his). */
+  function rename() {
+    const most = info?.limits.nickname_max ?? 24;
+    const error = h("p", { class: "field-error", id: "rename-error", hidden: true });
+    const input = h("input", { id: "rename-input", name: "nickname", maxlength: most, autocomplete: "nickname", value: player?.nickname || "", "aria-describedby": "rename-error" });
+    const save = h("button", { type: "submit", class: "primary", id: "rename-save" }, t("lobby.rename_save"));
+    const show = (text) => {
+      error.textContent = text;
+      error.hidden = !text;
+      input.setAttribute("aria-invalid", text ? "true" : "false");
+      if (text) input.focus();
+    };
+    const form = h("form", { class: "rename-form", onsubmit: async (event) => {
+      event.preventDefault();
+      const wanted = input.value.split(/\s+/).filter(Boolean).join(" ");
+      if (!wanted || wanted.length > most) return show(t("lobby.rename_invalid", { n: most }));
+      save.disabled = true;
+      try {
+        player = await renamePlayer(wanted);
+        dialog.close();
+        toast(t("lobby.renamed", { name: player.nickname }));
+        await loadRooms({ refresh: true }); // the rooms he hosts show the new name too
+        render();
+        main.querySelector("#rename")?.focus();
+      } catch (failure) {
+        save.disabled = false;
+        show(failure.message);
+      }
+    } }, [
+      h("label", { for: "rename-input" }, t("lobby.rename_prompt")),
+      input,
+      error,
+      h("p", { class: "muted" }, t("lobby.rename_keeps")),
+      h("div", { class: "modal-actions" }, [
+        h("button", { type: "button", class: "ghost", onclick: () => dialog.close() }, t("common.cancel")),
+        save,
+      ]),
+    ]);
+    const dialog = modal({ id: "rename-dialog", title: t("lobby.rename_title"), body: form });
+    input.select();
   }
 
   async function load() {
     try {
       [info, player] = await Promise.all([api("/api/info"), ensurePlayer()]);
+      await loadSeated();
       choose(info.games[0].game);
       render();
     } catch (error) {
@@ -286,6 +362,9 @@ export function showLobby({ main, navigate, toast }) {
 
   render();
   load();
-  const timer = setInterval(() => loadRooms({ refresh: true }), 10000);
+  const timer = setInterval(async () => {
+    if (player) await loadSeated();
+    loadRooms({ refresh: true });
+  }, 10000);
   return { refresh: render, leave: () => clearInterval(timer) };
 }

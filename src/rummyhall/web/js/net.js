@@ -32,19 +32,28 @@ export function currentPlayer() {
   return saved ? JSON.parse(saved) : null;
 }
 
-/** Register a guest (a random nickname the first time) and keep its token. */
-export async function ensurePlayer(nickname) {
-  if (!nickname && localStorage.getItem(TOKEN) && currentPlayer()) {
+/** The guest this browser plays as (its nickname as the server knows it now), or a
+ *  new one with a random nickname the first time; keeps its token. */
+export async function ensurePlayer() {
+  if (localStorage.getItem(TOKEN) && currentPlayer()) {
     try {
       const me = await api("/api/me");
+      localStorage.setItem(PLAYER, JSON.stringify(me.player));
       return me.player;
     } catch (error) {
       if (error.code !== "unauthorized") throw error;
     }
   }
-  const name = nickname || `${getLocale() === "zh" ? "玩家" : "Guest"}${Math.floor(1000 + Math.random() * 9000)}`;
+  const name = `${getLocale() === "zh" ? "玩家" : "Guest"}${Math.floor(1000 + Math.random() * 9000)}`;
   const answer = await api("/api/players", { method: "POST", body: { nickname: name } });
   localStorage.setItem(TOKEN, answer.token);
+  localStorage.setItem(PLAYER, JSON.stringify(answer.player));
+  return answer.player;
+}
+
+/** Give the token's player a new nickname (same player, token and seats). */
+export async function renamePlayer(nickname) {
+  const answer = await api("/api/me", { method: "PATCH", body: { nickname } });
   localStorage.setItem(PLAYER, JSON.stringify(answer.player));
   return answer.player;
 }

@@ -8,7 +8,7 @@ import { label as kitLabel, rememberMatch } from "./lobby.js";
 import { api as fetchJSON, currentPlayer, ensurePlayer, RoomSocket } from "./net.js";
 import { resultDialog } from "./results.js";
 import { renderRummikub } from "./rummikub.js";
-import { h } from "./ui.js";
+import { h, notice } from "./ui.js";
 
 export function showTable({ main, toast, banner }, code, watch) {
   const session = {
@@ -98,19 +98,41 @@ export function showTable({ main, toast, banner }, code, watch) {
         ]));
         return;
       case "error":
-        if (message.code === "room_not_found") {
-          main.replaceChildren(h("div", { class: "panel notice" }, [h("h2", {}, message.message), h("a", { href: "/", "data-nav": "", class: "button primary" }, t("nav.lobby"))]));
-          socket.close();
+        if (!session.room && !(socket.role === "player" && SEAT_REFUSALS.includes(message.code))) {
+          cannotEnter(message);
           return;
         }
         toast(message.rule ? `${message.rule}: ${message.message}` : message.message, "error");
         // A seat is not to be had (full, removed by the host, too many seats held
         // elsewhere): watch instead where the room allows it.
-        if (["room_full", "removed", "seat_limit"].includes(message.code) && socket.role === "player") watchInstead();
+        if (SEAT_REFUSALS.includes(message.code) && socket.role === "player") watchInstead();
         break;
       default:
         break;
     }
+  }
+
+  /** The room would not let us in (unknown code, started without us, no spectators…):
+   *  say why and offer the ways on, never a spinner. */
+  async function cannotEnter(message) {
+    socket.close();
+    if (message.code === "room_not_found") {
+      main.replaceChildren(notice({ id: "room-entry", title: message.message, text: t("entry.not_found_help"), actions: [lobbyLink("primary")] }));
+      return;
+    }
+    if (message.code !== "room_started") {
+      main.replaceChildren(notice({ id: "room-entry", title: t("entry.refused"), text: message.message, actions: [retryButton("ghost"), lobbyLink("primary")] }));
+      return;
+    }
+    const room = await fetchJSON(`/api/rooms/${code}`).catch(() => null);
+    const watchable = Boolean(room?.spectators_allowed);
+    const watchLink = h("a", { href: `/?room=${code}&watch=1`, "data-nav": "", class: "button primary", id: "entry-watch" }, t("lobby.watch"));
+    main.replaceChildren(notice({
+      id: "room-entry",
+      title: t("entry.started"),
+      text: t(watchable ? "entry.started_watch" : "entry.started_private"),
+      actions: watchable ? [watchLink, lobbyLink("ghost")] : [lobbyLink("primary")],
+    }));
   }
 
   function watchInstead() {
@@ -124,6 +146,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     lost: () => {
       session.sentAt = null; // an answer that waits for a reconnect is not a latency
       banner(t("net.lost"));
+      if (!session.room) main.replaceChildren(notice({ id: "room-entry", title: t("entry.unreachable"), text: t("entry.not_found_help"), actions: [lobbyLink("primary")] }));
     },
     reconnected: () => { banner(""); toast(t("net.back")); },
     replaced: () => banner(t("net.replaced")),
@@ -230,6 +253,8 @@ export function showTable({ main, toast, banner }, code, watch) {
     catalogue = info;
     socket = new RoomSocket(code, watch ? "spectator" : "player", handlers);
     window.rummyhall = { session, drop: () => socket.drop() };
+  }, (error) => {
+    main.replaceChildren(notice({ id: "room-entry", title: t("entry.load_failed"), text: t("entry.load_failed_help", { reason: error.message }), actions: [retryButton("primary"), lobbyLink("ghost")] }));
   });
   return {
     refresh: () => {
@@ -251,6 +276,13 @@ export function seatName(seats, seat) {
   }
   return t("room.seat", { n: seat + 1 });
 }
+
+/** Refusals of a seat after which the page watches instead, where the room allows it. */
+const SEAT_REFUSALS = ["room_full", "removed", "seat_limit"];
+
+/** The ways on from a room that could not be shown: back to the lobby, or load again. */
+const lobbyLink = (kind) => h("a", { href: "/", "data-nav": "", class: `button ${kind}` }, t("nav.lobby"));
+const retryButton = (kind) => h("button", { type: "button", class: `button ${kind}`, id: "entry-retry", onclick: () => location.reload() }, t("entry.retry"));
 
 /** Each game's table. */
 export const BOARDS = { gin: renderCardTable, indian: renderCardTable, rummikub: renderRummikub };
