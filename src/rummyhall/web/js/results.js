@@ -4,7 +4,7 @@
 
 import { cardLabel, cardSVG } from "./cards.js";
 import { t } from "./i18n.js";
-import { h } from "./ui.js";
+import { h, nameTag } from "./ui.js";
 
 export function describeMove(move, name) {
   const who = move.seat === null || move.seat === undefined ? "" : name(move.seat);
@@ -176,8 +176,8 @@ const SHEETS = { gin: ginSheet, indian: indianSheet, rummikub: rummikubSheet };
 export function scoreSheet(api, view) {
   const match = view.match;
   const seats = api.session.room.seats.map((_, i) => i);
-  if (!match) return h("div", { class: "panel sheet-panel" }, [h("h3", {}, t("result.score_sheet")), h("table", { class: "sheet" }, h("tbody", {}, seats.map((s) => h("tr", {}, [h("td", {}, api.name(s)), h("td", { class: "num" }, String(api.session.state.scores[s]))]))))]);
-  const head = h("tr", {}, [h("th", {}, t(`result.${match.part}`)), ...seats.map((s) => h("th", {}, api.name(s)))]);
+  if (!match) return h("div", { class: "panel sheet-panel" }, [h("h3", {}, t("result.score_sheet")), h("table", { class: "sheet" }, h("tbody", {}, seats.map((s) => h("tr", {}, [nameTag(api.name(s), { tag: "td" }), h("td", { class: "num" }, String(api.session.state.scores[s]))]))))]);
+  const head = h("tr", {}, [h("th", {}, t(`result.${match.part}`)), ...seats.map((s) => nameTag(api.name(s), { tag: "th" }))]);
   const { rows, foot, target } = SHEETS[view.game](match, seats);
   return h("div", { class: "panel sheet-panel", id: "score-sheet" }, [
     h("h3", {}, [t("result.score_sheet"), h("small", { class: "muted" }, ` · ${target}`)]),
