@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from tests.server.harness import Server
 from tests.web.conftest import PHONE, screenshot_dir
-from tests.web.play import wait_ready
+from tests.web.play import after, select_card, wait_ready
 
 LONG_NAME = "Bartholomew_Featherstone"
 """24 characters (the nickname limit) without a space to break at."""
@@ -114,3 +114,47 @@ def test_the_table_fits_the_screen(
         for shown in fit["names"]:
             assert shown["title"] == LONG_NAME, f"{where}: {shown}"
             assert LONG_NAME in shown["text"], f"{where}: {shown}"
+
+
+def test_chips_sheet_and_result_keep_one_score_convention(
+    page: Page, server: Server, signed_up: dict[str, Any], request: pytest.FixtureRequest
+) -> None:
+    """Issue 18, item 6: in a Pool 101 match the opponent who dropped shows 20 on his
+    chip, on the sheet and in the result (penalty points, said in the sheet's header),
+    never −20."""
+    _, friend_token = server.register("Bo")
+    room = server.create_room(
+        signed_up["token"], game="indian", options={"players": 2, "format": "pool101"}
+    )
+    friend = server.client(friend_token)
+    try:
+        page.set_viewport_size(LAPTOP)
+        page.goto(f"/?room={room['code']}")
+        friend.join(room["code"])
+        page.click("#start:not([disabled])")
+        first = friend.wait("state")
+        if first["current_player"] == 0:  # the page plays a turn before the friend drops
+            wait_ready(page)
+            page.click("#stock")
+            after(page, first["turn"])
+            select_card(page, wait_ready(page)["state"]["view"]["hand"][0])
+            page.click("[data-action=discard]")
+        dropping = friend.find("state", lambda m: m["current_player"] == 1)
+        friend.act(dropping["turn"], {"type": "drop"})
+        expect(page.locator("#result")).to_be_visible()
+        expect(page.locator(".opponent[data-seat='1'] .score")).to_have_text("20")
+        expect(page.locator(".my-area .score")).to_have_text("0")
+        expect(page.locator(".opponent[data-seat='1'] .score")).to_have_attribute(
+            "title", "Penalty points, lower is better"
+        )
+        sheet = page.locator(".side #score-sheet")
+        expect(sheet.locator("#score-convention")).to_have_text("Penalty points, lower is better")
+        expect(sheet.locator(".total td")).to_have_text(["Total", "0", "20"])
+        expect(page.locator("#result #score-sheet .total td")).to_have_text(["Total", "0", "20"])
+        expect(page.locator("#result tbody tr").nth(1).locator("td.num")).to_have_text("20")
+        folder = screenshot_dir(request.config)
+        page.screenshot(path=str(folder / "score-signs-result.png"))
+        page.click("#result-close")
+        page.screenshot(path=str(folder / "score-signs-table.png"))
+    finally:
+        friend.close()

@@ -5,7 +5,7 @@
 import { cardBackSVG, cardLabel, cardSVG } from "./cards.js";
 import { Hand, renderHand } from "./hand.js";
 import { t } from "./i18n.js";
-import { describeMove, movesPanel, scoreSheet } from "./results.js";
+import { describeMove, movesPanel, scoreSheet, standing } from "./results.js";
 import { h, nameTag, pressable } from "./ui.js";
 
 const RANK_VALUE = { A: 10, T: 10, J: 10, Q: 10, K: 10 };
@@ -76,7 +76,7 @@ function seatPanel(api, view, seat) {
           status !== "playing" ? h("span", { class: "badge status" }, t(`seat.${status}`)) : null,
         ]),
       ]),
-      h("span", { class: "score" }, String(session.state.scores[seat])),
+      standing(api, view, seat),
     ]),
     h("div", { class: "mini-hand", title: t("seat.cards", { n: count }) }, [
       ...Array.from({ length: Math.min(count, 14) }, () => h("div", { class: "mini-card" }, cardBackSVG())),
@@ -271,7 +271,7 @@ export function renderCardTable(api) {
     sections.push(h("section", { class: `my-area${state.current_player === me ? " current" : ""}` }, [
       h("div", { class: "my-head" }, [
         nameTag(api.name(me), { suffix: `(${t("seat.you")})` }),
-        h("span", { class: "score" }, String(state.scores[me])),
+        standing(api, view, me),
         ...info,
         h("div", { class: "sorters" }, [
           h("button", { class: "small ghost", "data-sort": "suit", onclick: () => { hand.sort("suit"); api.render(); } }, t("hand.sort_suit")),
