@@ -19,10 +19,21 @@ class IllegalAction(RummyhallError):
     """An action that the rules forbid in the current state.
 
     ``rule`` names the rule of docs/rulebook.md that forbids it (e.g. ``"GIN-4"``); the state the
-    action was tried on is left exactly as it was.
+    action was tried on is left exactly as it was. ``message`` is the English; ``key`` and
+    ``values`` let a reader's language say the same (the server's ``RULE_MESSAGES``
+    catalogue has each key's other languages, filled from ``values``).
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(
+        self,
+        rule: str,
+        message: str,
+        *,
+        key: str | None = None,
+        values: dict[str, object] | None = None,
+    ) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
+        self.key = key
+        self.values = values or {}

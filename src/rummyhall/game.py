@@ -273,7 +273,7 @@ class Match(GameState, Generic[MatchView]):
 
     def _check(self, action: Action) -> object:
         if self.is_over:
-            raise IllegalAction(self.over_rule, "the match is over")
+            raise IllegalAction(self.over_rule, "the match is over", key="match_over")
         return self.current._check(action)
 
     def apply(self, action: Action) -> list[Event]:

@@ -20,7 +20,7 @@ def test_indian_declaration(
 ) -> None:
     page = new_page()
     current = quick_play(page, "indian")
-    expect(page.locator("[data-action=drop]")).to_have_text("Drop (−20)")
+    expect(page.locator("[data-action=drop]")).to_have_text("Drop (20 points)")
     expect(page.locator("#indicator")).to_be_visible()
     moved = page.locator(".hand .card").first.get_attribute("data-card")
     page.drag_and_drop(".hand .card >> nth=0", ".hand .new-group")  # a new group by drag

@@ -90,7 +90,9 @@ class Table:
             raise ProtocolError("not_your_turn", current=current)
         error = self.state.is_legal(action)
         if error is not None:
-            raise ProtocolError("illegal", rule=error.rule, detail=error.message)
+            raise ProtocolError(
+                "illegal", rule=error.rule, detail=error.message, key=error.key, params=error.values
+            )
 
     async def play(self, seat: int, action: Action, actor: Actor) -> list[Event]:
         """Log a checked action, wait for its commit, then apply it; its events. Nothing

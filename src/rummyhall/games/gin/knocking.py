@@ -41,11 +41,16 @@ def refuse_knock(hand: int, card: int, limit: int) -> None:
         return
     if limit == 0:
         raise IllegalAction(
-            "GIN-9", f"the first upcard is an Ace: gin only, but {left} deadwood is left"
+            "GIN-9",
+            f"the first upcard is an Ace: gin only, but {left} deadwood is left",
+            key="gin.ace_gin_only",
+            values={"left": left},
         )
     raise IllegalAction(
         "GIN-7",
         f"knocking needs deadwood ≤ {limit}; discarding {CARD_NAMES[card]} leaves {left}",
+        key="gin.knock_limit",
+        values={"limit": limit, "card": CARD_NAMES[card], "left": left},
     )
 
 

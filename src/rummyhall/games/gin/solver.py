@@ -348,7 +348,10 @@ def settle_masks(knocker: int, defender: int, knock_limit: int = 10) -> Settleme
     least = deadwood_mask(knocker)
     if least > knock_limit:
         raise IllegalAction(
-            "GIN-7", f"knocking needs deadwood ≤ {knock_limit}; the best layout leaves {least}"
+            "GIN-7",
+            f"knocking needs deadwood ≤ {knock_limit}; the best layout leaves {least}",
+            key="gin.knock_best",
+            values={"limit": knock_limit, "left": least},
         )
     if least == 0:
         _, k_melds = best_arrangement(knocker)

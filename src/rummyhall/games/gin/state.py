@@ -211,13 +211,17 @@ class GinState(GameState):
         """Validate ``action``; return the card it names (or -1). Changes nothing."""
         phase = self.phase
         if phase is Phase.OVER:
-            raise IllegalAction("GIN-3", "the hand is over")
+            raise IllegalAction("GIN-3", "the hand is over", key="hand_over")
         if phase is Phase.OFFER:
             if action in (DRAW_DISCARD, PASS):
                 return -1
-            who = "dealer" if self.player == self.dealer else "non-dealer"
+            dealer = self.player == self.dealer
+            who = "dealer" if dealer else "non-dealer"
             raise IllegalAction(
-                "GIN-2", f"the {who} must take the first upcard or pass, not {action.type}"
+                "GIN-2",
+                f"the {who} must take the first upcard or pass, not {action.type}",
+                key="gin.offer.dealer" if dealer else "gin.offer.non_dealer",
+                values={"type": action.type},
             )
         if phase is Phase.DRAW:
             if action == DRAW_STOCK:
@@ -225,29 +229,51 @@ class GinState(GameState):
             if action == DRAW_DISCARD:
                 if self.stock_only:
                     raise IllegalAction(
-                        "GIN-2", "both players passed the upcard: the non-dealer draws from stock"
+                        "GIN-2",
+                        "both players passed the upcard: the non-dealer draws from stock",
+                        key="gin.stock_only",
                     )
                 return -1
             if isinstance(action, Draw):
                 raise IllegalAction(
-                    "GIN-3", f"draw from 'stock' or 'discard', not {action.source!r}"
+                    "GIN-3",
+                    f"draw from 'stock' or 'discard', not {action.source!r}",
+                    key="draw_source",
+                    values={"source": action.source},
                 )
-            raise IllegalAction("GIN-3", f"draw a card before you {action.type}")
+            raise IllegalAction(
+                "GIN-3",
+                f"draw a card before you {action.type}",
+                key="gin.draw_first",
+                values={"type": action.type},
+            )
         # Phase.DISCARD
         if isinstance(action, Discard):
             name = action.card
         elif isinstance(action, Knock):
             name = action.discard
         else:
-            raise IllegalAction("GIN-3", f"you have drawn: discard or knock, not {action.type}")
+            raise IllegalAction(
+                "GIN-3",
+                f"you have drawn: discard or knock, not {action.type}",
+                key="gin.drawn",
+                values={"type": action.type},
+            )
         try:
             card = card_index(name)
         except NotationError as error:
             raise IllegalAction("GIN-3", str(error)) from None
         if card >= 52 or not self.hands[self.player] >> card & 1:
-            raise IllegalAction("GIN-3", f"{name} is not in your hand")
+            raise IllegalAction(
+                "GIN-3", f"{name} is not in your hand", key="not_in_hand", values={"card": name}
+            )
         if card == self.taken_from_discard:
-            raise IllegalAction("GIN-4", f"{CARD_NAMES[card]} was just taken from the discard pile")
+            raise IllegalAction(
+                "GIN-4",
+                f"{CARD_NAMES[card]} was just taken from the discard pile",
+                key="gin.just_taken",
+                values={"card": CARD_NAMES[card]},
+            )
         if isinstance(action, Knock):
             refuse_knock(self.hands[self.player], card, self.knock_limit)
         return card

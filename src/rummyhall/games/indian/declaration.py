@@ -53,21 +53,32 @@ def check_declaration(action: Declare, rest: Sequence[int], wild: int, *, manual
     if not manual:
         if action.groups is not None:
             raise IllegalAction(
-                "IND-9", "groups are given only under the manual_declaration option"
+                "IND-9",
+                "groups are given only under the manual_declaration option",
+                key="ind.groups_unasked",
             )
         if found_melds(rest, wild) is None:
             raise IllegalAction(
-                "IND-9", f"discarding {action.discard} leaves no two sequences with a pure one"
+                "IND-9",
+                f"discarding {action.discard} leaves no two sequences with a pure one",
+                key="ind.no_declaration",
+                values={"card": action.discard},
             )
         return
     if action.groups is None:
-        raise IllegalAction("IND-12", "a manual declaration shows its groups")
+        raise IllegalAction(
+            "IND-12", "a manual declaration shows its groups", key="ind.groups_missing"
+        )
     try:
         grouped = [f for group in action.groups for f in parse_cards(group)]
     except NotationError as error:
         raise IllegalAction("IND-12", str(error)) from None
     if Counter(grouped) != Counter(rest):
-        raise IllegalAction("IND-12", "the groups must hold exactly your other 13 cards")
+        raise IllegalAction(
+            "IND-12",
+            "the groups must hold exactly your other 13 cards",
+            key="ind.groups_cards",
+        )
 
 
 def melds_json(melds: Melds) -> list[JSON]:

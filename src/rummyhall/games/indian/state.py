@@ -197,7 +197,7 @@ class IndianState(GameState):
     def _check(self, action: Action) -> int:
         """Validate ``action`` without changing anything; return its physical card (or -1)."""
         if self.phase is Phase.OVER:
-            raise IllegalAction("IND-9", "the deal is over")
+            raise IllegalAction("IND-9", "the deal is over", key="deal_over")
         if self.phase is Phase.DRAW:
             check_draw(action, self.discard_pile[-1], self.wild, self.joker_from_discard)
             return -1

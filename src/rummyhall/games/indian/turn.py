@@ -50,11 +50,26 @@ def check_draw(action: Action, top: int, wild: int, joker_from_discard: bool) ->
     if action == DRAW_DISCARD:
         if not may_take(top, wild, joker_from_discard):
             name = CARD_NAMES[face(top)]
-            raise IllegalAction("IND-4", f"{name} is a wild card: it cannot be picked up")
+            raise IllegalAction(
+                "IND-4",
+                f"{name} is a wild card: it cannot be picked up",
+                key="ind.wild_pickup",
+                values={"card": name},
+            )
         return
     if isinstance(action, Draw):
-        raise IllegalAction("IND-3", f"draw from 'stock' or 'discard', not {action.source!r}")
-    raise IllegalAction("IND-3", f"draw a card (or drop) before you {action.type}")
+        raise IllegalAction(
+            "IND-3",
+            f"draw from 'stock' or 'discard', not {action.source!r}",
+            key="draw_source",
+            values={"source": action.source},
+        )
+    raise IllegalAction(
+        "IND-3",
+        f"draw a card (or drop) before you {action.type}",
+        key="ind.draw_first",
+        values={"type": action.type},
+    )
 
 
 def discard_actions(hand: Sequence[int], taken: int, wild: int, manual: bool) -> list[Action]:
@@ -87,9 +102,18 @@ def check_discard(action: Action, hand: Sequence[int], taken: int, wild: int, ma
     elif isinstance(action, Declare):
         name = action.discard
     elif isinstance(action, Drop):
-        raise IllegalAction("IND-11", "a player drops at the start of his turn, before drawing")
+        raise IllegalAction(
+            "IND-11",
+            "a player drops at the start of his turn, before drawing",
+            key="ind.drop_late",
+        )
     else:
-        raise IllegalAction("IND-3", f"you have drawn: discard or declare, not {action.type}")
+        raise IllegalAction(
+            "IND-3",
+            f"you have drawn: discard or declare, not {action.type}",
+            key="ind.drawn",
+            values={"type": action.type},
+        )
     card = card_to_discard(hand, taken, name)
     if isinstance(action, Declare):
         rest = [face(c) for c in hand if c != card]
@@ -106,10 +130,18 @@ def card_to_discard(hand: Sequence[int], taken: int, name: str) -> int:
         raise IllegalAction("IND-3", str(error)) from None
     copies = sorted(c for c in hand if face(c) == wanted)
     if not copies:
-        raise IllegalAction("IND-3", f"{CARD_NAMES[wanted]} is not in your hand")
+        raise IllegalAction(
+            "IND-3",
+            f"{CARD_NAMES[wanted]} is not in your hand",
+            key="not_in_hand",
+            values={"card": CARD_NAMES[wanted]},
+        )
     allowed = [c for c in copies if c != taken]
     if not allowed:
         raise IllegalAction(
-            "IND-3", f"{CARD_NAMES[wanted]} was just taken from the discard pile; keep it this turn"
+            "IND-3",
+            f"{CARD_NAMES[wanted]} was just taken from the discard pile; keep it this turn",
+            key="ind.just_taken",
+            values={"card": CARD_NAMES[wanted]},
         )
     return allowed[0]

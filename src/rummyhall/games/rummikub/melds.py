@@ -98,7 +98,12 @@ def _interpreted(tiles: Iterable[str] | str) -> tuple[list[int], tuple[int, ...]
     shown = interpret(faces)
     if shown is None:
         names = " ".join(TILE_NAMES[f] for f in faces)
-        raise IllegalAction("RKB-2", f"not a valid set (group or run): {names or 'no tiles'}")
+        raise IllegalAction(
+            "RKB-2",
+            f"not a valid set (group or run): {names or 'no tiles'}",
+            key="rkb.not_a_set",
+            values={"tiles": names or "—"},
+        )
     return faces, shown
 
 

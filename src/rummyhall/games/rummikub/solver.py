@@ -188,7 +188,12 @@ def play_positions(
         faces = parse_tiles(tiles, f"table set {number}")
         if interpret(faces) is None:
             names = " ".join(TILE_NAMES[f] for f in faces)
-            raise IllegalAction("RKB-2", f"table set is not a valid set: {names or 'empty'}")
+            raise IllegalAction(
+                "RKB-2",
+                f"table set is not a valid set: {names or 'empty'}",
+                key="rkb.table_not_a_set",
+                values={"tiles": names or "—"},
+            )
         jokers = _tally(faces, table_counts)
         if jokers:
             table_jokers += jokers

@@ -153,21 +153,37 @@ class RummikubState(GameState):
     def _check(self, action: Action) -> Turn | None:
         """Validate ``action`` without changing anything; a play returns its judgement."""
         if self.over:
-            raise IllegalAction("RKB-8" if self.outcome == "out" else "RKB-9", "the round is over")
+            raise IllegalAction(
+                "RKB-8" if self.outcome == "out" else "RKB-9", "the round is over", key="round_over"
+            )
         if isinstance(action, Play):
             rack = self.rack_names(self.player)
             return check_turn(self.table, rack, action.table, melded=self.melded[self.player])
         if action == DRAW:
             if not self.pool:
-                raise IllegalAction("RKB-9", "the pool is empty: play or pass")
+                raise IllegalAction(
+                    "RKB-9", "the pool is empty: play or pass", key="rkb.pool_empty"
+                )
             return None
         if action == PASS:
             if self.pool:
-                raise IllegalAction("RKB-9", "pass only when the pool is empty; else draw")
+                raise IllegalAction(
+                    "RKB-9", "pass only when the pool is empty; else draw", key="rkb.pass_early"
+                )
             return None
         if isinstance(action, Draw):
-            raise IllegalAction("RKB-7", f"draw from the 'pool', not {action.source!r}")
-        raise IllegalAction("RKB-7", f"play tiles, draw or pass; not {action.type}")
+            raise IllegalAction(
+                "RKB-7",
+                f"draw from the 'pool', not {action.source!r}",
+                key="rkb.draw_source",
+                values={"source": action.source},
+            )
+        raise IllegalAction(
+            "RKB-7",
+            f"play tiles, draw or pass; not {action.type}",
+            key="rkb.action_type",
+            values={"type": action.type},
+        )
 
     def apply(self, action: Action) -> list[Event]:
         judged: Turn | None = self._admit(action)

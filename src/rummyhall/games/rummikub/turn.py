@@ -95,7 +95,9 @@ def check_turn(
         _check_set(index, faces)
     played = _check_conservation(_tally(old), Counter(parse_tiles(rack)), _tally(new))
     if not played:
-        raise IllegalAction("RKB-5", "play at least one tile from your rack (or draw)")
+        raise IllegalAction(
+            "RKB-5", "play at least one tile from your rack (or draw)", key="rkb.play_one"
+        )
     if melded:
         _check_jokers(old, new, played)
     else:
@@ -132,34 +134,55 @@ def _parse_sets(proposal: Sequence[Sequence[str]]) -> list[Faces]:
 
 def _check_set(index: int, faces: Faces) -> None:
     if interpret(faces) is None:
+        key, reason, values = _flaw(faces)
+        tiles = _names(faces) or "empty"
         raise IllegalAction(
-            "RKB-2", f"set {index + 1} ({_names(faces) or 'empty'}): {_flaw(faces)}"
+            "RKB-2",
+            f"set {index + 1} ({tiles}): {reason}",
+            key=key,
+            values={"set": index + 1, "tiles": tiles, **values},
         )
 
 
-def _flaw(faces: Faces) -> str:
+Flaw = tuple[str, str, dict[str, object]]
+"""Why tiles are no set: the catalogue key, the English and its values."""
+
+
+def _flaw(faces: Faces) -> Flaw:
     """Why tiles that ``interpret`` rejects are no set (RKB-2)."""
     real = sorted(f for f in faces if f != JOKER)
     if len(faces) < 3:
-        return "a set has at least 3 tiles"
+        return "rkb.set.short", "a set has at least 3 tiles", {}
     if len(faces) - len(real) > MAX_JOKERS:
-        return "the game has only two jokers"
+        return "rkb.set.jokers", "the game has only two jokers", {}
     if len(set(real)) != len(real):
-        return "a tile is repeated (no duplicate colour and number in a set)"
+        return (
+            "rkb.set.repeated",
+            "a tile is repeated (no duplicate colour and number in a set)",
+            {},
+        )
     if len({number_of(f) for f in real}) == 1:
-        return "a group has at most 4 tiles, one of each colour"
+        return "rkb.set.group_size", "a group has at most 4 tiles, one of each colour", {}
     if len({colour_of(f) for f in real}) > 1:
-        return "a group's tiles share one number and a run's one colour; these mix both"
+        return (
+            "rkb.set.mixed",
+            "a group's tiles share one number and a run's one colour; these mix both",
+            {},
+        )
     return _run_flaw(real, len(faces))
 
 
-def _run_flaw(real: list[int], size: int) -> str:
+def _run_flaw(real: list[int], size: int) -> Flaw:
     low, high = number_of(real[0]), number_of(real[-1])
     if size > 13:
-        return "a run has at most 13 tiles"
+        return "rkb.set.run_size", "a run has at most 13 tiles", {}
     if low == 1 and high == 13:
-        return "1 is low only: 12-13-1 is not a run"
-    return f"the numbers {low}…{high} are not consecutive and the jokers cannot fill the gaps"
+        return "rkb.set.wrap", "1 is low only: 12-13-1 is not a run", {}
+    return (
+        "rkb.set.gap",
+        f"the numbers {low}…{high} are not consecutive and the jokers cannot fill the gaps",
+        {"low": low, "high": high},
+    )
 
 
 def _check_conservation(old: Counter[int], rack: Counter[int], new: Counter[int]) -> Counter[int]:
@@ -171,14 +194,24 @@ def _check_conservation(old: Counter[int], rack: Counter[int], new: Counter[int]
             "RKB-5",
             f"{TILE_NAMES[face]} is on the new table {new[face]} times but the table and "
             f"your rack hold {old[face] + rack[face]}: nothing may be copied",
+            key="rkb.copied",
+            values={"tile": TILE_NAMES[face], "times": new[face], "held": old[face] + rack[face]},
         )
     missing = old - new
     if missing:
         names = _names(sorted(missing.elements()))
         if new.total() < old.total():
-            raise IllegalAction("RKB-5", f"{names} would be lost: every table tile stays")
+            raise IllegalAction(
+                "RKB-5",
+                f"{names} would be lost: every table tile stays",
+                key="rkb.lost",
+                values={"tiles": names},
+            )
         raise IllegalAction(
-            "RKB-5", f"{names} would go back from the table to your rack: tiles never return"
+            "RKB-5",
+            f"{names} would go back from the table to your rack: tiles never return",
+            key="rkb.back_to_rack",
+            values={"tiles": names},
         )
     return new - old
 
@@ -196,11 +229,15 @@ def _check_initial_meld(old: list[Faces], new: list[Faces], played: Counter[int]
                     "RKB-4",
                     f"{_names(faces)} uses table tiles: the initial meld is new sets from "
                     "your rack only (adding to a table set does not count)",
+                    key="rkb.initial_from_table",
+                    values={"tiles": _names(faces)},
                 )
         raise IllegalAction(
             "RKB-4",
             f"the table set {_names(changed[0])} was rearranged: that is allowed only from "
             "the turn after your initial meld",
+            key="rkb.initial_rearranged",
+            values={"tiles": _names(changed[0])},
         )
     value = sum(number_of(f) for faces in fresh for f in interpret(faces) or ())
     if value < INITIAL_MELD:
@@ -208,6 +245,8 @@ def _check_initial_meld(old: list[Faces], new: list[Faces], played: Counter[int]
             "RKB-4",
             f"your initial meld totals {value}; it must reach {INITIAL_MELD} "
             "(jokers count as the number they represent)",
+            key="rkb.initial_value",
+            values={"value": value, "need": INITIAL_MELD},
         )
 
 
@@ -221,17 +260,21 @@ def _check_jokers(old: list[Faces], new: list[Faces], played: Counter[int]) -> N
         for now in _combined(after):
             if not (Counter(was) - Counter(now)) - played:
                 return
-    stood = "; ".join(_stood_for(faces) for faces in old if JOKER in faces)
+    stood = [_stood_for(faces) for faces in old if JOKER in faces]
+    english = "; ".join(f"the joker of {tiles} stood for {' or '.join(f)}" for tiles, f in stood)
     raise IllegalAction(
         "RKB-6",
         "a table joker may stand for another tile only if you play the tile it stood for "
-        f"from your rack this turn: {stood}",
+        f"from your rack this turn: {english}",
+        key="rkb.joker_kept",
+        values={"stood": "; ".join(f"{tiles} → {' / '.join(f)}" for tiles, f in stood)},
     )
 
 
-def _stood_for(faces: Faces) -> str:
+def _stood_for(faces: Faces) -> tuple[str, list[str]]:
+    """A table set with a joker and the tiles its joker may have stood for."""
     tiles = sorted({f for reading in joker_readings(tuple(sorted(faces))) for f in reading})
-    return f"the joker of {_names(faces)} stood for " + " or ".join(TILE_NAMES[f] for f in tiles)
+    return _names(faces), [TILE_NAMES[f] for f in tiles]
 
 
 def _combined(choices: list[Readings]) -> Iterator[Faces]:

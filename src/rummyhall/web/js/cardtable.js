@@ -5,8 +5,8 @@
 import { cardBackSVG, cardLabel, cardSVG } from "./cards.js";
 import { Hand, renderHand } from "./hand.js";
 import { t } from "./i18n.js";
-import { describeMove, movesPanel, scoreSheet } from "./results.js";
-import { h, pressable } from "./ui.js";
+import { describeMove, movesPanel, scoreSheet, standing } from "./results.js";
+import { h, nameTag, pressable } from "./ui.js";
 
 const RANK_VALUE = { A: 10, T: 10, J: 10, Q: 10, K: 10 };
 const ORDER = "A23456789TJQK";
@@ -67,7 +67,7 @@ function seatPanel(api, view, seat) {
     h("div", { class: "opponent-head" }, [
       h("span", { class: "avatar" }, name(seat).slice(0, 1).toUpperCase()),
       h("div", { class: "who" }, [
-        h("strong", {}, name(seat)),
+        nameTag(name(seat)),
         h("div", { class: "badges" }, [
           info.occupant === "bot" ? h("span", { class: "badge bot" }, t(`level.${info.bot}`)) : null,
           info.occupant === "human" && !info.connected && !info.away ? h("span", { class: "badge offline" }, t("seat.offline")) : null,
@@ -76,7 +76,7 @@ function seatPanel(api, view, seat) {
           status !== "playing" ? h("span", { class: "badge status" }, t(`seat.${status}`)) : null,
         ]),
       ]),
-      h("span", { class: "score" }, String(session.state.scores[seat])),
+      standing(api, view, seat),
     ]),
     h("div", { class: "mini-hand", title: t("seat.cards", { n: count }) }, [
       ...Array.from({ length: Math.min(count, 14) }, () => h("div", { class: "mini-card" }, cardBackSVG())),
@@ -270,8 +270,8 @@ export function renderCardTable(api) {
     info.push(h("span", { class: "muted tip" }, t("hand.drag_tip")));
     sections.push(h("section", { class: `my-area${state.current_player === me ? " current" : ""}` }, [
       h("div", { class: "my-head" }, [
-        h("strong", {}, `${api.name(me)} (${t("seat.you")})`),
-        h("span", { class: "score" }, String(state.scores[me])),
+        nameTag(api.name(me), { suffix: `(${t("seat.you")})` }),
+        standing(api, view, me),
         ...info,
         h("div", { class: "sorters" }, [
           h("button", { class: "small ghost", "data-sort": "suit", onclick: () => { hand.sort("suit"); api.render(); } }, t("hand.sort_suit")),

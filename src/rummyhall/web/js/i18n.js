@@ -15,8 +15,8 @@ const STRINGS = {
   "format.pool101": ["Pool 101", "101 淘汰"],
   "format.pool201": ["Pool 201", "201 淘汰"],
   "format.deals": ["Deals", "局数赛"],
-  "variant.standard": ["Standard (to 100)", "标准（100 分）"],
-  "variant.oklahoma": ["Oklahoma (to 150)", "俄克拉荷马（150 分）"],
+  "variant.standard": ["Standard (to 100)", "标准(100分)"],
+  "variant.oklahoma": ["Oklahoma (to 150)", "俄克拉荷马(150分)"],
   "variant.points": ["Points", "积分局"],
   "variant.pool101": ["Pool 101", "101 淘汰"],
   "variant.pool201": ["Pool 201", "201 淘汰"],
@@ -131,7 +131,7 @@ const STRINGS = {
   "act.knock": ["Knock ({n})", "敲牌（{n}）"],
   "act.gin": ["Gin!", "Gin！"],
   "act.declare": ["Declare", "宣布"],
-  "act.drop": ["Drop (−{n})", "弃权（−{n}）"],
+  "act.drop": ["Drop ({n} points)", "弃权(罚{n}分)"],
   "act.drop_confirm": ["Drop this deal for {n} points?", "确定弃权？罚 {n} 分。"],
   "act.hint": ["Hint", "提示"],
   "act.submit": ["Submit", "提交"],
@@ -209,6 +209,10 @@ const STRINGS = {
   "result.total": ["Total", "合计"],
   "result.target": ["Game to {n}", "目标 {n} 分"],
   "result.chips": ["Chips", "筹码"],
+  "result.convention.won": ["Points won, higher is better", "得分，越高越好"],
+  "result.convention.penalty": ["Penalty points, lower is better", "罚分，越低越好"],
+  "result.convention.chips": ["Chips, higher is better", "筹码，越多越好"],
+  "result.convention.signed": ["Round scores: the winner's plus, the others' minus", "每轮得分：胜者为正，其余为负"],
   "result.eliminated": ["eliminated", "淘汰"],
   "result.rack_left": ["Tiles left: {n}", "剩余牌值：{n}"],
   "result.blocked": ["The pool is empty and nobody can play: lowest rack wins (RKB-9)", "牌池已空且无人能出：剩余最少者胜（RKB-9）"],
@@ -268,6 +272,18 @@ export function t(key, values = {}) {
   const entry = STRINGS[key];
   const template = entry ? entry[locale === "zh" ? 1 : 0] : key;
   return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
+}
+
+/** The reader's own language tag for the chosen language: the browser's first one of
+ *  that language (zh-TW, en-GB …), else zh-CN or en. */
+function readerLocale() {
+  const wanted = locale === "zh" ? "zh" : "en";
+  return (navigator.languages || []).find((tag) => tag.toLowerCase().startsWith(wanted)) || (wanted === "zh" ? "zh-CN" : "en");
+}
+
+/** A moment (ms since the epoch) as the reader writes dates and times. */
+export function formatDate(at) {
+  return new Intl.DateTimeFormat(readerLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(at));
 }
 
 /** Fill every ``data-i18n`` (text) and ``data-i18n-title`` element under ``root``. */

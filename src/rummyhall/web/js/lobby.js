@@ -4,7 +4,7 @@
 // ranges and options come from /api/info (the games' kits): nothing here lists them.
 
 import { cardSVG, tileSVG } from "./cards.js";
-import { t } from "./i18n.js";
+import { formatDate, t } from "./i18n.js";
 import { api, currentPlayer, ensurePlayer, renamePlayer } from "./net.js";
 import { h, modal } from "./ui.js";
 
@@ -297,7 +297,7 @@ export function showLobby({ main, navigate, toast }) {
             h("h2", {}, t("lobby.recent")),
             h("ul", { class: "room-list" }, recent.map((m) => h("li", {}, [
               h("span", { class: "room-game" }, t(`game.${m.game}`)),
-              h("span", { class: "muted" }, new Date(m.at).toLocaleString()),
+              h("span", { class: "muted" }, formatDate(m.at)),
               h("a", { class: "button small ghost", href: `/?replay=${m.id}&seat=${m.seat ?? ""}`, "data-nav": "" }, t("lobby.replay")),
             ]))),
           ]) : null,

@@ -4,7 +4,7 @@
 
 import { cardLabel, cardSVG } from "./cards.js";
 import { t } from "./i18n.js";
-import { h } from "./ui.js";
+import { h, nameTag } from "./ui.js";
 
 export function describeMove(move, name) {
   const who = move.seat === null || move.seat === undefined ? "" : name(move.seat);
@@ -138,11 +138,35 @@ export function resultDialog({ event, view, game }, api, close) {
   ]));
 }
 
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+/** How each game keeps score in its match, one convention for the sheet, the seats'
+ *  chips and the results: a seat's ``total`` so far as shown, and the ``convention``
+ *  said in the sheet's header (Gin: points won; Indian pools and points: penalty
+ *  points, lower is better; Indian deals: chips; Rummikub: signed round scores). */
+const STANDINGS = {
+  gin: { total: (match, seat) => String(match.totals[seat]), convention: () => "result.convention.won" },
+  indian: {
+    total: (match, seat) => String(match.format === "deals" ? match.chips[seat] : match.totals[seat]),
+    convention: (match) => (match.format === "deals" ? "result.convention.chips" : "result.convention.penalty"),
+  },
+  rummikub: { total: (match, seat) => signed(match.totals[seat]), convention: () => "result.convention.signed" },
+};
+
+/** A seat's score as its chip shows it: the match total the sheet shows, titled with
+ *  the convention (the hand's own scores where there is no match). */
+export function standing(api, view, seat) {
+  const match = view.match;
+  if (!match) return h("span", { class: "score" }, String(api.session.state.scores[seat]));
+  const game = STANDINGS[view.game];
+  return h("span", { class: "score", title: t(game.convention(match)) }, game.total(match, seat));
+}
+
 /** Gin's sheet: the points each hand scored, totals, played to 100/150. */
 function ginSheet(match, seats) {
   return {
     rows: match.history.map((hand) => h("tr", {}, [h("td", {}, String(hand.number)), ...seats.map((s) => h("td", { class: "num" }, hand.result.scores[s] ? `+${hand.result.scores[s]}` : "·"))])),
-    foot: h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, String(match.totals[s])))]),
+    foot: h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, STANDINGS.gin.total(match, s)))]),
     target: t("result.target", { n: match.target }),
   };
 }
@@ -154,17 +178,16 @@ function indianSheet(match, seats) {
     rows: match.history.map((deal) => h("tr", {}, [h("td", {}, String(deal.number)), ...seats.map((s) => h("td", { class: "num" },
       [chips ? String(deal.chips[s]) : String(deal.penalties[s]), deal.eliminated.includes(s) ? h("small", { class: "out-mark" }, " ✕") : null]))])),
     foot: h("tr", { class: "total" }, [h("td", {}, chips ? t("result.chips") : t("result.total")), ...seats.map((s) => h("td", { class: `num${match.out[s] ? " out" : ""}` },
-      [String(chips ? match.chips[s] : match.totals[s]), match.out[s] ? h("small", {}, ` ${t("result.eliminated")}`) : null]))]),
+      [STANDINGS.indian.total(match, s), match.out[s] ? h("small", {}, ` ${t("result.eliminated")}`) : null]))]),
     target: match.limit ? t("result.target", { n: match.limit }) : t(`format.${match.format}`),
   };
 }
 
 /** Rummikub's sheet: each round's signed scores and their totals. */
 function rummikubSheet(match, seats) {
-  const signed = (n) => (n > 0 ? `+${n}` : String(n));
   return {
     rows: match.history.map((round) => h("tr", {}, [h("td", {}, String(round.number)), ...seats.map((s) => h("td", { class: "num" }, signed(round.result.scores[s])))])),
-    foot: h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, signed(match.totals[s])))]),
+    foot: h("tr", { class: "total" }, [h("td", {}, t("result.total")), ...seats.map((s) => h("td", { class: "num" }, STANDINGS.rummikub.total(match, s)))]),
     target: t("result.rounds", { n: match.rounds }),
   };
 }
@@ -176,11 +199,12 @@ const SHEETS = { gin: ginSheet, indian: indianSheet, rummikub: rummikubSheet };
 export function scoreSheet(api, view) {
   const match = view.match;
   const seats = api.session.room.seats.map((_, i) => i);
-  if (!match) return h("div", { class: "panel sheet-panel" }, [h("h3", {}, t("result.score_sheet")), h("table", { class: "sheet" }, h("tbody", {}, seats.map((s) => h("tr", {}, [h("td", {}, api.name(s)), h("td", { class: "num" }, String(api.session.state.scores[s]))]))))]);
-  const head = h("tr", {}, [h("th", {}, t(`result.${match.part}`)), ...seats.map((s) => h("th", {}, api.name(s)))]);
+  if (!match) return h("div", { class: "panel sheet-panel" }, [h("h3", {}, t("result.score_sheet")), h("table", { class: "sheet" }, h("tbody", {}, seats.map((s) => h("tr", {}, [nameTag(api.name(s), { tag: "td" }), h("td", { class: "num" }, String(api.session.state.scores[s]))]))))]);
+  const head = h("tr", {}, [h("th", {}, t(`result.${match.part}`)), ...seats.map((s) => nameTag(api.name(s), { tag: "th" }))]);
   const { rows, foot, target } = SHEETS[view.game](match, seats);
   return h("div", { class: "panel sheet-panel", id: "score-sheet" }, [
     h("h3", {}, [t("result.score_sheet"), h("small", { class: "muted" }, ` · ${target}`)]),
+    h("p", { class: "sheet-convention muted", id: "score-convention" }, t(STANDINGS[view.game].convention(match))),
     h("table", { class: "sheet" }, [h("thead", {}, head), h("tbody", {}, [...rows, foot])]),
   ]);
 }

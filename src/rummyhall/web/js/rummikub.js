@@ -5,8 +5,8 @@
 
 import { tileBackSVG, tileSVG } from "./cards.js";
 import { t } from "./i18n.js";
-import { describeMove, movesPanel, scoreSheet } from "./results.js";
-import { h, pressable } from "./ui.js";
+import { describeMove, movesPanel, scoreSheet, standing } from "./results.js";
+import { h, nameTag, pressable } from "./ui.js";
 
 const COLOURS = "RBKO";
 
@@ -217,13 +217,13 @@ export function renderRummikub(api) {
     return h("div", { class: `opponent${state.current_player === seat ? " current" : ""}`, "data-seat": seat }, [
       h("div", { class: "opponent-head" }, [
         h("span", { class: "avatar" }, name(seat).slice(0, 1).toUpperCase()),
-        h("div", { class: "who" }, [h("strong", {}, name(seat)), h("div", { class: "badges" }, [
+        h("div", { class: "who" }, [nameTag(name(seat)), h("div", { class: "badges" }, [
           info.occupant === "bot" ? h("span", { class: "badge bot" }, t(`level.${info.bot}`)) : null,
           info.away ? h("span", { class: "badge away" }, t("seat.away")) : null,
           info.occupant === "human" && !info.connected && !info.away ? h("span", { class: "badge offline" }, t("seat.offline")) : null,
           view.melded[seat] ? h("span", { class: "badge melded" }, t("seat.melded")) : null,
         ])]),
-        h("span", { class: "score" }, String(state.scores[seat])),
+        standing(api, view, seat),
       ]),
       h("div", { class: "mini-hand" }, [...Array.from({ length: Math.min(view.rack_counts[seat], 14) }, () => h("div", { class: "mini-tile" }, tileBackSVG())), h("span", { class: "count" }, t("seat.tiles", { n: view.rack_counts[seat] }))]),
     ]);
@@ -251,7 +251,7 @@ export function renderRummikub(api) {
     if (mine && placed && !melded && !meldOk) problems.push(t("rkb.need_30"));
     const hint = session.hint;
     parts.push(h("section", { class: `my-area${mine ? " current" : ""}` }, [
-      h("div", { class: "my-head" }, [h("strong", {}, `${name(me)} (${t("seat.you")})`), h("span", { class: "score" }, String(state.scores[me])), meldBadge, h("span", { class: "muted tip" }, t("rkb.tip")),
+      h("div", { class: "my-head" }, [nameTag(name(me), { suffix: `(${t("seat.you")})` }), standing(api, view, me), meldBadge, h("span", { class: "muted tip" }, t("rkb.tip")),
         h("div", { class: "sorters" }, h("button", { class: "small ghost", "data-sort": "rack", onclick: () => { session.drafts.rackByNumber = !byNumber; render(); } },
           byNumber ? t("rkb.sort_colour") : t("rkb.sort_number")))]),
       h("div", { class: "rack", id: "rack", onclick: () => { draft.moveTo(draft.selected, "rack"); render(); }, ...dropOn("rack") }, own.map((tile) => tileEl(tile, draft, render, dragging))),

@@ -78,3 +78,9 @@ export function notice({ id, title, text, actions }) {
     h("div", { class: "notice-actions" }, actions),
   ]);
 }
+
+/** A player's name that may be cut short to fit (a 24-character nickname in a narrow
+ *  box): the full name stays its text, title (hover) and, focused, shown whole. */
+export function nameTag(name, { tag = "strong", suffix = null } = {}) {
+  return h(tag, { class: "name", title: name, "data-name": name, tabindex: 0 }, [h("span", { class: "name-text" }, name), suffix ? h("span", { class: "name-suffix" }, suffix) : null]);
+}
