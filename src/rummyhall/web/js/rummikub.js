@@ -4,6 +4,7 @@
 // before the initial meld (RKB-4) — and one `play` action submits the whole table.
 
 import { tileBackSVG, tileSVG } from "./cards.js";
+import { reasonText } from "./hints.js";
 import { t } from "./i18n.js";
 import { describeMove, movesPanel, scoreSheet } from "./results.js";
 import { h, pressable } from "./ui.js";
@@ -174,11 +175,18 @@ function tileEl(tile, draft, render, dragging) {
   }, tileSVG(tile.code)));
 }
 
-/** The medium bot's suggestion: a play can be made the draft; no play says draw (or pass). */
-function hintAdvice(suggestion, draft, session, render) {
-  if (!suggestion) return h("span", {}, t("hint.none"));
-  if (suggestion.type !== "play") return h("span", {}, t("hint.suggest", { action: suggestion.type === "pass" ? t("act.pass_rkb") : t("act.draw_pool") }));
-  return h("button", { class: "small", onclick: () => { draft.apply(suggestion.table); session.hint = null; render(); } }, t("hint.apply"));
+/** The medium bot's suggestion and why (the tiles it lays and their points, or why
+ *  nothing can be laid); a play can be made the draft. */
+function hintAdvice(hint, draft, session, render) {
+  const suggestion = hint.suggestion;
+  if (!suggestion) return [h("span", {}, t("hint.none"))];
+  const laid = suggestion.type === "play" ? hint.reason.tiles.length : 0;
+  const action = suggestion.type === "play" ? t("hint.lay", { n: laid }) : suggestion.type === "pass" ? t("act.pass_rkb") : t("act.draw_pool");
+  return [
+    h("span", {}, t("hint.suggest", { action })),
+    h("span", { class: "hint-reason" }, reasonText("rummikub", hint.reason)),
+    suggestion.type === "play" ? h("button", { class: "small", "data-action": "show-hint", onclick: () => { draft.apply(suggestion.table); session.hint = null; render(); } }, t("hint.apply")) : null,
+  ];
 }
 
 export function renderRummikub(api) {
@@ -256,7 +264,7 @@ export function renderRummikub(api) {
           byNumber ? t("rkb.sort_colour") : t("rkb.sort_number")))]),
       h("div", { class: "rack", id: "rack", onclick: () => { draft.moveTo(draft.selected, "rack"); render(); }, ...dropOn("rack") }, own.map((tile) => tileEl(tile, draft, render, dragging))),
       problems.length ? h("div", { class: "blocked-reason" }, problems.join(" ")) : null,
-      hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), hintAdvice(hint.suggestion, draft, session, render)]) : null,
+      hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), ...hintAdvice(hint, draft, session, render)]) : null,
       h("div", { class: "action-bar", id: "actions" }, mine ? [
         h("button", { "data-action": "undo", disabled: !draft.past.length, onclick: () => { draft.undo(); render(); } }, `↶ ${t("act.undo")}`),
         h("button", { "data-action": "redo", disabled: !draft.future.length, onclick: () => { draft.redo(); render(); } }, `↷ ${t("act.redo")}`),
