@@ -54,6 +54,11 @@ function svgRoot(width, height, className) {
   return el("svg", { viewBox: `0 0 ${width} ${height}`, class: className, role: "img" });
 }
 
+/** A face down: nothing to read out (the count beside it says how many). */
+function hiddenRoot(width, height, className) {
+  return el("svg", { viewBox: `0 0 ${width} ${height}`, class: className, "aria-hidden": "true" });
+}
+
 /** A card face; ``wild`` marks an Indian Rummy joker (cut or printed). */
 export function cardSVG(card, { wild = false } = {}) {
   const svg = svgRoot(60, 84, "face");
@@ -92,7 +97,7 @@ export function cardSVG(card, { wild = false } = {}) {
 }
 
 export function cardBackSVG() {
-  const svg = svgRoot(60, 84, "face back");
+  const svg = hiddenRoot(60, 84, "face back");
   svg.append(el("rect", { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5.5, fill: "#fff", stroke: "#b9b3a3" }));
   svg.append(el("rect", { x: 4, y: 4, width: 52, height: 76, rx: 3.5, class: "back-fill" }));
   svg.append(el("path", { d: "M30 18l12 24-12 24-12-24z", fill: "none", stroke: "rgba(255,255,255,.55)", "stroke-width": 2 }));
@@ -119,7 +124,7 @@ export function tileSVG(tile) {
 }
 
 export function tileBackSVG() {
-  const svg = svgRoot(44, 60, "face tile back");
+  const svg = hiddenRoot(44, 60, "face tile back");
   svg.append(el("rect", { x: 0.75, y: 0.75, width: 42.5, height: 58.5, rx: 5, fill: "#e9dfc4", stroke: "#b9a87c" }));
   return svg;
 }

@@ -160,6 +160,7 @@ function tileEl(tile, draft, render, dragging) {
     class: `tile${draft.selected.has(tile.id) ? " selected" : ""}${tile.from === "rack" ? " own" : ""}`,
     "data-tile": tile.code,
     "data-id": tile.id,
+    "aria-pressed": String(draft.selected.has(tile.id)),
     draggable: "true",
     ondragstart: (event) => {
       if (!draft.selected.has(tile.id)) { draft.selected.clear(); draft.selected.add(tile.id); }
@@ -188,6 +189,19 @@ function hintAdvice(hint, draft, session, render) {
     suggestion.type === "play" ? h("button", { class: "small", "data-action": "show-hint", onclick: () => { draft.apply(suggestion.table); session.hint = null; render(); } }, t("hint.apply")) : null,
   ];
 }
+
+/** The player's draft on screen, for Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z): one listener for
+ *  the page, the table being rebuilt on every render. */
+let shown = null;
+document.addEventListener("keydown", (event) => {
+  const key = event.key.toLowerCase();
+  if (!shown || !shown.page.isConnected || !(event.ctrlKey || event.metaKey) || (key !== "z" && key !== "y")) return;
+  if (event.target instanceof Element && event.target.closest("input, textarea, select")) return;
+  event.preventDefault();
+  if (key === "y" || event.shiftKey) shown.draft.redo();
+  else shown.draft.undo();
+  shown.render();
+});
 
 export function renderRummikub(api) {
   const { session, name } = api;
@@ -218,7 +232,7 @@ export function renderRummikub(api) {
       verdict.reason ? h("div", { class: "set-reason" }, t("rkb.invalid", { reason: t(verdict.reason) })) : null,
     ]);
   });
-  if (mine) sets.push(h("div", { class: "set new-set", id: "new-set", onclick: () => { draft.moveTo(draft.selected, "new"); render(); }, ...dropOn("new") }, [h("span", {}, `+ ${t("act.new_set")}`), h("small", {}, t("rkb.drop_here"))]));
+  if (mine) sets.push(pressable(h("div", { class: "set new-set", id: "new-set", onclick: () => { draft.moveTo(draft.selected, "new"); render(); }, ...dropOn("new") }, [h("span", {}, `+ ${t("act.new_set")}`), h("small", {}, t("rkb.drop_here"))])));
 
   const opponents = view.rack_counts.map((count, seat) => seat).filter((seat) => seat !== me).map((seat) => {
     const info = session.room.seats[seat];
@@ -275,5 +289,7 @@ export function renderRummikub(api) {
       ] : []),
     ]));
   }
-  return h("div", { class: "card-table" }, [h("div", { class: "felt" }, parts), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, name)])]);
+  const page = h("div", { class: "card-table" }, [h("div", { class: "felt" }, parts), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, name)])]);
+  shown = mine ? { draft, render, page } : null;
+  return page;
 }

@@ -2,6 +2,7 @@
 // game, the hand results and the match score sheet. Everything shown comes from the
 // server's room and state messages; each click sends one message.
 
+import { announceState, focusedSelector, restoreFocus } from "./a11y.js";
 import { renderCardTable } from "./cardtable.js";
 import { getLocale, t } from "./i18n.js";
 import { label as kitLabel, rememberMatch } from "./lobby.js";
@@ -63,6 +64,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         break;
       case "state": {
         const received = performance.now();
+        announceState(session.you, session.state, message, name);
         session.state = message;
         session.hint = null;
         for (const event of message.events) {
@@ -211,7 +213,9 @@ export function showTable({ main, toast, banner }, code, watch) {
       parts.push(resultDialog(session.result, api, () => { session.result = null; render(); }));
     }
     if (room.status === "finished" && !session.result) parts.push(finishedBar());
+    const focused = focusedSelector(main);
     main.replaceChildren(h("div", { class: `table-page game-${room.game}` }, parts));
+    restoreFocus(main, focused);
     main.querySelector("#result-close")?.focus({ preventScroll: true });
   }
 
