@@ -8,7 +8,9 @@ import { getLocale, t } from "./i18n.js";
 import { label as kitLabel, rememberMatch } from "./lobby.js";
 import { api as fetchJSON, currentPlayer, ensurePlayer, RoomSocket } from "./net.js";
 import { resultDialog } from "./results.js";
+import { markArrivals } from "./motion.js";
 import { renderRummikub } from "./rummikub.js";
+import { soundState, soundToggle } from "./sound.js";
 import { h } from "./ui.js";
 
 export function showTable({ main, toast, banner }, code, watch) {
@@ -64,7 +66,9 @@ export function showTable({ main, toast, banner }, code, watch) {
         break;
       case "state": {
         const received = performance.now();
-        announceState(session.you, session.state, message, name);
+        const before = session.state;
+        announceState(session.you, before, message, name);
+        soundState(session.you, before, message);
         session.state = message;
         session.hint = null;
         for (const event of message.events) {
@@ -72,6 +76,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         }
         if (message.over && !session.result && message.view.result) session.result = { event: { type: "part_over", ...message.view.result }, view: message.view, game: session.room?.game };
         render();
+        markArrivals(main, message.events, before);
         void main.offsetHeight; // style and layout of the new table are part of the answer
         // Measured for the tests and bench/web.py: the click's message to the rendered
         // answer, split into the server's round trip and the page's rendering.
@@ -192,6 +197,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         h("span", { class: "code", title: t("room.invite") }, `${t("room.code")} ${room.code}`),
         room.spectators ? h("span", { class: "muted" }, t("room.spectators", { n: room.spectators })) : null,
         session.you === null ? h("span", { class: "badge" }, t("room.spectating")) : null,
+        soundToggle(render),
         h("a", { href: `/?rules=${room.game}`, target: "_blank", class: "button small ghost" }, t("nav.rules")),
       ]),
     ]);
