@@ -230,6 +230,7 @@ const STRINGS = {
   "reason.rummikub.no_meld": ["Your tiles make no initial meld of 30 points yet: draw a tile.", "你的牌还凑不出 30 分的首开：摸一张。"],
   "reason.rummikub.pass": ["None of your tiles can be laid and the pool is empty: pass.", "没有能打出的牌，牌池也空了：过。"],
   "a11y.join": [". ", "。"],
+  "rules.refused": ["refused", "不合规则"],
   "sound.on": ["♪ Sound on", "♪ 声音开"],
   "sound.off": ["♪ Sound off", "♪ 声音关"],
   "words.card": ["{rank} of {suit}", "{suit}{rank}"],
