@@ -3,12 +3,17 @@ actions' facts, and hints."""
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
 import pytest
 
 from rummyhall import Draw, Knock, Play, new_match
+from rummyhall.bots.base import Adviser
 from rummyhall.bots.registry import make_bot
 from rummyhall.games import gin, indian
 from rummyhall.games.gin import state as gin_state
+from rummyhall.games.gin.state import GinState
 from rummyhall.registry import KITS
 from rummyhall.server import advice
 from rummyhall.server.protocol import LegalAction
@@ -76,14 +81,17 @@ def test_a_hint_is_the_medium_bot_s_move_and_the_solver_s_layout(
         view, legal = state.view(seat), state.legal_actions()
         given = advice.hint(game, view, legal)
         bot = make_bot(game, "medium", seed=view["turn"])
+        assert isinstance(bot, Adviser)
         assert given == {
             "arrangement": advice.arrangement(game, view),
             "suggestion": bot.act(view, legal).to_json(),
+            "reason": bot.decide(view, legal).reason,
         }
         assert advice.hint(game, view, legal) == given  # the same question, the same hint
         state.apply(legal[0])
     spectator = state.view(None)
     assert advice.hint(game, spectator, [])["suggestion"] is None
+    assert advice.hint(game, spectator, [])["reason"] is None
 
 
 def test_a_rummikub_hint_places_as_many_tiles_as_the_solver_s_best_play() -> None:
@@ -115,3 +123,81 @@ def test_an_indian_declaration_is_sent_with_its_melds_and_penalty() -> None:
     assert declare["valid"] is True and declare["penalty"] == 0
     assert [m["kind"] for m in declare["melds"]] == ["pure", "impure", "set", "set"]
     assert declare["gin"] is None and declare["deadwood"] is None
+
+
+def gin_reason(state: GinState) -> tuple[Any, Any]:
+    """The suggested move and its reason at a Gin position (seat 0 to play)."""
+    given = advice.hint("gin", state.view(0), state.legal_actions())
+    return given["suggestion"], given["reason"]
+
+
+def test_a_gin_upcard_that_completes_a_set_is_taken_and_the_hint_says_so() -> None:
+    state = deal("5S 5D AS 3S 7S 9S JC KC QS 2C", JUNK, "5C")
+    suggestion, reason = gin_reason(state)
+    assert suggestion == Draw("discard").to_json()
+    assert reason == {
+        "kind": "take_meld",
+        "card": "5C",
+        "meld": ["5S", "5D", "5C"],
+        "before": 62,
+        "after": 42,
+        "knock": False,
+    }
+
+
+def test_a_gin_hint_names_the_gin_it_leads_to_and_the_card_to_throw() -> None:
+    state = deal(GIN_READY, JUNK, "7C")
+    suggestion, reason = gin_reason(state)
+    assert reason["kind"] == "take_meld" and reason["meld"] == ["5C", "6C", "7C"]
+    assert (reason["before"], reason["after"], reason["knock"]) == (21, 0, True)
+    state.apply(Draw("discard"))
+    suggestion, reason = gin_reason(state)
+    assert suggestion == Knock("KD").to_json()
+    assert reason == {"kind": "gin", "card": "KD", "deadwood": 0, "limit": 10}
+
+
+def test_a_gin_upcard_that_does_not_help_is_left_with_the_deadwood_it_would_leave() -> None:
+    suggestion, reason = gin_reason(deal(GIN_READY, JUNK, "QC"))
+    assert suggestion == {"type": "pass"}
+    assert reason == {"kind": "leave", "card": "QC", "before": 21, "after": 21}
+
+
+def test_indian_hints_say_why_they_take_throw_declare_and_drop() -> None:
+    state = indian_deal(LOOSE, READY)
+    given = advice.hint("indian", state.view(0), state.legal_actions())
+    assert given["suggestion"] == Draw("discard").to_json()
+    assert given["reason"] == {"kind": "take", "card": "QH", "throw": "2S"}
+    state = indian_deal(READY, LOOSE)
+    given = advice.hint("indian", state.view(0), state.legal_actions())
+    assert given["reason"] == {"kind": "stock", "card": "QH"}
+    state.apply(Draw("stock"))
+    given = advice.hint("indian", state.view(0), state.legal_actions())
+    assert given["reason"] == {"kind": "declare", "card": given["suggestion"]["discard"]}
+    hopeless = "2S 6S TS 3H 8H QH 4D 9D KD 5C JC AC 2S"
+    state = indian_deal(hopeless, LOOSE.replace("2S", "3S"))
+    given = advice.hint("indian", state.view(0), state.legal_actions())
+    assert given["suggestion"] == {"type": "drop"}
+    assert given["reason"] == {"kind": "drop", "penalty": 20}
+
+
+def test_a_rummikub_hint_lists_the_tiles_it_lays_and_their_points() -> None:
+    state = new_match("rummikub", seed=2, players=2)
+    every = {"meld", "play", "draw", "no_meld"}
+    seen: set[str] = set()
+    while not state.is_over and seen != every:
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        given = advice.hint("rummikub", view, legal)
+        reason = given["reason"]
+        seen.add(reason["kind"])
+        if reason["kind"] in ("meld", "play"):
+            table = given["suggestion"]["table"]
+            laid = Counter(t for tiles in table for t in tiles)
+            laid.subtract(Counter(t for tiles in view["table"] for t in tiles))
+            assert reason["tiles"] == sorted(laid.elements())
+            assert reason["points"] >= (30 if reason["kind"] == "meld" else 1)
+        else:
+            assert given["suggestion"]["type"] == "draw"
+            assert reason["kind"] == ("draw" if view["melded"][seat] else "no_meld")
+        state.apply(next(a for a in legal if a.to_json() == given["suggestion"]))
+    assert seen == every

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
-from rummyhall.actions import Action
+from rummyhall.actions import JSON, Action
 from rummyhall.view import View
 
 LEVELS = ("easy", "medium", "hard")
@@ -32,6 +32,22 @@ class Bot(Protocol):
     seed: int
 
     def act(self, view: Any, legal_actions: Sequence[Action]) -> Action: ...
+
+
+class Decision(NamedTuple):
+    """A move and why it was chosen: ``reason`` is ``{"kind": ..., **facts}`` (cards as
+    names, numbers as numbers), which the web catalogue puts in words (``reason.<kind>``),
+    so a hint says why without a second copy of the bot's logic."""
+
+    action: Action
+    reason: JSON
+
+
+@runtime_checkable
+class Adviser(Protocol):
+    """A bot that can say why it plays its move (the medium bots: the hints' source)."""
+
+    def decide(self, view: Any, legal_actions: Sequence[Action]) -> Decision: ...
 
 
 class RandomBot:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
-from rummyhall.bots.base import Bot
+from rummyhall.bots.base import Bot, Decision
 from rummyhall.bots.gin_playout import (
     BEST_DISCARD,
     DEADWOOD,
@@ -20,6 +20,8 @@ from rummyhall.bots.gin_playout import (
     medium_throw,
     move_code,
     new_playouts,
+    take_deadwoods,
+    worth_taking,
 )
 from rummyhall.bots.search import Searcher, chosen, odds
 from rummyhall.cards import card_index, card_name
@@ -79,14 +81,34 @@ class MediumGinBot:
         self.seed = seed
 
     def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
+        return self.decide(view, legal_actions).action
+
+    def decide(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Decision:
+        """The move and why (``reason.*`` in the web catalogue): the deadwood it leaves."""
         hand = hand_mask(view)
+        limit = view["knock_limit"]
         if throws(legal_actions):
             taken = view["taken_from_discard"]
             left, card = medium_discard(hand, -1 if taken is None else card_index(taken))
             name = card_name(card)
-            return Knock(name) if left <= view["knock_limit"] else Discard(name)
+            facts = {"card": name, "deadwood": left, "limit": limit}
+            if left <= limit:
+                return Decision(Knock(name), {"kind": "gin" if left == 0 else "knock", **facts})
+            return Decision(Discard(name), {"kind": "discard", **facts})
         top = card_index(view["discard_pile"][-1])
-        return draw_choice(legal_actions, takes_top(hand, top, view["knock_limit"]))
+        before, after, thrown = take_deadwoods(hand, top, DEADWOOD, BEST_DISCARD)
+        action = draw_choice(legal_actions, worth_taking(before, after, limit))
+        facts = {"card": card_name(top), "before": before, "after": after}
+        if action != TAKE:
+            return Decision(action, {"kind": "leave", **facts})
+        kept = (hand | 1 << top) ^ 1 << thrown
+        meld = next((m for m in best_arrangement(kept)[1] if m >> top & 1), 0)
+        knock = after <= limit
+        if meld:
+            melded = [card_name(c) for c in cards_of(meld)]
+            return Decision(action, {"kind": "take_meld", "meld": melded, "knock": knock, **facts})
+        reason = {"kind": "take_lower", "throw": card_name(thrown), "knock": knock, **facts}
+        return Decision(action, reason)
 
 
 class EasyGinBot:

@@ -208,8 +208,22 @@ def medium_takes(
 ) -> bool:
     """Medium takes the top discard when it lowers the best deadwood or makes a knock
     possible (``deadwood`` and ``best_discard``: the solver's, computed as the caller likes)."""
-    after, _ = best_discard(hand | 1 << top)
-    return after < deadwood(hand) or after <= limit
+    before, after, _ = take_deadwoods(hand, top, deadwood, best_discard)
+    return worth_taking(before, after, limit)
+
+
+def take_deadwoods(
+    hand: int, top: int, deadwood: Deadwood, best_discard: BestDiscard
+) -> tuple[int, int, int]:
+    """What taking ``top`` does: the best deadwood before, after taking it and throwing
+    the best card, and that card (what medium's take weighs, and a hint tells)."""
+    after, thrown = best_discard(hand | 1 << top)
+    return deadwood(hand), after, thrown
+
+
+def worth_taking(before: int, after: int, limit: int) -> bool:
+    """Medium's rule for the top discard: it lowers the deadwood or allows a knock."""
+    return after < before or after <= limit
 
 
 def medium_throw(

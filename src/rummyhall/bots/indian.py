@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from rummyhall.actions import Action, Declare, Discard, Draw, Drop
-from rummyhall.bots.base import Bot
+from rummyhall.bots.base import Bot, Decision
 from rummyhall.bots.search import Searcher, odds
 from rummyhall.cards import JOKER, RANKS, card_index
 from rummyhall.games.indian.distance import OutOfTime, distance
@@ -116,33 +116,42 @@ class MediumIndianBot:
         self.seed = seed
 
     def act(self, view: IndianSeatView, legal_actions: Sequence[Action]) -> Action:
+        return self.decide(view, legal_actions).action
+
+    def decide(self, view: IndianSeatView, legal_actions: Sequence[Action]) -> Decision:
+        """The move and why (``reason.*`` in the web catalogue)."""
         faces = hand_faces(view)
         wild = wild_of(view)
         declares = [a for a in legal_actions if isinstance(a, Declare)]
         if declares:
-            return declares[0]
+            return Decision(declares[0], {"kind": "declare", "card": declares[0].discard})
         choices = discards(legal_actions)
         if choices:
-            return best_discard(faces, choices, wild)[1]
+            thrown = best_discard(faces, choices, wild)[1]
+            points = card_points(card_index(thrown.card), wild)
+            return Decision(thrown, {"kind": "discard", "card": thrown.card, "points": points})
         seat = view["seat"]
-        if (
-            DROP in legal_actions
-            and view["drop_penalty"][seat] == 20
-            and promise(faces, wild) < HOPELESS
-        ):
-            return DROP
+        penalty = view["drop_penalty"][seat]
+        if DROP in legal_actions and penalty == 20 and promise(faces, wild) < HOPELESS:
+            return Decision(DROP, {"kind": "drop", "penalty": penalty})
         if TAKE in legal_actions:
-            top = card_index(view["discard_pile"][-1])
-            with_top = [*faces, top]
+            top_name = view["discard_pile"][-1]
+            with_top = [*faces, card_index(top_name)]
             options = [Discard(name) for name in sorted(set(view["hand"]))]
             cheaper = cost(faces, wild) - 1
             # the cheapest hand after taking it would be cheaper: stop at the first one
-            if any(
-                cost(without(with_top, card_index(a.card)), wild) < cheaper
-                for a in natural_discards(options, wild)
-            ):
-                return TAKE
-        return STOCK
+            making = next(
+                (
+                    a
+                    for a in natural_discards(options, wild)
+                    if cost(without(with_top, card_index(a.card)), wild) < cheaper
+                ),
+                None,
+            )
+            if making is not None:
+                return Decision(TAKE, {"kind": "take", "card": top_name, "throw": making.card})
+            return Decision(STOCK, {"kind": "stock", "card": top_name})
+        return Decision(STOCK, {"kind": "stock", "card": None})
 
 
 class EasyIndianBot:

@@ -6,17 +6,31 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rummyhall.actions import Action, Play
-from rummyhall.bots.base import Bot
+from rummyhall.bots.base import Bot, Decision
 from rummyhall.bots.search import Searcher, chosen
 from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
 from rummyhall.errors import IllegalAction
 from rummyhall.games.rummikub import best_initial_meld, best_play, check_turn
-from rummyhall.games.rummikub.melds import canonical_faces, interpret, number_of
+from rummyhall.games.rummikub.melds import canonical_faces, interpret, number_of, set_value
 from rummyhall.games.rummikub.view import RummikubSeatView
 
 
 def tiles_placed(view: RummikubSeatView, play: Play) -> int:
     return sum(map(len, play.table)) - sum(map(len, view["table"]))
+
+
+def new_sets_value(view: RummikubSeatView, play: Play) -> int:
+    """The value of the sets ``play`` adds to the table (an initial meld's, RKB-4): before
+    melding, the table's sets stay as they are."""
+    standing = Counter(tuple(sorted(tiles)) for tiles in view["table"])
+    value = 0
+    for tiles in play.table:
+        key = tuple(sorted(tiles))
+        if standing[key]:
+            standing[key] -= 1
+        else:
+            value += set_value(tiles)
+    return value
 
 
 def no_play(legal_actions: Sequence[Action]) -> Action:
@@ -32,10 +46,22 @@ class MediumRummikubBot:
         self.seed = seed
 
     def act(self, view: RummikubSeatView, legal_actions: Sequence[Action]) -> Action:
+        return self.decide(view, legal_actions).action
+
+    def decide(self, view: RummikubSeatView, legal_actions: Sequence[Action]) -> Decision:
+        """The move and why (``reason.*`` in the web catalogue): the rack tiles it lays
+        and their points (an initial meld's: the value RKB-4 counts; later: what they
+        would cost on the rack, RKB-8), or that nothing can be laid."""
         plays = [a for a in legal_actions if isinstance(a, Play)]
+        melded = view["melded"][view["seat"]]
         if not plays:
-            return no_play(legal_actions)
-        return max(plays, key=lambda play: tiles_placed(view, play))
+            action = no_play(legal_actions)
+            return Decision(action, {"kind": action.type if melded else "no_meld"})
+        best = max(plays, key=lambda play: tiles_placed(view, play))
+        laid = remove([tile for tiles in best.table for tile in tiles], [], view["table"])
+        if melded:
+            return Decision(best, {"kind": "play", "tiles": laid, "points": rack_value(laid)})
+        return Decision(best, {"kind": "meld", "tiles": laid, "points": new_sets_value(view, best)})
 
 
 class EasyRummikubBot:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummyhall.actions import JSON, Action
+from rummyhall.bots.base import Adviser
 from rummyhall.bots.registry import make_bot
 from rummyhall.game import GameState
 from rummyhall.registry import find_game
@@ -44,11 +45,15 @@ maximum, RKB-4/RKB-5) and answers at once."""
 
 def hint(game: str, view: View | JSON, actions: Sequence[Action]) -> dict[str, Any]:
     """``arrangement``: the solver's best layout of the seat's hand (see
-    :func:`arrangement`), and ``suggestion``: the move the medium bot would make among
-    ``actions``, or ``None`` when there are none (not the seat's turn). The bot's seed is
-    the turn, so asking again gives the same hint."""
-    suggestion = None
+    :func:`arrangement`); ``suggestion``: the move the medium bot would make among
+    ``actions``, and ``reason``: why, from the bot's own decision (``{"kind": ..., **facts}``,
+    put in words by the web catalogue's ``reason.<kind>``); both ``None`` when there are no
+    actions (not the seat's turn). The bot's seed is the turn, so asking again gives the
+    same hint."""
+    suggestion = reason = None
     if actions:
         bot = make_bot(game, HINT_LEVEL, seed=int(view["turn"]))
-        suggestion = bot.act(view, actions).to_json()
-    return {"arrangement": arrangement(game, view), "suggestion": suggestion}
+        assert isinstance(bot, Adviser), f"the {HINT_LEVEL} bot of {game} gives no reasons"
+        decision = bot.decide(view, actions)
+        suggestion, reason = decision.action.to_json(), decision.reason
+    return {"arrangement": arrangement(game, view), "suggestion": suggestion, "reason": reason}

@@ -1,5 +1,8 @@
 // Card and tile faces drawn as SVG (crisp at any size), from the notation of docs/rulebook.md:
-// cards "7H", "TD", "JK"; tiles "R7", "K13", "*".
+// cards "7H", "TD", "JK"; tiles "R7", "K13", "*". Each face is also named in words
+// (its accessible name, and the hints' text): "seven of hearts", "red 7", "joker".
+
+import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -28,6 +31,18 @@ export function cardLabel(card) {
   return (RANKS[card[0]] || card[0]) + SUITS[card[1]];
 }
 
+/** "7H" → "seven of hearts" (zh "红桃7"), "JK" → "joker": a card read out. */
+export function cardWords(card) {
+  if (card === "JK") return t("words.joker");
+  return t("words.card", { rank: t(`words.rank.${card[0]}`), suit: t(`words.suit.${card[1]}`) });
+}
+
+/** "R7" → "red 7" (zh "红色7"), "*" → "joker": a tile read out. */
+export function tileWords(tile) {
+  if (tile === "*") return t("words.joker");
+  return t("words.tile", { colour: t(`words.colour.${tile[0]}`), n: tile.slice(1) });
+}
+
 function el(name, attrs = {}, text) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
@@ -39,10 +54,15 @@ function svgRoot(width, height, className) {
   return el("svg", { viewBox: `0 0 ${width} ${height}`, class: className, role: "img" });
 }
 
+/** A face down: nothing to read out (the count beside it says how many). */
+function hiddenRoot(width, height, className) {
+  return el("svg", { viewBox: `0 0 ${width} ${height}`, class: className, "aria-hidden": "true" });
+}
+
 /** A card face; ``wild`` marks an Indian Rummy joker (cut or printed). */
 export function cardSVG(card, { wild = false } = {}) {
   const svg = svgRoot(60, 84, "face");
-  svg.setAttribute("aria-label", cardLabel(card));
+  svg.setAttribute("aria-label", cardWords(card));
   svg.append(el("rect", { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5.5, class: "card-bg" }));
   if (card === "JK") {
     svg.append(el("text", { x: 6, y: 17, class: "card-rank joker-text" }, "J"));
@@ -77,7 +97,7 @@ export function cardSVG(card, { wild = false } = {}) {
 }
 
 export function cardBackSVG() {
-  const svg = svgRoot(60, 84, "face back");
+  const svg = hiddenRoot(60, 84, "face back");
   svg.append(el("rect", { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5.5, fill: "#fff", stroke: "#b9b3a3" }));
   svg.append(el("rect", { x: 4, y: 4, width: 52, height: 76, rx: 3.5, class: "back-fill" }));
   svg.append(el("path", { d: "M30 18l12 24-12 24-12-24z", fill: "none", stroke: "rgba(255,255,255,.55)", "stroke-width": 2 }));
@@ -88,7 +108,7 @@ export function cardBackSVG() {
 /** A Rummikub tile face. */
 export function tileSVG(tile) {
   const svg = svgRoot(44, 60, "face tile");
-  svg.setAttribute("aria-label", tile === "*" ? "joker" : tile);
+  svg.setAttribute("aria-label", tileWords(tile));
   svg.append(el("rect", { x: 0.75, y: 0.75, width: 42.5, height: 58.5, rx: 5, class: "tile-bg" }));
   if (tile === "*") {
     svg.append(el("circle", { cx: 22, cy: 26, r: 13, fill: "none", stroke: "#c8202f", "stroke-width": 2.5 }));
@@ -104,7 +124,7 @@ export function tileSVG(tile) {
 }
 
 export function tileBackSVG() {
-  const svg = svgRoot(44, 60, "face tile back");
+  const svg = hiddenRoot(44, 60, "face tile back");
   svg.append(el("rect", { x: 0.75, y: 0.75, width: 42.5, height: 58.5, rx: 5, fill: "#e9dfc4", stroke: "#b9a87c" }));
   return svg;
 }

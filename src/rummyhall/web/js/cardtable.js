@@ -4,6 +4,7 @@
 
 import { cardBackSVG, cardLabel, cardSVG } from "./cards.js";
 import { Hand, renderHand } from "./hand.js";
+import { reasonText } from "./hints.js";
 import { t } from "./i18n.js";
 import { describeMove, movesPanel, scoreSheet, standing } from "./results.js";
 import { h, nameTag, pressable } from "./ui.js";
@@ -194,6 +195,7 @@ function hintBox(api, view, hand, described) {
   const text = suggestion ? t("hint.suggest", { action: suggestionLabel(view, described, suggestion) }) : t("hint.none");
   return h("div", { class: "hint-box", id: "hint" }, [
     h("strong", {}, t("hint.title")), h("span", {}, text),
+    hint.reason ? h("span", { class: "hint-reason" }, reasonText(view.game, hint.reason)) : null,
     suggestion && (suggestion.card || suggestion.discard) ? h("button", { class: "small ghost", onclick: () => {
       const card = suggestion.card || suggestion.discard;
       const key = hand.groups.flat().find((k) => k.startsWith(`${card}#`));

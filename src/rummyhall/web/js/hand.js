@@ -136,6 +136,7 @@ export function renderHand(hand, { onChange, label = () => null, wild = () => fa
           class: `card${hand.selected.has(key) ? " selected" : ""}${hand.fresh.has(key) ? " fresh" : ""}${note ? ` ${note}` : ""}`,
           "data-card": card,
           "data-key": key,
+          "aria-pressed": String(hand.selected.has(key)),
           draggable: "true",
           ondragstart: (event) => { dragged = key; event.dataTransfer.effectAllowed = "move"; event.dataTransfer.setData("text/plain", key); },
           ondragover: allow,

@@ -6,19 +6,20 @@ import { cardLabel, cardSVG } from "./cards.js";
 import { t } from "./i18n.js";
 import { h, nameTag } from "./ui.js";
 
-export function describeMove(move, name) {
+/** A move in one line; ``label`` names its cards ("7♥", or words for the live region). */
+export function describeMove(move, name, label = cardLabel) {
   const who = move.seat === null || move.seat === undefined ? "" : name(move.seat);
   switch (move.type) {
     case "draw":
       if (move.source === "stock") return t("log.draw_stock", { name: who });
       if (move.source === "pool") return t("log.draw_pool", { name: who });
-      return t("log.draw_discard", { name: who, card: move.card ? cardLabel(move.card) : "" });
+      return t("log.draw_discard", { name: who, card: move.card ? label(move.card) : "" });
     case "discard":
-      return t("log.discard", { name: who, card: cardLabel(move.card) });
+      return t("log.discard", { name: who, card: label(move.card) });
     case "pass":
       return t("log.pass", { name: who });
     case "knock":
-      return move.gin ? t("log.gin", { name: who }) : t("log.knock", { name: who, card: cardLabel(move.discard) });
+      return move.gin ? t("log.gin", { name: who }) : t("log.knock", { name: who, card: label(move.discard) });
     case "declare":
       return t("log.declare", { name: who });
     case "drop":

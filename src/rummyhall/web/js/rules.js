@@ -2,6 +2,7 @@
 // package: English from docs/rulebook.md, Chinese from the seed pages, rendered by the server);
 // the games are those /api/info lists.
 
+import { cardSVG, cardWords, tileSVG, tileWords } from "./cards.js";
 import { getLocale, t } from "./i18n.js";
 import { api } from "./net.js";
 import { h } from "./ui.js";
@@ -20,10 +21,34 @@ export function showRules({ main, toast }, game) {
         h("a", { href: `/?rules=${g}`, "data-nav": "", class: `button${g === shown ? " active" : ""}` }, t(`game.${g}`))));
       const page = await api(`/api/rules/${shown}?locale=${getLocale()}`);
       article.innerHTML = page.html;
+      drawExamples(article);
     } catch (error) {
       toast(error.message, "error");
     }
   }
   render();
   return { refresh: render };
+}
+
+/** An example in the rules' Markdown: `cards 5H 6H 7H 8H wild=7` or `tiles B9 * B11`,
+ *  groups split by "|", "refused" for what the rules refuse. */
+const EXAMPLE = /^(cards|tiles)((?: (?:[A-Z0-9*]{1,3}|\|))+?)(?: wild=([A2-9TJQK]))?( refused)?$/;
+
+/** Draw the rules' examples as cards and tiles (each read out in words), a refused
+ *  one crossed out and said to be refused. */
+function drawExamples(root) {
+  for (const code of root.querySelectorAll("code")) {
+    const found = EXAMPLE.exec(code.textContent.trim());
+    if (!found) continue;
+    const [, kind, faces, wildRank, refused] = found;
+    const wild = (card) => card === "JK" || card[0] === wildRank;
+    const face = kind === "cards" ? (card) => cardSVG(card, { wild: Boolean(wildRank) && wild(card) }) : tileSVG;
+    const words = kind === "cards" ? cardWords : tileWords;
+    const groups = faces.trim().split(" | ").map((group) => group.split(" "));
+    const label = groups.map((group) => group.map(words).join(", ")).join("; ");
+    code.replaceWith(h("span", { class: `example${refused ? " refused" : ""}`, role: "img", "aria-label": refused ? `${label} (${t("rules.refused")})` : label }, [
+      ...groups.map((group) => h("span", { class: "example-group" }, group.map((name) => h("span", { class: kind === "cards" ? "card" : "tile" }, face(name))))),
+      refused ? h("span", { class: "example-mark", "aria-hidden": "true" }, "✗") : null,
+    ]));
+  }
 }

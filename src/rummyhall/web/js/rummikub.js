@@ -4,6 +4,7 @@
 // before the initial meld (RKB-4) — and one `play` action submits the whole table.
 
 import { tileBackSVG, tileSVG } from "./cards.js";
+import { reasonText } from "./hints.js";
 import { t } from "./i18n.js";
 import { describeMove, movesPanel, scoreSheet, standing } from "./results.js";
 import { h, nameTag, pressable } from "./ui.js";
@@ -159,6 +160,7 @@ function tileEl(tile, draft, render, dragging) {
     class: `tile${draft.selected.has(tile.id) ? " selected" : ""}${tile.from === "rack" ? " own" : ""}`,
     "data-tile": tile.code,
     "data-id": tile.id,
+    "aria-pressed": String(draft.selected.has(tile.id)),
     draggable: "true",
     ondragstart: (event) => {
       if (!draft.selected.has(tile.id)) { draft.selected.clear(); draft.selected.add(tile.id); }
@@ -174,12 +176,32 @@ function tileEl(tile, draft, render, dragging) {
   }, tileSVG(tile.code)));
 }
 
-/** The medium bot's suggestion: a play can be made the draft; no play says draw (or pass). */
-function hintAdvice(suggestion, draft, session, render) {
-  if (!suggestion) return h("span", {}, t("hint.none"));
-  if (suggestion.type !== "play") return h("span", {}, t("hint.suggest", { action: suggestion.type === "pass" ? t("act.pass_rkb") : t("act.draw_pool") }));
-  return h("button", { class: "small", onclick: () => { draft.apply(suggestion.table); session.hint = null; render(); } }, t("hint.apply"));
+/** The medium bot's suggestion and why (the tiles it lays and their points, or why
+ *  nothing can be laid); a play can be made the draft. */
+function hintAdvice(hint, draft, session, render) {
+  const suggestion = hint.suggestion;
+  if (!suggestion) return [h("span", {}, t("hint.none"))];
+  const laid = suggestion.type === "play" ? hint.reason.tiles.length : 0;
+  const action = suggestion.type === "play" ? t("hint.lay", { n: laid }) : suggestion.type === "pass" ? t("act.pass_rkb") : t("act.draw_pool");
+  return [
+    h("span", {}, t("hint.suggest", { action })),
+    h("span", { class: "hint-reason" }, reasonText("rummikub", hint.reason)),
+    suggestion.type === "play" ? h("button", { class: "small", "data-action": "show-hint", onclick: () => { draft.apply(suggestion.table); session.hint = null; render(); } }, t("hint.apply")) : null,
+  ];
 }
+
+/** The player's draft on screen, for Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z): one listener for
+ *  the page, the table being rebuilt on every render. */
+let shown = null;
+document.addEventListener("keydown", (event) => {
+  const key = event.key.toLowerCase();
+  if (!shown || !shown.page.isConnected || !(event.ctrlKey || event.metaKey) || (key !== "z" && key !== "y")) return;
+  if (event.target instanceof Element && event.target.closest("input, textarea, select")) return;
+  event.preventDefault();
+  if (key === "y" || event.shiftKey) shown.draft.redo();
+  else shown.draft.undo();
+  shown.render();
+});
 
 export function renderRummikub(api) {
   const { session, name } = api;
@@ -210,7 +232,7 @@ export function renderRummikub(api) {
       verdict.reason ? h("div", { class: "set-reason" }, t("rkb.invalid", { reason: t(verdict.reason) })) : null,
     ]);
   });
-  if (mine) sets.push(h("div", { class: "set new-set", id: "new-set", onclick: () => { draft.moveTo(draft.selected, "new"); render(); }, ...dropOn("new") }, [h("span", {}, `+ ${t("act.new_set")}`), h("small", {}, t("rkb.drop_here"))]));
+  if (mine) sets.push(pressable(h("div", { class: "set new-set", id: "new-set", onclick: () => { draft.moveTo(draft.selected, "new"); render(); }, ...dropOn("new") }, [h("span", {}, `+ ${t("act.new_set")}`), h("small", {}, t("rkb.drop_here"))])));
 
   const opponents = view.rack_counts.map((count, seat) => seat).filter((seat) => seat !== me).map((seat) => {
     const info = session.room.seats[seat];
@@ -256,7 +278,7 @@ export function renderRummikub(api) {
           byNumber ? t("rkb.sort_colour") : t("rkb.sort_number")))]),
       h("div", { class: "rack", id: "rack", onclick: () => { draft.moveTo(draft.selected, "rack"); render(); }, ...dropOn("rack") }, own.map((tile) => tileEl(tile, draft, render, dragging))),
       problems.length ? h("div", { class: "blocked-reason" }, problems.join(" ")) : null,
-      hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), hintAdvice(hint.suggestion, draft, session, render)]) : null,
+      hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), ...hintAdvice(hint, draft, session, render)]) : null,
       h("div", { class: "action-bar", id: "actions" }, mine ? [
         h("button", { "data-action": "undo", disabled: !draft.past.length, onclick: () => { draft.undo(); render(); } }, `↶ ${t("act.undo")}`),
         h("button", { "data-action": "redo", disabled: !draft.future.length, onclick: () => { draft.redo(); render(); } }, `↷ ${t("act.redo")}`),
@@ -267,5 +289,7 @@ export function renderRummikub(api) {
       ] : []),
     ]));
   }
-  return h("div", { class: "card-table" }, [h("div", { class: "felt" }, parts), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, name)])]);
+  const page = h("div", { class: "card-table" }, [h("div", { class: "felt" }, parts), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, name)])]);
+  shown = mine ? { draft, render, page } : null;
+  return page;
 }

@@ -2,12 +2,15 @@
 // game, the hand results and the match score sheet. Everything shown comes from the
 // server's room and state messages; each click sends one message.
 
+import { announceState, focusedSelector, restoreFocus } from "./a11y.js";
 import { renderCardTable } from "./cardtable.js";
 import { getLocale, t } from "./i18n.js";
 import { label as kitLabel, rememberMatch } from "./lobby.js";
 import { api as fetchJSON, currentPlayer, ensurePlayer, RoomSocket } from "./net.js";
 import { resultDialog } from "./results.js";
+import { markArrivals } from "./motion.js";
 import { renderRummikub } from "./rummikub.js";
+import { soundState, soundToggle } from "./sound.js";
 import { h, notice } from "./ui.js";
 
 export function showTable({ main, toast, banner }, code, watch) {
@@ -63,6 +66,9 @@ export function showTable({ main, toast, banner }, code, watch) {
         break;
       case "state": {
         const received = performance.now();
+        const before = session.state;
+        announceState(session.you, before, message, name);
+        soundState(session.you, before, message);
         session.state = message;
         session.hint = null;
         for (const event of message.events) {
@@ -70,6 +76,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         }
         if (message.over && !session.result && message.view.result) session.result = { event: { type: "part_over", ...message.view.result }, view: message.view, game: session.room?.game };
         render();
+        markArrivals(main, message.events, before);
         void main.offsetHeight; // style and layout of the new table are part of the answer
         // Measured for the tests and bench/web.py: the click's message to the rendered
         // answer, split into the server's round trip and the page's rendering.
@@ -213,6 +220,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         h("span", { class: "code", title: t("room.invite") }, `${t("room.code")} ${room.code}`),
         room.spectators ? h("span", { class: "muted" }, t("room.spectators", { n: room.spectators })) : null,
         session.you === null ? h("span", { class: "badge" }, t("room.spectating")) : null,
+        soundToggle(render),
         h("a", { href: `/?rules=${room.game}`, target: "_blank", class: "button small ghost" }, t("nav.rules")),
       ]),
     ]);
@@ -234,7 +242,9 @@ export function showTable({ main, toast, banner }, code, watch) {
       parts.push(resultDialog(session.result, api, () => { session.result = null; render(); }));
     }
     if (room.status === "finished" && !session.result) parts.push(finishedBar());
+    const focused = focusedSelector(main);
     main.replaceChildren(h("div", { class: `table-page game-${room.game}` }, parts));
+    restoreFocus(main, focused);
     main.querySelector("#result-close")?.focus({ preventScroll: true });
   }
 
