@@ -22,9 +22,6 @@ window.OscillatorNode = class extends Original {
   constructor(...args) { super(...args); window.rummyhallTones += 1; }
 };
 """
-ANIMATION = "(node) => getComputedStyle(node).animationName"
-
-
 def draw_from_stock(page: Page) -> dict[str, object]:
     """Pass the first upcard if offered, then draw from the stock: the state to discard."""
     for _ in range(3):
@@ -55,13 +52,13 @@ def test_cards_move_in_and_sounds_are_off_until_turned_on(
     state = draw_from_stock(page)
     drawn = page.locator(".hand .card.fresh.arrive")
     expect(drawn).to_have_count(1)
-    assert drawn.evaluate(ANIMATION) == "arrive-up"
+    expect(drawn).to_have_css("animation-name", "arrive-up")
     assert page.evaluate("window.rummyhallTones") == 0  # off by default
     shot(page, "drawn")
     discard_first(page, state)
     top = page.locator("#discard .pile-cards > .card:last-child")
     expect(top).to_have_class(re.compile(r"\barrive\b"))
-    assert top.evaluate(ANIMATION) == "arrive"
+    expect(top).to_have_css("animation-name", "arrive")
     sound.click()
     expect(sound).to_have_attribute("aria-pressed", "true")
     expect(sound).to_have_text("♪ Sound on")
@@ -83,8 +80,8 @@ def test_no_movement_when_the_system_asks_for_reduced_motion(
     state = draw_from_stock(page)
     drawn = page.locator(".hand .card.fresh.arrive")
     expect(drawn).to_have_count(1)
-    assert drawn.evaluate(ANIMATION) == "none"
+    expect(drawn).to_have_css("animation-name", "none")
     discard_first(page, state)
     top = page.locator("#discard .pile-cards > .card:last-child")
-    assert top.evaluate(ANIMATION) == "none"
+    expect(top).to_have_css("animation-name", "none")
     shot(page, "reduced")
