@@ -6,7 +6,7 @@ import { renderCardTable } from "./cardtable.js";
 import { getLocale, t } from "./i18n.js";
 import { label as kitLabel, rememberMatch } from "./lobby.js";
 import { api as fetchJSON, currentPlayer, ensurePlayer, RoomSocket } from "./net.js";
-import { resultDialog } from "./results.js";
+import { followPause, pauseLine, resultDialog } from "./results.js";
 import { renderRummikub } from "./rummikub.js";
 import { h } from "./ui.js";
 
@@ -50,6 +50,7 @@ export function showTable({ main, toast, banner }, code, watch) {
   function onMessage(message) {
     switch (message.type) {
       case "room":
+        followPause(session, message.room, send);
         session.room = message.room;
         session.you = message.you;
         if (message.room.status === "waiting" && session.you === message.room.seats.findIndex((s) => s.player && s.player.id === message.room.host.id)
@@ -206,7 +207,7 @@ export function showTable({ main, toast, banner }, code, watch) {
       return;
     }
     const body = BOARDS[room.game](api);
-    const parts = [header(), body];
+    const parts = [header(), pauseLine(api), body];
     if (session.result) {
       parts.push(resultDialog(session.result, api, () => { session.result = null; render(); }));
     }

@@ -1,0 +1,66 @@
+"""The flow of a match between its parts, in the browser: the next deal waits behind
+the result until the player closes it, and the result is drawn with its own deal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.web.play import session, wait_ready
+
+POOL = {"game": "indian", "options": {"players": 2, "format": "pool101"}}
+"""Two players to 101 points: deal after deal."""
+
+
+def open_room(page: Page, request: dict[str, Any]) -> dict[str, Any]:
+    """From the lobby, a room against the medium bot opened through the API (as quick
+    play does) and started; the session once the player may act."""
+    page.goto("/")
+    page.wait_for_selector("[data-play]")
+    code = page.evaluate(
+        """async (request) => {
+          const answer = await fetch("/api/rooms", { method: "POST", headers: {
+            "Content-Type": "application/json",
+            Authorization: `Bearer ${localStorage.getItem("rummyhall.token")}` },
+            body: JSON.stringify({ ...request, public: false, host_seat: 0,
+                                   bots: [null, "medium"] }) });
+          sessionStorage.setItem("rummyhall.autostart", "1");
+          return (await answer.json()).code;
+        }""",
+        request,
+    )
+    page.goto(f"/?room={code}")
+    page.wait_for_selector(".felt")
+    return wait_ready(page)
+
+
+def drop_first_deal(page: Page) -> dict[str, Any]:
+    """Drop out of the first deal at one's first turn (the quickest end of a deal); the
+    session with its result on screen."""
+    page.click("[data-action=drop]")
+    page.click("[data-action=drop]")  # the second click confirms
+    page.wait_for_selector("#result")
+    return session(page)
+
+
+def test_the_next_deal_waits_until_the_result_is_closed(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    page = new_page()
+    open_room(page, POOL)
+    ended = drop_first_deal(page)
+    page.wait_for_function("() => window.rummyhall.session.room.pause !== null")
+    shot(page, "result-holds-the-next-deal")
+    now = session(page)
+    assert now["room"]["pause"] == {"waiting": [0], "seconds": None}
+    assert now["state"]["turn"] == ended["state"]["turn"]  # nobody played behind it
+
+    page.click("#result-close")
+    page.wait_for_function("() => window.rummyhall.session.room.pause === null")
+    expect(page.locator("#result")).to_have_count(0)
+    state = wait_ready(page)["state"]
+    assert state["view"]["match"]["number"] == 2
+    shot(page, "next-deal")
