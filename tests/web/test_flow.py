@@ -9,7 +9,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.play import session, wait_ready
+from tests.web.play import after, legal, select_card, session, wait_ready
+from tests.web.policy import indian_choice
 
 POOL = {"game": "indian", "options": {"players": 2, "format": "pool101"}}
 """Two players to 101 points: deal after deal."""
@@ -64,3 +65,39 @@ def test_the_next_deal_waits_until_the_result_is_closed(
     state = wait_ready(page)["state"]
     assert state["view"]["match"]["number"] == 2
     shot(page, "next-deal")
+
+
+def play_until_result(page: Page) -> dict[str, Any]:
+    """Play the deal out (declare when the hand allows, else draw from the stock and
+    throw the card that leaves the least penalty) until someone declares; the session
+    with its result on screen."""
+    current = wait_ready(page)
+    while not current["result"]:
+        state = current["state"]
+        choice = indian_choice(state["view"], legal(state))
+        if choice["type"] == "draw":
+            page.click("#stock")
+        else:
+            select_card(page, choice.get("card") or choice["discard"])
+            page.click(f"[data-action={choice['type']}]")
+        after(page, state["turn"])
+        current = wait_ready(page)
+    return current
+
+
+def test_the_result_marks_the_jokers_of_its_own_deal(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    page = new_page()
+    open_room(page, POOL)
+    current = play_until_result(page)
+    result, view = current["result"]["event"], current["state"]["view"]
+    assert result["outcome"] == "declared"
+    assert view["wild_rank"] != result["wild_rank"]  # the next deal's jokers differ
+    names = "(cards) => cards.map((c) => c.dataset.card)"
+    shown = page.locator("#result .card").evaluate_all(names)
+    starred = page.locator("#result .card:has(.wild-mark)").evaluate_all(names)
+    wild = [card for card in shown if card == "JK" or card[0] == result["wild_rank"]]
+    assert starred == wild
+    assert any(card[0] in (result["wild_rank"], view["wild_rank"]) for card in shown)
+    shot(page, "own-jokers")

@@ -40,7 +40,7 @@ export function movesPanel(view, name) {
 }
 
 function cards(list, { wild = () => false, small = true } = {}) {
-  return h("div", { class: `card-row${small ? " small" : ""}` }, list.map((c) => h("div", { class: "card" }, cardSVG(c, { wild: wild(c) }))));
+  return h("div", { class: `card-row${small ? " small" : ""}` }, list.map((c) => h("div", { class: "card", "data-card": c }, cardSVG(c, { wild: wild(c) }))));
 }
 
 function layout(title, side, layoffs) {
@@ -78,7 +78,8 @@ function ginResult(result, view, name) {
 }
 
 function indianResult(result, view, name) {
-  const wild = (c) => c === "JK" || c[0] === view.wild_rank;
+  // The deal's own wild rank: the view is already the next deal's.
+  const wild = (c) => c === "JK" || c[0] === result.wild_rank;
   if (result.outcome === "void") return [h("p", { class: "headline" }, t("result.void"))];
   const rows = result.penalties.map((penalty, seat) => {
     const hand = result.hands?.[String(seat)];
