@@ -101,3 +101,46 @@ def test_the_result_marks_the_jokers_of_its_own_deal(
     assert starred == wild
     assert any(card[0] in (result["wild_rank"], view["wild_rank"]) for card in shown)
     shot(page, "own-jokers")
+
+
+TWINS = """async (step) => {
+  const { Hand, renderHand } = await import("/js/hand.js");
+  const w = window;
+  if (step === "deal") {
+    sessionStorage.clear();
+    w.twinHand = new Hand("rummyhall.hand.twins");
+    w.twinHand.sync(["AS", "2H", "AS", "7D"]);
+  } else w.twinHand.sync(step);
+  const draw = () => document.querySelector("#twins").replaceChildren(
+    renderHand(w.twinHand, { onChange: draw }));
+  if (!document.querySelector("#twins")) {
+    const box = document.createElement("div");
+    box.id = "twins";
+    document.querySelector("main").replaceChildren(box);
+  }
+  draw();
+}"""
+"""A hand on the page (the table's own module and element), dealt, then given the
+cards a state message would bring."""
+
+
+def test_the_twin_of_a_thrown_card_is_not_selected(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    page = new_page()
+    page.goto("/")
+    page.wait_for_selector("[data-play]")
+    page.evaluate(TWINS, "deal")
+    keys = page.locator("#twins .card").evaluate_all("(cards) => cards.map((c) => c.dataset.key)")
+    assert keys == ["AS#0", "2H#0", "AS#1", "7D#0"]
+    page.click("#twins .card[data-key='AS#0']")  # the first ace of spades is thrown
+    expect(page.locator("#twins .card.selected")).to_have_count(1)
+    page.evaluate(TWINS, ["AS", "2H", "7D"])
+    expect(page.locator("#twins .card.selected")).to_have_count(0)
+    keys = page.locator("#twins .card").evaluate_all("(cards) => cards.map((c) => c.dataset.key)")
+    assert keys == ["2H#0", "AS#1", "7D#0"]  # the ace kept is the one that was not thrown
+    page.evaluate(TWINS, ["AS", "2H", "7D", "AS"])  # another one drawn: a new physical card
+    keys = page.locator("#twins .card").evaluate_all("(cards) => cards.map((c) => c.dataset.key)")
+    assert keys == ["2H#0", "AS#1", "7D#0", "AS#0"]
+    expect(page.locator("#twins .card.fresh")).to_have_count(1)
+    shot(page, "twins")
