@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.play import after, legal, select_card, session, wait_ready
+from tests.web.play import after, legal, quick_play, select_card, session, wait_ready
 from tests.web.policy import indian_choice
 
 POOL = {"game": "indian", "options": {"players": 2, "format": "pool101"}}
@@ -144,3 +144,93 @@ def test_the_twin_of_a_thrown_card_is_not_selected(
     assert keys == ["2H#0", "AS#1", "7D#0", "AS#0"]
     expect(page.locator("#twins .card.fresh")).to_have_count(1)
     shot(page, "twins")
+
+
+def test_a_declared_hand_shows_the_declared_melds(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    """A Points deal (one deal: the match ends with it) declared by the player, who never
+    arranged his cards: the table then shows the declaration, not "Not a meld"."""
+    page = new_page()
+    current = quick_play(page, "indian")
+    while True:
+        state = current["state"]
+        choice = indian_choice(state["view"], legal(state))
+        select = choice.get("card") or choice.get("discard")
+        if choice["type"] == "draw":
+            page.click("#stock")
+        else:
+            select_card(page, select)
+            page.click(f"[data-action={choice['type']}]")
+        after(page, state["turn"])
+        current = wait_ready(page)
+        if choice["type"] == "declare":
+            break
+    result = current["result"]["event"]
+    assert result["outcome"] == "declared" and result["winner"] == 0
+    page.click("#result-close")
+    labels = page.locator(".my-area .group-label").all_inner_texts()
+    kinds = {"pure": "Pure sequence", "impure": "Impure sequence", "set": "Set"}
+    assert labels == [kinds[meld["kind"]] for meld in result["declaration"]]
+    shot(page, "declared-hand")
+
+    # Play again: the new match's hand is a new hand, none of its cards "just drawn".
+    first = session(page)["room"]["match"]["id"]
+    page.click("#rematch")
+    page.wait_for_function(
+        f"() => window.rummyhall.session.room.match.id !== {first!r}"
+        " && !window.rummyhall.session.state.over"
+    )
+    expect(page.locator(".my-area .card")).to_have_count(13)
+    expect(page.locator(".my-area .card.fresh")).to_have_count(0)
+    shot(page, "play-again")
+
+
+def test_indian_sets_are_not_styled_as_rummikub_sets(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    page.goto("/")
+    page.wait_for_selector("[data-play]")
+    looks = page.evaluate(
+        """() => {
+          const look = (html) => {
+            const box = document.createElement("div");
+            box.innerHTML = html;
+            document.querySelector("main").append(box);
+            const el = box.querySelector(".probe");
+            const { cursor, borderTopStyle, paddingTop } = getComputedStyle(el);
+            return [cursor, borderTopStyle, paddingTop];
+          };
+          return {
+            indian: look('<div class="hand-group set probe"></div>'),
+            label: look('<div class="group-label set probe"></div>'),
+            result: look('<div class="meld set probe"></div>'),
+            plain: look('<div class="hand-group probe"></div>'),
+            rummikub: look('<div class="rkb-table"><div class="set probe"></div></div>'),
+          };
+        }"""
+    )
+    assert looks["indian"] == looks["plain"]
+    assert looks["label"][0] != "pointer" and looks["result"][1] == "none"
+    assert looks["rummikub"][:2] == ["pointer", "solid"]  # Rummikub's sets keep their look
+
+
+def test_best_melds_groups_every_set(new_page: Callable[..., Page]) -> None:
+    """With one life only, the solver counts sets as deadwood (IND-10); "Best melds"
+    still groups them."""
+    page = new_page()
+    page.goto("/")
+    page.wait_for_selector("[data-play]")
+    arranged = page.evaluate(
+        """async () => {
+          const { withSets } = await import("/js/cardtable.js");
+          return withSets({ melds: [{ kind: "pure", cards: ["AH", "2H", "3H"] }],
+            deadwood: ["4D", "5S", "8C", "9H", "9D", "9C", "QC", "KS", "KD", "KC"],
+            points: 80, tier: "pure only" }, "7");
+        }"""
+    )
+    assert [meld["cards"] for meld in arranged["melds"]] == [
+        ["AH", "2H", "3H"],
+        ["9H", "9D", "9C"],
+        ["KS", "KD", "KC"],
+    ]
+    assert arranged["deadwood"] == ["4D", "5S", "8C", "QC"] and arranged["points"] == 80
