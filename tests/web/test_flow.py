@@ -234,3 +234,35 @@ def test_best_melds_groups_every_set(new_page: Callable[..., Page]) -> None:
         ["KS", "KD", "KC"],
     ]
     assert arranged["deadwood"] == ["4D", "5S", "8C", "QC"] and arranged["points"] == 80
+
+
+def test_the_taken_gin_upcard_leaves_the_table(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    page = new_page()
+    current = quick_play(page, "gin")
+    view = current["state"]["view"]
+    upcard = view["first_upcard"]
+    expect(page.locator("#upcard .card svg")).to_have_count(1)  # on the pile: drawn
+    if {"type": "draw", "source": "discard"} in legal(current["state"]):
+        page.click("[data-action=draw-discard]")
+    page.wait_for_function(
+        f"() => !window.rummyhall.session.state.view.discard_pile.includes({upcard!r})"
+    )
+    expect(page.locator("#upcard .card svg")).to_have_count(0)
+    expect(page.locator("#upcard .pile-label")).to_contain_text("taken")
+    shot(page, "upcard-taken")
+
+
+def test_one_point_is_singular(new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    page.goto("/")
+    page.wait_for_selector("[data-play]")
+    said = page.evaluate(
+        """async () => {
+          const { t } = await import("/js/i18n.js");
+          return [1, 2, 0].map((n) => t("result.points", { n }))
+            .concat([t("hand.penalty", { n: 1 })]);
+        }"""
+    )
+    assert said == ["1 point", "2 points", "0 points", "Your groups: 1 point"]

@@ -233,10 +233,12 @@ const CARD_GAMES = {
     takenRule: "GIN-4",
     info(view) {
       const limit = view.knock_limit;
+      // Drawn while it lies on the discard pile; once taken it is in a hand, not here.
+      const lying = view.discard_pile.includes(view.first_upcard);
       return h("div", { class: "pile indicator", id: "upcard" }, [
-        h("div", { class: "pile-cards" }, h("div", { class: "card" }, cardSVG(view.first_upcard))),
+        h("div", { class: "pile-cards" }, lying ? h("div", { class: "card" }, cardSVG(view.first_upcard)) : h("div", { class: "card empty" })),
         h("div", { class: "pile-label" }, [
-          t("pile.upcard"),
+          lying ? t("pile.upcard") : t("pile.upcard_taken", { card: cardLabel(view.first_upcard) }),
           h("small", {}, limit === 0 ? t("pile.gin_only") : t("pile.knock_limit", { n: limit })),
           view.multiplier > 1 ? h("small", { class: "doubled" }, t("pile.doubled")) : null,
         ]),

@@ -101,6 +101,7 @@ const STRINGS = {
   "pile.indicator": ["Joker indicator", "百搭指示牌"],
   "pile.wild": ["{rank}s are wild", "{rank} 为百搭"],
   "pile.upcard": ["First upcard", "首张明牌"],
+  "pile.upcard_taken": ["First upcard {card}, taken", "首张明牌 {card}（已被拿走）"],
   "pile.knock_limit": ["Knock at {n} or less", "散牌 ≤ {n} 可敲牌"],
   "pile.gin_only": ["Gin only", "只能 Gin"],
   "pile.doubled": ["Spades: score doubled", "黑桃：得分翻倍"],
@@ -130,6 +131,7 @@ const STRINGS = {
   "hand.group": ["Group", "成组"],
   "hand.deadwood": ["Deadwood {n}", "散牌 {n} 点"],
   "hand.penalty": ["Your groups: {n} points", "当前分组罚分：{n}"],
+  "hand.penalty.one": ["Your groups: {n} point", "当前分组罚分：{n}"],
   "hand.best_penalty": ["best possible: {n}", "最优：{n}"],
   "hand.drag_tip": ["Tap cards to select; drag to reorder or group.", "点击选牌，拖动可排序或分组。"],
   "meld.pure": ["Pure sequence", "纯顺"],
@@ -169,6 +171,7 @@ const STRINGS = {
   "result.layoffs": ["Lay-offs", "贴牌"],
   "result.deadwood": ["Deadwood", "散牌"],
   "result.points": ["{n} points", "{n} 分"],
+  "result.points.one": ["{n} point", "{n} 分"],
   "result.arith_gin": ["25 gin bonus + {d} deadwood = {p}", "Gin 奖励 25 + 散牌 {d} = {p}"],
   "result.arith_knock": ["{d} − {k} deadwood = {p}", "散牌差 {d} − {k} = {p}"],
   "result.arith_undercut": ["25 undercut bonus + ({k} − {d}) = {p}", "反敲奖励 25 +（{k} − {d}）= {p}"],
@@ -246,9 +249,10 @@ export function onLocale(listener) {
   listeners.add(listener);
 }
 
-/** The string ``key`` in the current language with ``{name}`` placeholders filled. */
+/** The string ``key`` in the current language with ``{name}`` placeholders filled; a
+ *  key with a ``.one`` variant takes it when ``n`` is 1 ("1 point", not "1 points"). */
 export function t(key, values = {}) {
-  const entry = STRINGS[key];
+  const entry = (values.n === 1 && STRINGS[`${key}.one`]) || STRINGS[key];
   const template = entry ? entry[locale === "zh" ? 1 : 0] : key;
   return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
 }
