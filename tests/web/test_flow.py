@@ -266,3 +266,20 @@ def test_one_point_is_singular(new_page: Callable[..., Page]) -> None:
         }"""
     )
     assert said == ["1 point", "2 points", "0 points", "Your groups: 1 point"]
+
+
+def test_a_replay_names_the_players(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    page = new_page()
+    quick_play(page, "indian")  # Points: one deal, the match ends with it
+    drop_first_deal(page)
+    page.click("#result-close")
+    name = session(page)["room"]["seats"][0]["player"]["nickname"]
+    page.click("a[href*='replay=']")
+    page.wait_for_selector("#replay-controls")
+    expect(page.locator(".my-head strong")).to_have_text(f"{name} (you)")
+    expect(page.locator("select option").nth(1)).to_have_text(name)
+    expect(page.locator("main")).not_to_contain_text("Seat 1")
+    expect(page.locator(".my-area .tip")).to_have_count(0)  # nothing to drag in a replay
+    shot(page, "replay")

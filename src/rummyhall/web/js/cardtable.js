@@ -306,7 +306,7 @@ export function renderCardTable(api) {
     const label = (faces) => game.label(view, faces, arrangement);
     const info = game.live(view, hand, arrangement);
     const me = session.you;
-    info.push(h("span", { class: "muted tip" }, t("hand.drag_tip")));
+    if (!api.replay) info.push(h("span", { class: "muted tip" }, t("hand.drag_tip"))); // a replay's hand is not the viewer's to arrange
     sections.push(h("section", { class: `my-area${state.current_player === me ? " current" : ""}` }, [
       h("div", { class: "my-head" }, [
         h("strong", {}, `${api.name(me)} (${t("seat.you")})`),
