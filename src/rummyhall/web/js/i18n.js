@@ -158,6 +158,7 @@ const STRINGS = {
   "rkb.need_30": ["The initial meld needs 30 points from your rack.", "首开需用自己牌架上的牌凑满 30 分。"],
   "rkb.drop_here": ["Drop tiles here for a new set", "拖到这里组成新组合"],
   "rkb.table": ["Table", "桌面"],
+  "rkb.stays_on_table": ["A tile from the table stays on the table: it cannot go back to your rack (RKB-5).", "桌面上的牌只能留在桌面，不能收回牌架（RKB-5）。"],
   "result.title": ["Hand over", "本副结束"],
   "result.deal_title": ["Deal over", "本局结束"],
   "result.round_title": ["Round over", "本轮结束"],
