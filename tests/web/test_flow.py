@@ -283,3 +283,31 @@ def test_a_replay_names_the_players(
     expect(page.locator("main")).not_to_contain_text("Seat 1")
     expect(page.locator(".my-area .tip")).to_have_count(0)  # nothing to drag in a replay
     shot(page, "replay")
+
+
+def test_open_rooms_tell_apart_two_rooms_of_one_host(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    page = new_page()
+    page.goto("/")
+    page.wait_for_selector("[data-play]")
+    name = page.evaluate("JSON.parse(localStorage.getItem('rummyhall.player')).nickname")
+    page.evaluate(
+        """async () => {
+          for (const [mode, level] of [["standard", "easy"], ["oklahoma", "hard"]]) {
+            await fetch("/api/rooms", { method: "POST", headers: {
+              "Content-Type": "application/json",
+              Authorization: `Bearer ${localStorage.getItem("rummyhall.token")}` },
+              body: JSON.stringify({ game: "gin", options: { mode }, public: true,
+                                     host_seat: 0, bots: [null, level] }) });
+          }
+        }"""
+    )
+    page.reload()
+    rows = page.locator(".room-list li").filter(has_text=name)
+    expect(rows).to_have_count(2)
+    texts = rows.all_inner_texts()
+    assert texts[0] != texts[1]
+    assert any("Oklahoma" in text for text in texts)
+    assert all(name in text and "Computer" in text for text in texts)
+    shot(page, "open-rooms")

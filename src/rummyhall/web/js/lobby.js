@@ -6,6 +6,7 @@
 import { cardSVG, tileSVG } from "./cards.js";
 import { t } from "./i18n.js";
 import { api, currentPlayer, ensurePlayer } from "./net.js";
+import { seatName, variantLabel } from "./table.js";
 import { h } from "./ui.js";
 
 const RECENT = "rummyhall.recent";
@@ -184,8 +185,9 @@ export function showLobby({ main, navigate, toast }) {
     return h("ul", { class: "room-list" }, rooms.map((room) => {
       const seated = room.seats.filter((s) => s.occupant !== "open").length;
       return h("li", {}, [
-        h("span", { class: "room-game" }, t(`game.${room.game}`)),
-        h("span", { class: "room-host" }, room.host.nickname),
+        // The variant and who sits there tell apart rooms of the same game and host.
+        h("span", { class: "room-game" }, `${t(`game.${room.game}`)} · ${variantLabel(room, info)}`),
+        h("span", { class: "room-host" }, room.seats.map((s, seat) => (s.occupant === "open" ? null : seatName(room.seats, seat))).filter(Boolean).join(", ")),
         h("span", { class: "room-seats" }, `${seated}/${room.seats.length}`),
         h("span", { class: `status ${room.status}` }, t(`status.${room.status}`)),
         room.status === "waiting" && seated < room.seats.length
