@@ -9,6 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.web.conftest import PHONE
 from tests.web.play import after, legal, quick_play, select_card, session, wait_ready
 from tests.web.policy import indian_choice
 
@@ -311,3 +312,25 @@ def test_open_rooms_tell_apart_two_rooms_of_one_host(
     assert any("Oklahoma" in text for text in texts)
     assert all(name in text and "Computer" in text for text in texts)
     shot(page, "open-rooms")
+
+
+def test_on_the_phone_every_card_stays_inside_its_group(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    page = new_page(PHONE)
+    current = quick_play(page, "indian")
+    page.click("#stock")
+    after(page, current["state"]["turn"])
+    expect(page.locator(".my-area .card")).to_have_count(14)
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll(".my-area .hand-group:not(.new-group)")]
+          .flatMap((group) => {
+            const box = group.getBoundingClientRect();
+            return [...group.querySelectorAll(".card")].filter((card) => {
+              const r = card.getBoundingClientRect();
+              return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+            }).map((card) => card.dataset.card);
+          })"""
+    )
+    assert outside == []
+    shot(page, "phone-14-cards")
