@@ -17,23 +17,29 @@ POOL = {"game": "indian", "options": {"players": 2, "format": "pool101"}}
 """Two players to 101 points: deal after deal."""
 
 
-def open_room(page: Page, request: dict[str, Any]) -> dict[str, Any]:
-    """From the lobby, a room against the medium bot opened through the API (as quick
-    play does) and started; the session once the player may act."""
+def create_room(page: Page, request: dict[str, Any], bots: list[str | None]) -> str:
+    """From the lobby, a room opened through the API (as quick play does) that its host
+    starts as soon as every seat is filled; its code."""
     page.goto("/")
     page.wait_for_selector("[data-play]")
-    code = page.evaluate(
-        """async (request) => {
-          const answer = await fetch("/api/rooms", { method: "POST", headers: {
-            "Content-Type": "application/json",
-            Authorization: `Bearer ${localStorage.getItem("rummyhall.token")}` },
-            body: JSON.stringify({ ...request, public: false, host_seat: 0,
-                                   bots: [null, "medium"] }) });
-          sessionStorage.setItem("rummyhall.autostart", "1");
-          return (await answer.json()).code;
-        }""",
-        request,
+    return str(
+        page.evaluate(
+            """async ([request, bots]) => {
+              const answer = await fetch("/api/rooms", { method: "POST", headers: {
+                "Content-Type": "application/json",
+                Authorization: `Bearer ${localStorage.getItem("rummyhall.token")}` },
+                body: JSON.stringify({ ...request, public: false, host_seat: 0, bots }) });
+              sessionStorage.setItem("rummyhall.autostart", "1");
+              return (await answer.json()).code;
+            }""",
+            [request, bots],
+        )
     )
+
+
+def open_room(page: Page, request: dict[str, Any]) -> dict[str, Any]:
+    """A room against the medium bot, started; the session once the player may act."""
+    code = create_room(page, request, [None, "medium"])
     page.goto(f"/?room={code}")
     page.wait_for_selector(".felt")
     return wait_ready(page)
@@ -66,6 +72,33 @@ def test_the_next_deal_waits_until_the_result_is_closed(
     state = wait_ready(page)["state"]
     assert state["view"]["match"]["number"] == 2
     shot(page, "next-deal")
+
+
+def test_friends_see_who_the_next_deal_waits_for_and_its_countdown(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    host, friend = new_page(), new_page()
+    code = create_room(host, POOL, [None, None])
+    host.goto(f"/?room={code}")
+    friend.goto(f"/?room={code}")
+    for page in (host, friend):
+        page.wait_for_function("() => Boolean(window.rummyhall?.session?.state)")
+    mover = host if session(host)["state"]["current_player"] == 0 else friend
+    waiter = friend if mover is host else host
+    wait_ready(mover)
+    drop_first_deal(mover)
+    waiter.wait_for_selector("#result")
+    mover.click("#result-close")  # closed: the table says whom it waits for
+    waiting_name = session(waiter)["room"]["seats"][session(waiter)["you"]]["player"]["nickname"]
+    expect(mover.locator("#pause-table")).to_contain_text(f"Waiting for {waiting_name}")
+    expect(mover.locator("#pause-table")).to_contain_text("The next one starts in")
+    expect(waiter.locator("#pause-dialog")).to_contain_text("The next one starts in")
+    shot(mover, "closed-waits-for-friend")
+    shot(waiter, "countdown-in-dialog")
+    waiter.click("#result-close")
+    for page in (host, friend):
+        page.wait_for_function("() => window.rummyhall.session.room.pause === null")
+        expect(page.locator("#pause-table")).to_have_count(0)
 
 
 def play_until_result(page: Page) -> dict[str, Any]:

@@ -200,7 +200,7 @@ const STRINGS = {
   "result.blocked": ["The pool is empty and nobody can play: lowest rack wins (RKB-9)", "牌池已空且无人能出：剩余最少者胜（RKB-9）"],
   "result.continue": ["Continue", "继续"],
   "result.waiting_for": ["Waiting for {names} to close the result", "等待 {names} 关闭结算"],
-  "result.next_in": ["next one starts in {n} s", "{n} 秒后开始下一局"],
+  "result.next_in": ["The next one starts in {n} s", "{n} 秒后开始下一局"],
   "log.title": ["Moves", "出牌记录"],
   "log.draw_stock": ["{name} drew from the stock", "{name} 摸了牌库"],
   "log.draw_discard": ["{name} took {card}", "{name} 拿走了 {card}"],
