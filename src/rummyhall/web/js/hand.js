@@ -16,6 +16,8 @@ export class Hand {
     this.loose = Boolean(saved.loose);
     this.fresh = new Set();
     this.selected = new Set();
+    this.state = null; // the state message this hand was last shown with
+    this.declared = false; // laid out as the deal's declaration once (the table's)
   }
 
   save() {
