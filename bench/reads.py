@@ -63,7 +63,7 @@ from table_clients import SERVER_FLAGS, choose, open_seat, run_clients
 from rummyhall.server.catalog import parse_options, start_match
 from rummyhall.server.replays import encode, load_finished
 from rummyhall.server.storage.repository import Repository, make_engine
-from tests.server.harness import Server, pick
+from tests.server.harness import Server, part_ended, pick
 
 TARGET_P99_MS = 50.0
 READ_RATE = 20.0
@@ -111,10 +111,17 @@ async def play_to_the_end(ws_url: str, tokens: list[str], code: str) -> str:
     sockets = [await open_seat(ws_url, token, code) for token in tokens]
 
     async def seat(socket: ClientConnection) -> str:
+        paused = None  # the state that ended a hand: played once the next hand starts
         async for raw in socket:
             message = json.loads(raw)
             if message["type"] == "room" and message["room"]["status"] == "finished":
                 return str(message["room"]["match"]["id"])
+            if message["type"] == "room" and message["room"]["pause"] is None and paused:
+                message, paused = paused, None
+            elif message["type"] == "state" and part_ended(message):
+                paused = message  # close the result first, as a person does
+                await socket.send(json.dumps({"type": "ready"}))
+                continue
             if message["type"] == "state" and message["legal"] and not message["over"]:
                 action = pick(message["legal"])
                 turn = message["turn"]
@@ -152,16 +159,24 @@ async def play(socket: ClientConnection, windows: Windows, rng: random.Random) -
     until the last window has closed."""
     sent_at: float | None = None
     sent_turn = -1
+    paused = None  # the state that ended a hand: played once the next hand starts
     async for raw in socket:
         message = json.loads(raw)
         now = time.perf_counter()
         if message["type"] == "error":
             windows.errors.append(message["code"])
-        if message["type"] != "state":
+        if message["type"] == "room" and message["room"]["pause"] is None and paused:
+            message, paused = paused, None  # the next hand has started: play on
+        elif message["type"] != "state":
             continue
-        if sent_at is not None and message["turn"] > sent_turn:
-            windows.samples.append((sent_at, now - sent_at))
-            sent_at = None
+        else:
+            if sent_at is not None and message["turn"] > sent_turn:
+                windows.samples.append((sent_at, now - sent_at))
+                sent_at = None
+            if part_ended(message):
+                paused = message  # close the result first, as a person does
+                await socket.send(json.dumps({"type": "ready"}))
+                continue
         if now >= windows.closes:
             return
         if message["over"]:

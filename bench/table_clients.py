@@ -138,6 +138,8 @@ async def play_seat(
     """Answer this seat's turns until ``until`` (``perf_counter``) or the socket closes."""
     sent_at: float | None = None
     sent_turn = -1
+    paused: tuple[int, int | None, list[Any] | None] | None = None
+    """The state that ended a hand (turn, mover, legal): played once the next starts."""
     async for raw in socket:
         now = time.perf_counter()
         message = orjson.loads(raw)
@@ -149,22 +151,31 @@ async def play_seat(
             message.get("current_player"),
             message.get("legal"),
         )
+        scored = any(event["type"] == "part_scored" for event in message.get("events", ()))
+        resumed = kind == "room" and message["room"].get("pause") is None
         del message, raw
         if kind == "error":
             tally.errors.append(code)
             continue
-        if kind != "state":
+        if kind == "room" and resumed and paused is not None:
+            (turn, mover, legal), paused = paused, None  # the next hand has started
+        elif kind != "state":
             continue
-        if sent_at is not None and turn > sent_turn:
-            tally.samples.append((sent_at, now - sent_at))
-            sent_at = None
-        if now >= until:
-            return
-        if over:
-            if host:
-                tally.matches += 1
-                await socket.send(json.dumps({"type": "rematch"}))
-            continue
+        else:
+            if sent_at is not None and turn > sent_turn:
+                tally.samples.append((sent_at, now - sent_at))
+                sent_at = None
+            if now >= until:
+                return
+            if over:
+                if host:
+                    tally.matches += 1
+                    await socket.send(json.dumps({"type": "rematch"}))
+                continue
+            if scored:  # close the hand's result, as a person does
+                paused = (turn, mover, legal)
+                await socket.send(json.dumps({"type": "ready"}))
+                continue
         if mover == seat and legal:
             action = choose(legal, rng)
             legal = None

@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidMessage
 
 from rummyhall.cards import CARD_NAMES, TILE_NAMES
 from rummyhall.server.i18n import MESSAGES
-from tests.server.harness import Client, Message, Server, pick
+from tests.server.harness import Client, Message, Server, part_ended, pick
 
 SERVER_TYPES = {"welcome", "room", "state", "error", "checked", "hint", "left", "pong"}
 KNOWN_CODES = set(MESSAGES) - {"internal"}
@@ -289,6 +289,8 @@ class Honest:
         self.states: list[Message] = [first]
         self.failure: BaseException | None = None
         self.stop = threading.Event()
+        self.paused = False
+        """A part has ended: the player has closed its result and waits for the next."""
         self.thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     def start(self) -> Honest:
@@ -315,6 +317,9 @@ class Honest:
                 continue
             if message["type"] == "error":
                 raise FuzzFailure(f"{self.name} was refused: {message}")
+            if message["type"] == "room" and self.paused and message["room"]["pause"] is None:
+                self.paused = False  # the next part has started
+                self._act(self.states[-1])
             if message["type"] != "state":
                 continue
             check_own_hand(message, self.name)
@@ -324,7 +329,11 @@ class Honest:
             if message["turn"] != previous["turn"] + 1:
                 raise FuzzFailure(f"{self.name}: counter {previous['turn']} → {message['turn']}")
             self.states.append(message)
-            self._act(message)
+            if part_ended(message):  # close the result; play once the next part starts
+                self.paused = True
+                self.client.send({"type": "ready"})
+            else:
+                self._act(message)
 
     def _act(self, state: Message) -> None:
         if state["legal"]:

@@ -250,17 +250,27 @@ def pick(legal: list[Message]) -> Message:
     return actions[0]
 
 
+def part_ended(state: Message) -> bool:
+    """Whether ``state`` ends a part and deals the next (the room pauses until ready)."""
+    return not state["over"] and any(e["type"] == "part_scored" for e in state["events"])
+
+
 def play_until(
     players: dict[int, Client], stop: Callable[[Message], bool], turn: int, limit: int = 3000
 ) -> Message:
     """Drive the seated clients from state counter ``turn``: the seat to act picks from
     its legal actions (seats not in ``players`` are bots: their move is awaited) until
-    a state satisfies ``stop``; returns that state."""
+    a state satisfies ``stop``; returns that state. When a part ends, every player
+    closes its result (``ready``), so the next part starts."""
     watcher = next(iter(players.values()))
     for _ in range(limit):
         state = watcher.state_at(turn)
         if stop(state):
             return state
+        if part_ended(state):
+            for player in players.values():
+                player.send({"type": "ready"})
+            watcher.wait("room", lambda m: m["room"]["pause"] is None)
         mover = players.get(state["current_player"])
         if mover is not None:
             mover.act(turn, pick(mover.state_at(turn)["legal"]))

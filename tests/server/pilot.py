@@ -25,7 +25,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-from tests.server.harness import Message, Server, pick
+from tests.server.harness import Message, Server, part_ended, pick
 
 QUIET_ERRORS = {"stale", "not_your_turn", "game_not_over", "room_started", "no_game"}
 """Refusals a client racing the bots or a restart may be given; any other error fails."""
@@ -64,6 +64,8 @@ class Pilot:
     next_faults: list[str] = field(default_factory=list)
     """Fault points to arm at the next restarts, one each (then none)."""
     recovering: asyncio.Lock = field(default_factory=asyncio.Lock)
+    paused: dict[tuple[str, int], Message] = field(default_factory=dict)
+    """Per seat: the state that ended a part, to play on once the next part starts."""
 
     async def run(
         self, deadline: float, until: Callable[[], Awaitable[None]] | None = None
@@ -183,7 +185,7 @@ class Pilot:
         if kind == "error" and message["code"] not in QUIET_ERRORS:
             self.problems.append(f"room {room.code} seat {seat}: {message}")
         if kind == "room":
-            return self._room_changed(room, seat, message["room"])
+            return self._room_changed(room, seat, message["room"], played)
         if kind != "state" or match is None:
             return None
         turn = message["turn"]
@@ -194,14 +196,34 @@ class Pilot:
                 f"but {floor} had been acknowledged"
             )
         room.acked[match] = max(room.acked.get(match, 0), turn)
-        if message["current_player"] == seat and message["legal"] and (match, turn) not in played:
+        if part_ended(message):  # close the result; play once the next part starts
+            self.paused[(room.code, seat)] = message
+            return {"type": "ready"}
+        return self._play(match, seat, message, played)
+
+    @staticmethod
+    def _play(
+        match: str, seat: int, state: Message, played: set[tuple[str, int]]
+    ) -> Message | None:
+        turn = state["turn"]
+        if state["current_player"] == seat and state["legal"] and (match, turn) not in played:
             played.add((match, turn))
-            return {"type": "action", "turn": turn, "action": pick(message["legal"])}
+            return {"type": "action", "turn": turn, "action": pick(state["legal"])}
         return None
 
-    def _room_changed(self, room: PilotedRoom, seat: int, info: Message) -> Message | None:
+    def _room_changed(
+        self, room: PilotedRoom, seat: int, info: Message, played: set[tuple[str, int]]
+    ) -> Message | None:
         """The first human seat starts the room once it is full, and asks for a rematch
-        until the room has played its matches."""
+        until the room has played its matches; between parts, every seat closes the
+        result and plays on once the next part has started."""
+        pause = info.get("pause")
+        if pause is not None and seat in pause["waiting"]:
+            return {"type": "ready"}  # e.g. back after a drop: no result to close
+        waiting = self.paused.get((room.code, seat))
+        if pause is None and waiting is not None and info["match"] is not None:
+            del self.paused[(room.code, seat)]
+            return self._play(info["match"]["id"], seat, waiting, played)
         leader = seat == min(room.tokens)
         if info["status"] == "waiting":
             full = all(entry["occupant"] != "open" for entry in info["seats"])

@@ -65,3 +65,24 @@ def test_rummikub_initial_meld_undo_redo_submit(
     assert len(current["state"]["view"]["rack"]) == len(state["view"]["rack"]) - placed
     expect(page.locator(".opponent .badge.melded, .my-head .badge.melded").first).to_be_visible()
     shot(page, "submitted")
+
+
+def test_a_table_tile_dragged_to_the_rack_is_refused_with_the_rule(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    """RKB-5: no table tile returns to a rack; the page says so instead of doing
+    nothing."""
+    page = new_page()
+    current = quick_play(page, "rummikub")
+    state = current["state"]
+    for tiles in rummikub.best_initial_meld(state["view"]["rack"]):
+        place(page, tiles)
+    page.click("[data-action=submit]")
+    after(page, state["turn"])
+    current = wait_ready(page)  # the bot has moved: the meld is now the table's
+    rack = len(current["state"]["view"]["rack"])
+    page.drag_and_drop("#rkb-table .set .tile >> nth=0", "#rack")
+    expect(page.locator(".toast.error")).to_contain_text("RKB-5")
+    expect(page.locator("#rack > .tile")).to_have_count(rack)
+    expect(page.locator("[data-action=undo]")).to_be_disabled()  # nothing happened to undo
+    shot(page, "table-tile-refused")

@@ -43,7 +43,7 @@ def database_reader(url: str) -> RecordReader:
         found = repository.finished_match(game_id)
         if found is None:
             raise NotationError(f"no finished game {game_id!r} in {url}")
-        match, log = found
+        match, log, _ = found
         options = parse_options(match.game, match.options).engine_options()
         return {
             "game": match.game,

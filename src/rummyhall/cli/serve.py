@@ -34,6 +34,12 @@ def register(
         "--bot-delay", type=float, default=0.4, help="seconds a bot waits before moving"
     )
     parser.add_argument(
+        "--part-pause",
+        type=float,
+        default=30.0,
+        help="seconds the next hand waits for every player to close the result",
+    )
+    parser.add_argument(
         "--rate", type=float, default=20.0, help="messages per second allowed per connection"
     )
     parser.add_argument(
@@ -208,6 +214,7 @@ def serve(args: argparse.Namespace) -> int:
         database_url=args.db,
         away_after=args.away_after,
         bot_delay=args.bot_delay,
+        part_pause=args.part_pause,
         messages_per_second=args.rate,
         message_burst=max(1, int(2 * args.rate)),
         creations_per_minute=args.creation_rate,

@@ -35,6 +35,7 @@ from rummyhall.server.protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Ready,
     Rematch,
     Remove,
     ServerMessage,
@@ -215,6 +216,8 @@ class Connection:
             await room.start(self)
         elif isinstance(message, Rematch):
             await room.rematch(self)
+        elif isinstance(message, Ready):
+            await room.ready(self)
         elif isinstance(message, ActionRequest):
             await room.act(self, message.turn, message.action)
         elif isinstance(message, CheckRequest):

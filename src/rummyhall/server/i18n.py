@@ -55,6 +55,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "not_host": ("Only the host may do that.", "只有房主才能这样做。"),
     "room_started": ("The game has already started.", "游戏已经开始。"),
+    "part_pause": (
+        "The next hand starts once everyone has closed the result.",
+        "所有人关闭结算后，下一局才开始。",
+    ),
     "no_game": ("No game is in progress in this room.", "此房间没有进行中的游戏。"),
     "game_not_over": ("The game is still in progress.", "游戏仍在进行中。"),
     "seats_not_filled": ("Fill every seat before starting.", "请先坐满所有座位。"),

@@ -162,6 +162,13 @@ class HintRequest(ClientMessage):
     turn: int = Field(ge=0)
 
 
+class Ready(ClientMessage):
+    """A seated player has closed the result of a part: the next part starts once every
+    human at the table has (or the room's pause times out)."""
+
+    type: Literal["ready"]
+
+
 class Ping(ClientMessage):
     type: Literal["ping"]
 
@@ -177,6 +184,7 @@ ClientMessageType = Annotated[
     | ActionRequest
     | CheckRequest
     | HintRequest
+    | Ready
     | Ping,
     Field(discriminator="type"),
 ]
@@ -253,6 +261,16 @@ class MatchInfo(BaseModel):
     over: bool
 
 
+class PauseInfo(BaseModel):
+    """Between two parts of a match: who the next part waits for."""
+
+    waiting: list[int]
+    """The human seats that have not closed the result yet."""
+    seconds: float | None = None
+    """Seconds left (when sent) before the next part starts anyway; ``None``: no
+    timeout (a lone player against bots)."""
+
+
 class RoomInfo(BaseModel):
     code: str
     link: str
@@ -269,6 +287,8 @@ class RoomInfo(BaseModel):
     spectators: int
     away_after: float
     match: MatchInfo | None = None
+    pause: PauseInfo | None = None
+    """Set while the next part waits for the players to close the last one's result."""
 
 
 class RoomPage(BaseModel):

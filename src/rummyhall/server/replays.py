@@ -107,15 +107,22 @@ def load_finished(repository: Repository, match_id: str) -> FinishedMatch | None
     return None if found is None else replay_finished(*found)
 
 
-def replay_finished(match: models.Match, log: list[dict[str, Any]]) -> FinishedMatch:
-    """Replay a finished match once, keeping checkpoints (on a reader thread)."""
+def replay_finished(
+    match: models.Match, log: list[dict[str, Any]], nicknames: list[str | None]
+) -> FinishedMatch:
+    """Replay a finished match once, keeping checkpoints (on a reader thread). The
+    record's seats name their players, so a replay says who played."""
+    seats = [
+        seat if name is None else {**seat, "nickname": name}
+        for seat, name in zip(match.seats, nicknames, strict=True)
+    ]
     record = {
         "id": match.id,
         "game": match.game,
         "number": match.number,
         "options": match.options,
         "seed": match.seed,
-        "seats": match.seats,
+        "seats": seats,
         "result": match.result,
         "started_at": match.started_at.isoformat(),
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,

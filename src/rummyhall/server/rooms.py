@@ -98,6 +98,8 @@ class Room(Seating):
     async def act(self, client: Client, turn: int, action: Action) -> None:
         async with self.lock:
             table, seat = self._playing(client, turn)
+            if self.pause is not None:
+                raise ProtocolError("part_pause")
             table.check(seat, action)
             await self.play_checked(table, seat, action, "player")
         self.standins.kick()
@@ -133,6 +135,8 @@ class Room(Seating):
         if table.state.is_over:
             await self._finish_match(table)
         await self._publish(table, events)
+        if not table.state.is_over and any(event.type == "part_scored" for event in events):
+            self.begin_pause()  # after the result went out: the room then says who it waits for
 
     async def _finish_match(self, table: Table) -> None:
         winners = await table.finish(self.stored("finished"), self.settings.bot_levels)

@@ -20,6 +20,7 @@ from typing import Literal, Protocol
 from rummyhall.actions import Action
 from rummyhall.server.autoplay import Autoplay, move_seed
 from rummyhall.server.catalog import GameOptions
+from rummyhall.server.pause import Pause
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
     LeftMessage,
@@ -89,6 +90,8 @@ class Seating(ABC):
         self.status: Status = status
         self.table: Table | None = None
         """The latest match, over or not (``None`` before the first)."""
+        self.pause: Pause | None = None
+        """Between two parts: who the next one waits for (:mod:`~rummyhall.server.pause`)."""
         self.spectators: set[Client] = set()
         self.removed: dict[str, float] = {}
         """Player id → when (monotonic) a player the host removed may sit again."""
@@ -126,6 +129,7 @@ class Seating(ABC):
             match=None
             if table is None
             else MatchInfo(id=table.id, number=table.number, over=table.state.is_over),
+            pause=None if self.pause is None else self.pause.info(),
         )
 
     def stored(self, status: Status | None = None) -> StoredRoom:
@@ -273,6 +277,38 @@ class Seating(ABC):
         if not self.clients():
             self.idle_since = time.monotonic()
 
+    # ------------------------------------------------------------------ between parts
+
+    def begin_pause(self) -> None:
+        """A part has ended and the next is dealt: hold it until every human seat has
+        closed the result (the caller holds the lock and has published the result)."""
+        humans = [seat.index for seat in self.seats if seat.player is not None]
+        if humans:
+            self.pause = Pause.begin(humans, self.settings.part_pause, self.end_pause)
+            self.broadcast_room()
+
+    async def ready(self, client: Client) -> None:
+        """A seated player has closed the result (again, or with no pause: nothing)."""
+        async with self.lock:
+            seat = self._seat_of(client)
+            if seat is None:
+                raise ProtocolError("not_seated")
+            if self.pause is None or seat.index not in self.pause.waiting:
+                return
+            if self.pause.ready(seat.index):
+                self.end_pause()
+            else:
+                self.broadcast_room()
+
+    def end_pause(self) -> None:
+        """Start the next part: everyone is ready, or the timeout is up."""
+        if self.pause is None:
+            return
+        self.pause.cancel()
+        self.pause = None
+        self.broadcast_room()
+        self.standins.kick()
+
     # ------------------------------------------------------------------ the host
 
     async def set_seat(self, client: Client, index: int, occupant: str, level: str | None) -> None:
@@ -339,12 +375,14 @@ class Seating(ABC):
     async def close(self) -> None:
         async with self.lock:
             self.status = "closed"
-            self.standins.stop()
+            self.stop()
             await self.save()
 
     def stop(self) -> None:
         """Server shutdown: stop timers and bots (nothing is lost: the log is on disk)."""
         self.standins.stop()
+        if self.pause is not None:
+            self.pause.cancel()
 
 
 class Standins:
@@ -391,7 +429,7 @@ class Standins:
         if self._task is not None and not self._task.done():
             return
         table = self.room.table
-        if table is None or self.room.status != "playing":
+        if table is None or self.room.status != "playing" or self.room.pause is not None:
             return
         current = table.state.current_player
         if current is None or self.actor(current) is None:
@@ -410,7 +448,7 @@ class Standins:
         room = self.room
         async with room.lock:
             table = room.table
-            if table is None or room.status != "playing":
+            if table is None or room.status != "playing" or room.pause is not None:
                 return False
             state = table.state
             seat = state.current_player

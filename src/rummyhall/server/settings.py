@@ -27,6 +27,9 @@ class Settings:
     """Bot levels offered in rooms, passed to ``rummyhall.bots.make_bot``."""
     bot_delay: float = 0.4
     """Seconds a bot waits before moving, so people can follow the table."""
+    part_pause: float = 30.0
+    """Seconds the next hand waits, at a table of several humans, for them all to close
+    the last one's result (:mod:`rummyhall.server.pause`)."""
     bot_threads: int = 4
     """Quick bots think in worker threads, at most this many at once."""
     bot_processes: int = 2

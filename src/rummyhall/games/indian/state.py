@@ -330,6 +330,8 @@ class IndianState(GameState):
             "penalties": list(self.penalties),
             "declaration": declaration,
             "hands": {str(seat): layout.to_json() for seat, layout in self.layouts.items()},
+            "indicator": CARD_NAMES[face(self.indicator)],
+            "wild_rank": RANKS[self.wild],
         }
 
     def hand_names(self, seat: int) -> list[str]:

@@ -28,6 +28,10 @@ class IndianResult(TypedDict):
     """The winner's melds (``{"kind", "cards"}``) after a valid declaration."""
     hands: dict[str, JSON]
     """The losers' hands as laid out at a declaration, by seat (``Arrangement.to_json``)."""
+    indicator: str
+    wild_rank: str
+    """The deal's own cut joker and wild rank: a result is drawn with them, not with the
+    next deal's (which the view already shows when the event arrives)."""
 
 
 class IndianPartFacts(TypedDict):

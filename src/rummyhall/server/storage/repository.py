@@ -282,8 +282,11 @@ class Repository:
                 session.add_all(models.Result(match_id=match_id, **row) for row in seats)
             _merge_room(session, room)
 
-    def finished_match(self, match_id: str) -> tuple[models.Match, list[dict[str, Any]]] | None:
-        """A finished match and its log (replays are public once a match is over)."""
+    def finished_match(
+        self, match_id: str
+    ) -> tuple[models.Match, list[dict[str, Any]], list[str | None]] | None:
+        """A finished match, its log and per seat the player's nickname (``None``: a
+        bot); replays are public once a match is over."""
         with self.sessions() as session:
             match = session.get(models.Match, match_id)
             if match is None or match.status != "finished":
@@ -293,7 +296,14 @@ class Repository:
                 .where(models.ActionRecord.match_id == match_id)
                 .order_by(models.ActionRecord.seq)
             ).all()
-            return match, list(log)
+            ids = [seat.get("player") if seat else None for seat in match.seats]
+            found = session.execute(
+                select(models.Player.id, models.Player.nickname).where(
+                    models.Player.id.in_([i for i in ids if i is not None])
+                )
+            ).all()
+            nicknames = {player_id: nickname for player_id, nickname in found}
+            return match, list(log), [nicknames.get(i) if i else None for i in ids]
 
     # ------------------------------------------------------------------ statistics
 

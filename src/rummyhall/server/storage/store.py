@@ -114,7 +114,7 @@ class Store:
 
     async def finished_match(
         self, match_id: str
-    ) -> tuple[models.Match, list[dict[str, Any]]] | None:
+    ) -> tuple[models.Match, list[dict[str, Any]], list[str | None]] | None:
         return await self.read(self.repository.finished_match, match_id)
 
     def append_action(self, row: dict[str, Any]) -> asyncio.Future[None]:

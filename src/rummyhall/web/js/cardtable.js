@@ -25,6 +25,24 @@ function fitsRun(naturals, size) {
   return false;
 }
 
+/** The solver's arrangement with the natural sets it left in the deadwood grouped too:
+ *  with one life only sets do not lower the penalty (IND-10), so the solver counts them
+ *  as deadwood, but a player sorting by melds still wants them together. */
+export function withSets(arrangement, wildRank) {
+  const byRank = new Map();
+  for (const card of arrangement.deadwood) {
+    if (card !== "JK" && card[0] !== wildRank) byRank.set(card[0], [...(byRank.get(card[0]) || []), card]);
+  }
+  const sets = [];
+  for (const cards of byRank.values()) {
+    const distinct = [...new Map(cards.map((card) => [card[1], card])).values()];
+    if (classifyIndian(distinct, wildRank) === "set") sets.push({ kind: "set", cards: distinct });
+  }
+  const deadwood = [...arrangement.deadwood];
+  for (const card of sets.flatMap((set) => set.cards)) deadwood.splice(deadwood.indexOf(card), 1);
+  return { ...arrangement, melds: [...arrangement.melds, ...sets], deadwood };
+}
+
 /** What a group of cards is in Indian Rummy (IND-5..8): pure, impure, set or nothing. */
 export function classifyIndian(cards, wildRank) {
   if (cards.length < 3) return "invalid";
@@ -217,10 +235,12 @@ const CARD_GAMES = {
     takenRule: "GIN-4",
     info(view) {
       const limit = view.knock_limit;
+      // Drawn while it lies on the discard pile; once taken it is in a hand, not here.
+      const lying = view.discard_pile.includes(view.first_upcard);
       return h("div", { class: "pile indicator", id: "upcard" }, [
-        h("div", { class: "pile-cards" }, h("div", { class: "card" }, cardSVG(view.first_upcard))),
+        h("div", { class: "pile-cards" }, lying ? h("div", { class: "card" }, cardSVG(view.first_upcard)) : h("div", { class: "card empty" })),
         h("div", { class: "pile-label" }, [
-          t("pile.upcard"),
+          lying ? t("pile.upcard") : t("pile.upcard_taken", { card: cardLabel(view.first_upcard) }),
           h("small", {}, limit === 0 ? t("pile.gin_only") : t("pile.knock_limit", { n: limit })),
           view.multiplier > 1 ? h("small", { class: "doubled" }, t("pile.doubled")) : null,
         ]),
@@ -230,6 +250,8 @@ const CARD_GAMES = {
       if (arrangement && arrangement.melds.some((meld) => sameCards(meld, faces))) return { kind: "meld", text: t("meld.meld") };
       return null;
     },
+    best: (view, arrangement) => arrangement,
+    declared: () => null,
     live: (view, hand, arrangement) => [h("span", { class: "live", id: "live-score" }, t("hand.deadwood", { n: arrangement ? arrangement.points : "?" }))],
   },
   indian: {
@@ -242,6 +264,15 @@ const CARD_GAMES = {
     label(view, faces) {
       const kind = classifyIndian(faces, view.wild_rank);
       return { kind, text: t(`meld.${kind}`) };
+    },
+    best: (view, arrangement) => withSets(arrangement, view.wild_rank),
+    /** Once a deal is declared, the seat's hand as the solver laid it out: the winner's
+     *  declaration, or a loser's best arrangement (the result's). */
+    declared(view, seat) {
+      const result = view.result;
+      if (result?.outcome !== "declared") return null;
+      const layout = seat === result.winner ? { melds: result.declaration, deadwood: [] } : result.hands[String(seat)];
+      return layout ? withSets(layout, result.wild_rank) : null;
     },
     live(view, hand, arrangement) {
       const own = groupingPenalty(hand.faces(), view.wild_rank);
@@ -261,15 +292,23 @@ export function renderCardTable(api) {
   if (seated) {
     const deal = view.match ? view.match.number : 1;
     const key = `rummyhall.hand.${session.room.code}.${session.room.match?.id}.${deal}`;
-    if (!session.hand || session.hand.storageKey !== key) session.hand = new Hand(key);
+    // A rematch's room message comes before its first state: the old state still
+    // renders with the old hand, and the new hand starts with the new state.
+    if (!session.hand || (session.hand.storageKey !== key && session.hand.state !== state)) session.hand = new Hand(key);
     const hand = session.hand;
     hand.sync(view.hand);
+    hand.state = state;
     const arrangement = state.arrangement;
     const game = CARD_GAMES[view.game];
+    const declared = game.declared(view, session.you);
+    if (declared && !hand.declared) {
+      hand.sort("melds", declared);
+      hand.declared = true;
+    }
     const label = (faces) => game.label(view, faces, arrangement);
     const info = game.live(view, hand, arrangement);
     const me = session.you;
-    info.push(h("span", { class: "muted tip" }, t("hand.drag_tip")));
+    if (!api.replay) info.push(h("span", { class: "muted tip" }, t("hand.drag_tip"))); // a replay's hand is not the viewer's to arrange
     sections.push(h("section", { class: `my-area${state.current_player === me ? " current" : ""}` }, [
       h("div", { class: "my-head" }, [
         nameTag(api.name(me), { suffix: `(${t("seat.you")})` }),
@@ -278,7 +317,7 @@ export function renderCardTable(api) {
         h("div", { class: "sorters" }, [
           h("button", { class: "small ghost", "data-sort": "suit", onclick: () => { hand.sort("suit"); api.render(); } }, t("hand.sort_suit")),
           h("button", { class: "small ghost", "data-sort": "rank", onclick: () => { hand.sort("rank"); api.render(); } }, t("hand.sort_rank")),
-          h("button", { class: "small ghost", "data-sort": "melds", disabled: !arrangement, onclick: () => { hand.sort("melds", arrangement); api.render(); } }, t("hand.sort_melds")),
+          h("button", { class: "small ghost", "data-sort": "melds", disabled: !arrangement, onclick: () => { hand.sort("melds", game.best(view, arrangement)); api.render(); } }, t("hand.sort_melds")),
           hand.selected.size > 1 ? h("button", { class: "small", "data-sort": "group", onclick: () => { hand.groupSelected(); api.render(); } }, t("hand.group")) : null,
         ]),
       ]),

@@ -16,38 +16,53 @@ export class Hand {
     this.loose = Boolean(saved.loose);
     this.fresh = new Set();
     this.selected = new Set();
+    this.state = null; // the state message this hand was last shown with
+    this.declared = false; // laid out as the deal's declaration once (the table's)
   }
 
   save() {
     sessionStorage.setItem(this.storageKey, JSON.stringify({ groups: this.groups, loose: this.loose }));
   }
 
-  /** Keep the player's order and groups for the cards still held. New cards are marked
+  /** Keep the player's order and groups for the cards still held. Each physical card
+   *  keeps its key: when one of two twins (two-deck games) leaves, the selected one is
+   *  the one thrown, and a card leaving clears the selection. New cards are marked
    *  fresh and go to the trailing unsorted group (made when the last group is one the
    *  player arranged). */
   sync(cards) {
-    if (cards.length < this.groups.flat().length) this.fresh.clear(); // a card went out
     const wanted = new Map();
-    const keys = [];
-    for (const card of cards) {
-      const n = wanted.get(card) || 0;
-      wanted.set(card, n + 1);
-      keys.push(`${card}#${n}`);
+    for (const card of cards) wanted.set(card, (wanted.get(card) || 0) + 1);
+    const before = this.groups.flat();
+    const kept = new Set();
+    for (const [card, n] of wanted) {
+      const twins = before.filter((key) => face(key) === card);
+      const thrownLast = [...twins.filter((key) => !this.selected.has(key)), ...twins.filter((key) => this.selected.has(key))];
+      for (const key of thrownLast.slice(0, n)) kept.add(key);
     }
-    const held = new Set(keys);
-    this.groups = this.groups.map((group) => group.filter((key) => held.has(key))).filter((group) => group.length);
-    const placed = new Set(this.groups.flat());
-    const fresh = keys.filter((key) => !placed.has(key));
-    if (fresh.length === keys.length) {
-      this.groups = [fresh];
+    const fresh = []; // the new cards, in the order the server lists them
+    const seen = new Map();
+    for (const card of cards) {
+      const nth = seen.get(card) || 0;
+      seen.set(card, nth + 1);
+      if (nth < [...kept].filter((key) => face(key) === card).length) continue;
+      let index = 0;
+      while (kept.has(`${card}#${index}`) || fresh.includes(`${card}#${index}`)) index++;
+      fresh.push(`${card}#${index}`);
+    }
+    if (before.some((key) => !kept.has(key))) { // a card went out: its marks go with it
+      this.fresh.clear();
+      this.selected.clear();
+    }
+    this.groups = this.groups.map((group) => group.filter((key) => kept.has(key))).filter((group) => group.length);
+    if (fresh.length === cards.length) {
+      this.groups = fresh.length ? [fresh] : [];
       this.loose = true;
     } else if (fresh.length && this.loose && this.groups.length) this.groups[this.groups.length - 1].push(...fresh);
     else if (fresh.length) {
       this.groups.push(fresh);
       this.loose = true;
     }
-    if (fresh.length && fresh.length < keys.length) this.fresh = new Set(fresh);
-    for (const key of [...this.selected]) if (!held.has(key)) this.selected.delete(key);
+    if (fresh.length && fresh.length < cards.length) this.fresh = new Set(fresh);
     this.save();
   }
 

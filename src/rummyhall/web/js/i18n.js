@@ -119,6 +119,7 @@ const STRINGS = {
   "pile.indicator": ["Joker indicator", "百搭指示牌"],
   "pile.wild": ["{rank}s are wild", "{rank} 为百搭"],
   "pile.upcard": ["First upcard", "首张明牌"],
+  "pile.upcard_taken": ["First upcard {card}, taken", "首张明牌 {card}（已被拿走）"],
   "pile.knock_limit": ["Knock at {n} or less", "散牌 ≤ {n} 可敲牌"],
   "pile.gin_only": ["Gin only", "只能 Gin"],
   "pile.doubled": ["Spades: score doubled", "黑桃：得分翻倍"],
@@ -148,6 +149,7 @@ const STRINGS = {
   "hand.group": ["Group", "成组"],
   "hand.deadwood": ["Deadwood {n}", "散牌 {n} 点"],
   "hand.penalty": ["Your groups: {n} points", "当前分组罚分：{n}"],
+  "hand.penalty.one": ["Your groups: {n} point", "当前分组罚分：{n}"],
   "hand.best_penalty": ["best possible: {n}", "最优：{n}"],
   "hand.drag_tip": ["Tap cards to select; drag to reorder or group.", "点击选牌，拖动可排序或分组。"],
   "meld.pure": ["Pure sequence", "纯顺"],
@@ -174,6 +176,7 @@ const STRINGS = {
   "rkb.need_30": ["The initial meld needs 30 points from your rack.", "首开需用自己牌架上的牌凑满 30 分。"],
   "rkb.drop_here": ["Drop tiles here for a new set", "拖到这里组成新组合"],
   "rkb.table": ["Table", "桌面"],
+  "rkb.stays_on_table": ["A tile from the table stays on the table: it cannot go back to your rack (RKB-5).", "桌面上的牌只能留在桌面，不能收回牌架（RKB-5）。"],
   "result.title": ["Hand over", "本副结束"],
   "result.deal_title": ["Deal over", "本局结束"],
   "result.round_title": ["Round over", "本轮结束"],
@@ -187,6 +190,7 @@ const STRINGS = {
   "result.layoffs": ["Lay-offs", "贴牌"],
   "result.deadwood": ["Deadwood", "散牌"],
   "result.points": ["{n} points", "{n} 分"],
+  "result.points.one": ["{n} point", "{n} 分"],
   "result.arith_gin": ["25 gin bonus + {d} deadwood = {p}", "Gin 奖励 25 + 散牌 {d} = {p}"],
   "result.arith_knock": ["{d} − {k} deadwood = {p}", "散牌差 {d} − {k} = {p}"],
   "result.arith_undercut": ["25 undercut bonus + ({k} − {d}) = {p}", "反敲奖励 25 +（{k} − {d}）= {p}"],
@@ -217,6 +221,8 @@ const STRINGS = {
   "result.rack_left": ["Tiles left: {n}", "剩余牌值：{n}"],
   "result.blocked": ["The pool is empty and nobody can play: lowest rack wins (RKB-9)", "牌池已空且无人能出：剩余最少者胜（RKB-9）"],
   "result.continue": ["Continue", "继续"],
+  "result.waiting_for": ["Waiting for {names} to close the result", "等待 {names} 关闭结算"],
+  "result.next_in": ["The next one starts in {n} s", "{n} 秒后开始下一局"],
   "log.title": ["Moves", "出牌记录"],
   "log.draw_stock": ["{name} drew from the stock", "{name} 摸了牌库"],
   "log.draw_discard": ["{name} took {card}", "{name} 拿走了 {card}"],
@@ -302,9 +308,10 @@ export function onLocale(listener) {
   listeners.add(listener);
 }
 
-/** The string ``key`` in the current language with ``{name}`` placeholders filled. */
+/** The string ``key`` in the current language with ``{name}`` placeholders filled; a
+ *  key with a ``.one`` variant takes it when ``n`` is 1 ("1 point", not "1 points"). */
 export function t(key, values = {}) {
-  const entry = STRINGS[key];
+  const entry = (values.n === 1 && STRINGS[`${key}.one`]) || STRINGS[key];
   const template = entry ? entry[locale === "zh" ? 1 : 0] : key;
   return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
 }

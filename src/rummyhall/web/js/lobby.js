@@ -6,6 +6,7 @@
 import { cardSVG, tileSVG } from "./cards.js";
 import { formatDate, t } from "./i18n.js";
 import { api, currentPlayer, ensurePlayer, renamePlayer } from "./net.js";
+import { label, seatName, variantLabel } from "./names.js";
 import { h, modal } from "./ui.js";
 
 const RECENT = "rummyhall.recent";
@@ -26,12 +27,6 @@ function showcase(game) {
     rummikub: () => ["R10", "B10", "K10"].map((x) => tileSVG(x)),
   }[game];
   return h("div", { class: `showcase ${game}` }, faces ? faces() : []);
-}
-
-/** The text of ``key`` in the current language, or the kit's English ``fallback``. */
-export function label(key, fallback) {
-  const text = t(key);
-  return text === key ? fallback : text;
 }
 
 /** The options a room of ``variant`` starts with: what the variant fixes, the player's
@@ -200,8 +195,9 @@ export function showLobby({ main, navigate, toast }) {
     return h("ul", { class: "room-list" }, rooms.map((room) => {
       const seated = room.seats.filter((s) => s.occupant !== "open").length;
       return h("li", {}, [
-        h("span", { class: "room-game" }, t(`game.${room.game}`)),
-        h("span", { class: "room-host" }, room.host.nickname),
+        // The variant and who sits there tell apart rooms of the same game and host.
+        h("span", { class: "room-game" }, `${t(`game.${room.game}`)} · ${variantLabel(room, info)}`),
+        h("span", { class: "room-host" }, room.seats.map((s, seat) => (s.occupant === "open" ? null : seatName(room.seats, seat))).filter(Boolean).join(", ")),
         h("span", { class: "room-seats" }, `${seated}/${room.seats.length}`),
         h("span", { class: `status ${room.status}` }, t(`status.${room.status}`)),
         room.status === "waiting" && seated < room.seats.length

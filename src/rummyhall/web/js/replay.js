@@ -3,7 +3,8 @@
 
 import { t } from "./i18n.js";
 import { api } from "./net.js";
-import { BOARDS, seatName } from "./table.js";
+import { seatName } from "./names.js";
+import { BOARDS } from "./table.js";
 import { h } from "./ui.js";
 
 export function showReplay({ main, toast }, matchId, seatParam) {
@@ -12,7 +13,7 @@ export function showReplay({ main, toast }, matchId, seatParam) {
   let seat = seatParam === null || seatParam === "" ? null : Number(seatParam);
   let frame = null;
 
-  const seats = () => record.seats.map((s) => ({ occupant: s.bot ? "bot" : "human", bot: s.bot, connected: true, away: false, player: null }));
+  const seats = () => record.seats.map((s) => ({ occupant: s.bot ? "bot" : "human", bot: s.bot, connected: true, away: false, player: s.nickname ? { id: s.player, nickname: s.nickname } : null }));
   const name = (index) => seatName(seats(), index);
 
   async function load(next) {
@@ -34,7 +35,7 @@ export function showReplay({ main, toast }, matchId, seatParam) {
       state: { turn, view, legal: [], scores, current_player: view.current_player, arrangement: null },
       drafts: {},
     };
-    const context = { session, name, act: () => {}, send: () => {}, toast, render, askHint: () => {} };
+    const context = { session, name, act: () => {}, send: () => {}, toast, render, askHint: () => {}, replay: true };
     return BOARDS[record.game](context);
   }
 

@@ -41,7 +41,7 @@ export function movesPanel(view, name) {
 }
 
 function cards(list, { wild = () => false, small = true } = {}) {
-  return h("div", { class: `card-row${small ? " small" : ""}` }, list.map((c) => h("div", { class: "card" }, cardSVG(c, { wild: wild(c) }))));
+  return h("div", { class: `card-row${small ? " small" : ""}` }, list.map((c) => h("div", { class: "card", "data-card": c }, cardSVG(c, { wild: wild(c) }))));
 }
 
 function layout(title, side, layoffs) {
@@ -79,7 +79,8 @@ function ginResult(result, view, name) {
 }
 
 function indianResult(result, view, name) {
-  const wild = (c) => c === "JK" || c[0] === view.wild_rank;
+  // The deal's own wild rank: the view is already the next deal's.
+  const wild = (c) => c === "JK" || c[0] === result.wild_rank;
   if (result.outcome === "void") return [h("p", { class: "headline" }, t("result.void"))];
   const rows = result.penalties.map((penalty, seat) => {
     const hand = result.hands?.[String(seat)];
@@ -123,18 +124,24 @@ const RESULTS = {
   rummikub: { title: "result.round_title", body: rummikubResult },
 };
 
-/** The modal shown when a hand, deal or round ends (from its event's public result). */
+/** The modal shown when a hand, deal or round ends (from its event's public result).
+ *  Closing it tells the server this player is ready for the next part. */
 export function resultDialog({ event, view, game }, api, close) {
   const result = RESULTS[game];
   const title = t(result.title);
   const body = result.body(event, view, api.name);
   const over = api.session.state?.over;
-  return h("div", { class: "modal-backdrop", onkeydown: (event) => event.key === "Escape" && close() }, h("div", { class: "modal result", id: "result", role: "dialog", "aria-modal": "true" }, [
+  const done = () => {
+    if (!over && api.session.you !== null) api.send({ type: "ready" });
+    close();
+  };
+  return h("div", { class: "modal-backdrop", onkeydown: (event) => event.key === "Escape" && done() }, h("div", { class: "modal result", id: "result", role: "dialog", "aria-modal": "true" }, [
     h("h2", {}, over ? t("result.match_over") : title),
     ...body,
     scoreSheet(api, view),
+    over ? null : pauseLine(api, true),
     h("div", { class: "modal-actions" }, [
-      h("button", { class: "primary", id: "result-close", onclick: close }, over ? t("common.close") : t("result.continue")),
+      h("button", { class: "primary", id: "result-close", onclick: done }, over ? t("common.close") : t("result.continue")),
     ]),
   ]));
 }
@@ -161,6 +168,40 @@ export function standing(api, view, seat) {
   if (!match) return h("span", { class: "score" }, String(api.session.state.scores[seat]));
   const game = STANDINGS[view.game];
   return h("span", { class: "score", title: t(game.convention(match)) }, game.total(match, seat));
+}
+
+const pauseSeen = new WeakMap(); // a room message's pause → when it arrived (ms)
+
+/** Who the next part waits for and, at a table of several humans, its countdown:
+ *  in the result dialog, or on the table once one has closed it (``null``: nothing to say). */
+export function pauseLine(api, inDialog = false) {
+  const { session } = api;
+  const pause = session.room?.pause;
+  if (!pause) return null;
+  const others = pause.waiting.filter((seat) => seat !== session.you);
+  if (!inDialog && !others.length) return null;
+  if (!pauseSeen.has(pause)) pauseSeen.set(pause, performance.now());
+  const deadline = pause.seconds === null ? null : pauseSeen.get(pause) + pause.seconds * 1000;
+  const line = h("p", { class: "pause-line muted", id: inDialog ? "pause-dialog" : "pause-table", role: "status" });
+  const say = () => {
+    const parts = others.length ? [t("result.waiting_for", { names: others.map(api.name).join(", ") })] : [];
+    if (deadline !== null) parts.push(t("result.next_in", { n: Math.max(0, Math.ceil((deadline - performance.now()) / 1000)) }));
+    line.textContent = parts.join(" · ");
+  };
+  say();
+  if (deadline !== null) {
+    const timer = setInterval(() => (line.isConnected ? say() : clearInterval(timer)), 250);
+  }
+  return line.textContent ? line : null;
+}
+
+/** A room message's pause, as the result dialog needs it: a page that has no result to
+ *  close (it has just been opened or reloaded) is ready at once, and a dialog whose
+ *  pause has ended (the timeout counted this player as ready) closes. */
+export function followPause(session, room, send) {
+  const before = session.room?.pause;
+  if (room.pause?.waiting.includes(session.you) && !session.result) send({ type: "ready" });
+  if (before && !room.pause && session.result && !session.state?.over) session.result = null;
 }
 
 /** Gin's sheet: the points each hand scored, totals, played to 100/150. */

@@ -113,15 +113,19 @@ class Draft {
     return taken;
   }
 
+  /** Move the tiles ``ids`` to ``target``; how many were refused (table tiles sent to
+   *  the rack: RKB-5). */
   moveTo(ids, target) {
-    if (!ids.size) return;
+    if (!ids.size) return 0;
+    const movable = new Set([...ids].filter((id) => target !== "rack" || this.fromRack(id)));
+    if (!movable.size) return ids.size; // nothing moves: no undo step either
     this.change((now) => {
-      const movable = new Set([...ids].filter((id) => target !== "rack" || this.fromRack(id)));
       const tiles = Draft.pull(now, movable);
       if (target === "rack") now.rack.push(...tiles);
       else if (target === "new") now.sets.push(tiles);
       else now.sets[target].push(...tiles);
     });
+    return ids.size - movable.size;
   }
 
   fromRack(id) {
@@ -213,9 +217,13 @@ export function renderRummikub(api) {
   const draft = session.draft;
   const render = api.render;
   const dragging = { ids: new Set() };
+  const move = (ids, target) => {
+    if (draft.moveTo(ids, target)) api.toast(t("rkb.stays_on_table"), "error");
+    render();
+  };
   const dropOn = (target) => ({
     ondragover: (event) => event.preventDefault(),
-    ondrop: (event) => { event.preventDefault(); draft.moveTo(dragging.ids, target); render(); },
+    ondrop: (event) => { event.preventDefault(); move(dragging.ids, target); },
   });
   const melded = me !== null && view.melded[me];
   const judged = draft.now.sets.map((set) => judgeSet(set.map((x) => x.code)));
@@ -276,7 +284,7 @@ export function renderRummikub(api) {
       h("div", { class: "my-head" }, [nameTag(name(me), { suffix: `(${t("seat.you")})` }), standing(api, view, me), meldBadge, h("span", { class: "muted tip" }, t("rkb.tip")),
         h("div", { class: "sorters" }, h("button", { class: "small ghost", "data-sort": "rack", onclick: () => { session.drafts.rackByNumber = !byNumber; render(); } },
           byNumber ? t("rkb.sort_colour") : t("rkb.sort_number")))]),
-      h("div", { class: "rack", id: "rack", onclick: () => { draft.moveTo(draft.selected, "rack"); render(); }, ...dropOn("rack") }, own.map((tile) => tileEl(tile, draft, render, dragging))),
+      h("div", { class: "rack", id: "rack", onclick: () => move(draft.selected, "rack"), ...dropOn("rack") }, own.map((tile) => tileEl(tile, draft, render, dragging))),
       problems.length ? h("div", { class: "blocked-reason" }, problems.join(" ")) : null,
       hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), ...hintAdvice(hint, draft, session, render)]) : null,
       h("div", { class: "action-bar", id: "actions" }, mine ? [

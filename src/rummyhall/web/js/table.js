@@ -5,10 +5,11 @@
 import { announceState, focusedSelector, restoreFocus } from "./a11y.js";
 import { renderCardTable } from "./cardtable.js";
 import { getLocale, t } from "./i18n.js";
-import { label as kitLabel, rememberMatch } from "./lobby.js";
+import { rememberMatch } from "./lobby.js";
+import { seatName, variantLabel } from "./names.js";
 import { api as fetchJSON, currentPlayer, ensurePlayer, RoomSocket } from "./net.js";
-import { resultDialog } from "./results.js";
 import { markArrivals } from "./motion.js";
+import { followPause, pauseLine, resultDialog } from "./results.js";
 import { renderRummikub } from "./rummikub.js";
 import { soundState, soundToggle } from "./sound.js";
 import { h, notice } from "./ui.js";
@@ -53,6 +54,7 @@ export function showTable({ main, toast, banner }, code, watch) {
   function onMessage(message) {
     switch (message.type) {
       case "room":
+        followPause(session, message.room, send);
         session.room = message.room;
         session.you = message.you;
         if (message.room.status === "waiting" && session.you === message.room.seats.findIndex((s) => s.player && s.player.id === message.room.host.id)
@@ -237,7 +239,7 @@ export function showTable({ main, toast, banner }, code, watch) {
       return;
     }
     const body = BOARDS[room.game](api);
-    const parts = [header(), body];
+    const parts = [header(), pauseLine(api), body];
     if (session.result) {
       parts.push(resultDialog(session.result, api, () => { session.result = null; render(); }));
     }
@@ -275,18 +277,6 @@ export function showTable({ main, toast, banner }, code, watch) {
   };
 }
 
-/** A seat's name: the player's nickname, or the bot and its level (numbered by seat
- *  when the table has more than one bot), or "Seat n". */
-export function seatName(seats, seat) {
-  const info = seats[seat];
-  if (info?.player) return info.player.nickname;
-  if (info?.bot) {
-    const level = t(`level.${info.bot}`);
-    return seats.filter((s) => s.bot).length > 1 ? t("seat.bot_n", { n: seat + 1, level }) : t("seat.bot", { level });
-  }
-  return t("room.seat", { n: seat + 1 });
-}
-
 /** Refusals of a seat after which the page watches instead, where the room allows it. */
 const SEAT_REFUSALS = ["room_full", "removed", "seat_limit"];
 
@@ -297,23 +287,3 @@ const retryButton = (kind) => h("button", { type: "button", class: `button ${kin
 /** Each game's table. */
 export const BOARDS = { gin: renderCardTable, indian: renderCardTable, rummikub: renderRummikub };
 
-/** How each game's room names how it is played, from the kit's name of its variant and
- *  the room's options. */
-const ROOM_LABELS = {
-  gin: (variant) => variant,
-  indian: (variant, options) => `${variant} · ${options.players}P`,
-  rummikub: (variant, options) => (options.rounds ? `${options.players}P · ${t("result.rounds", { n: options.rounds })}` : `${options.players}P`),
-};
-
-/** The kit's variant a room plays (``catalogue``: /api/info): the one fixing the most of
- *  its options, as ``GameInfo.variant_of`` finds it. */
-function variantOf(room, catalogue) {
-  const game = catalogue.games.find((entry) => entry.game === room.game);
-  const fitting = game.variants.filter((variant) => Object.entries(variant.fixes).every(([key, value]) => room.options[key] === value));
-  return fitting.reduce((best, variant) => (Object.keys(variant.fixes).length > Object.keys(best.fixes).length ? variant : best));
-}
-
-export function variantLabel(room, catalogue) {
-  const variant = variantOf(room, catalogue);
-  return ROOM_LABELS[room.game](kitLabel(variant.label, variant.title), room.options);
-}
