@@ -22,6 +22,8 @@ window.OscillatorNode = class extends Original {
   constructor(...args) { super(...args); window.rummyhallTones += 1; }
 };
 """
+
+
 def draw_from_stock(page: Page) -> dict[str, object]:
     """Pass the first upcard if offered, then draw from the stock: the state to discard."""
     for _ in range(3):
