@@ -312,7 +312,8 @@ def test_a_replay_names_the_players(
     name = session(page)["room"]["seats"][0]["player"]["nickname"]
     page.click("a[href*='replay=']")
     page.wait_for_selector("#replay-controls")
-    expect(page.locator(".my-head strong")).to_have_text(f"{name} (you)")
+    expect(page.locator(".my-head strong")).to_have_attribute("title", name)
+    expect(page.locator(".my-head strong .name-suffix")).to_have_text("(you)")
     expect(page.locator("select option").nth(1)).to_have_text(name)
     expect(page.locator("main")).not_to_contain_text("Seat 1")
     expect(page.locator(".my-area .tip")).to_have_count(0)  # nothing to drag in a replay

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.server.harness import Client, Server
 from tests.web.conftest import PHONE
@@ -169,6 +169,24 @@ def test_unknown_code_and_failed_load_say_what_to_do(
     page.unroute("**/api/info")
     entry.get_by_role("button", name="Try again").click()
     expect(entry).to_contain_text("Check the code or the link")
+
+
+def test_a_code_typed_while_the_lobby_loads_is_kept(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    """The lobby draws itself again when /api/info arrives: what was typed stays."""
+    page = new_page()
+    held: list[Route] = []
+    page.route("**/api/info", lambda route: held.append(route))
+    page.goto("/", wait_until="domcontentloaded")
+    page.fill("input[name=code]", "ZZZZZZZZZZ")
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    expect(page.locator("#create-room")).to_be_visible()
+    expect(page.locator("input[name=code]")).to_have_value("ZZZZZZZZZZ")
+    expect(page.locator("input[name=code]")).to_be_focused()
+    shot(page, "code-kept")
 
 
 def test_rename_dialog_and_notices_speak_chinese(

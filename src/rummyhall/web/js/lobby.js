@@ -255,8 +255,11 @@ export function showLobby({ main, navigate, toast }) {
     if (!refresh || !main.querySelector(":focus")) render();
   }
 
+  let typedCode = ""; // the room code being typed survives a render (the page loads, the list refreshes)
+
   function render() {
     const recent = JSON.parse(localStorage.getItem(RECENT) || "[]");
+    const typing = main.querySelector("input[name=code]:focus");
     main.replaceChildren(h("div", { class: "lobby" }, [
       h("section", { class: "hero" }, [
         h("h1", {}, "rummyhall"),
@@ -284,7 +287,7 @@ export function showLobby({ main, navigate, toast }) {
           h("section", { class: "panel" }, [
             h("h2", {}, t("lobby.join_code")),
             h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); const code = e.target.code.value.trim().toUpperCase(); if (code) navigate(`/?room=${code}`); } }, [
-              h("input", { name: "code", maxlength: 10, placeholder: "K7QX2M9PRT", autocomplete: "off" }),
+              h("input", { name: "code", maxlength: 10, placeholder: "K7QX2M9PRT", autocomplete: "off", value: typedCode, oninput: (e) => { typedCode = e.target.value; } }),
               h("button", { type: "submit" }, t("lobby.join")),
             ]),
           ]),
@@ -300,6 +303,7 @@ export function showLobby({ main, navigate, toast }) {
         ]),
       ]),
     ]));
+    if (typing) main.querySelector("input[name=code]").focus();
   }
 
   /** The rename dialog: the new nickname for the same player (its seats stay his). */
