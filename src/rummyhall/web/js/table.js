@@ -240,14 +240,37 @@ export function showTable({ main, toast, banner }, code, watch) {
     }
     const body = BOARDS[room.game](api);
     const parts = [header(), pauseLine(api), body];
-    if (session.result) {
-      parts.push(resultDialog(session.result, api, () => { session.result = null; render(); }));
-    }
     if (room.status === "finished" && !session.result) parts.push(finishedBar());
     const focused = focusedSelector(main);
     main.replaceChildren(h("div", { class: `table-page game-${room.game}` }, parts));
     restoreFocus(main, focused);
-    main.querySelector("#result-close")?.focus({ preventScroll: true });
+    showResult();
+  }
+
+  let shown = null; // the result dialog on the page: { result, dialog }
+
+  /** Keep the result dialog in step with the session: opened once for each result and
+   *  only brought up to date by the renders that follow (opened again, it would flicker
+   *  and take the focus), closed once its result has gone. */
+  function showResult() {
+    if (shown && shown.result !== session.result) closeResult();
+    if (!session.result) return;
+    if (shown) {
+      shown.dialog.refresh();
+      return;
+    }
+    const result = session.result;
+    shown = { result, dialog: resultDialog(result, api, () => {
+      if (shown?.result !== result) return; // dismissed: the page has moved on
+      shown = null;
+      session.result = null;
+      render();
+    }) };
+  }
+
+  function closeResult() {
+    shown?.dialog.dismiss();
+    shown = null;
   }
 
   function finishedBar() {
@@ -273,7 +296,10 @@ export function showTable({ main, toast, banner }, code, watch) {
       if (socket && socket.locale !== getLocale()) socket.reopen();
       render();
     },
-    leave: () => socket?.close(),
+    leave: () => {
+      closeResult();
+      socket?.close();
+    },
   };
 }
 
