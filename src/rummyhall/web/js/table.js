@@ -100,6 +100,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         break;
       case "removed":
         socket.close();
+        closeResult();
         main.replaceChildren(h("div", { class: "panel notice", id: "removed" }, [
           h("h2", {}, t("room.removed")),
           session.room?.spectators_allowed ? h("button", { type: "button", class: "button", onclick: () => watchInstead() }, t("room.watch_instead")) : null,
