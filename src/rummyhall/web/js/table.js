@@ -270,8 +270,9 @@ export function showTable({ main, toast, banner }, code, watch) {
   }
 
   function closeResult() {
-    shown?.dialog.dismiss();
-    shown = null;
+    const open = shown;
+    shown = null; // first: its onClose then knows it was dismissed
+    open?.dialog.dismiss();
   }
 
   function finishedBar() {

@@ -49,13 +49,17 @@ export function modal({ id, title, body, kind = "small", closedBy = "closereques
   const heading = h("h2", { id: `${id}-title` }, title);
   const dialog = h("dialog", { class: `modal ${kind}`, id, closedby: closedBy, "aria-labelledby": heading.id }, [heading, ...[].concat(body)]);
   dialog.addEventListener("keydown", (event) => event.key === "Tab" && wrapTab(dialog, event));
-  dialog.addEventListener("close", () => {
+  let open = true;
+  const gone = () => {
+    if (!open) return;
+    open = false;
     dialog.remove();
     onClose();
-  }, { once: true });
+  };
+  dialog.addEventListener("close", gone); // Escape or a click beside it: a task later
   document.body.append(dialog);
   dialog.showModal();
-  return { node: dialog, close: () => dialog.close() };
+  return { node: dialog, close: () => { dialog.close(); gone(); } };
 }
 
 /** A page-sized notice where a page could not be shown: what happened, what to do
