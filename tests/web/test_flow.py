@@ -368,3 +368,53 @@ def test_on_the_phone_every_card_stays_inside_its_group(
     )
     assert outside == []
     shot(page, "phone-14-cards")
+
+
+def test_the_result_dialog_holds_the_focus_and_the_table_behind_is_inert(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    """The result is the browser's modal dialog: Tab and Shift+Tab go round inside it,
+    the hand behind takes neither a click nor the focus, and a render of the table
+    behind it neither opens it again nor moves its focus."""
+    page = new_page()
+    open_room(page, POOL)
+    drop_first_deal(page)
+    dialog = page.get_by_role("dialog", name="Deal over")
+    expect(dialog).to_have_attribute("id", "result")
+    expect(page.locator("#result-close")).to_be_focused()
+    page.wait_for_function("() => window.rummyhall.session.room.pause !== null")
+    inside = "document.activeElement.closest('#result') !== null"
+    for key in ["Tab"] * 8 + ["Shift+Tab"] * 8:
+        page.keyboard.press(key)
+        assert page.evaluate(inside), f"{key} left the result dialog"
+
+    card = page.locator(".hand .card").first
+    box = card.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator(".hand .card.selected")).to_have_count(0)
+    assert not card.evaluate("(node) => { node.focus(); return document.activeElement === node; }")
+    assert page.evaluate(inside)
+
+    page.keyboard.press("Shift+Tab")  # a control other than the first focus
+    page.evaluate(
+        "() => { window.shown = [document.getElementById('result'), document.activeElement]; }"
+    )
+    page.evaluate(
+        """() => {
+          const four = document.getElementById("four-colours");
+          four.checked = !four.checked;
+          four.dispatchEvent(new Event("change"));
+        }"""
+    )  # the table renders again behind the dialog
+    page.wait_for_selector(".hand .card")
+    same = """() => { const [dialog, focused] = window.shown;
+      return dialog === document.getElementById("result") && dialog.open
+        && focused === document.activeElement; }"""
+    assert page.evaluate(same), "the render opened the dialog again or moved its focus"
+    shot(page, "result-modal")
+
+    page.keyboard.press("Escape")  # closing it says ready, as its button does
+    expect(page.locator("#result")).to_have_count(0)
+    page.wait_for_function("() => window.rummyhall.session.room.pause === null")
+    assert wait_ready(page)["state"]["view"]["match"]["number"] == 2

@@ -58,6 +58,10 @@ def test_rename_keeps_the_running_game(
     expect(dialog).to_have_count(0)
     expect(host.locator("#rename")).to_be_focused()
     expect(host.locator("#nickname")).to_have_text(before["nickname"])
+    host.click("#rename")
+    host.mouse.click(5, 400)  # beside the dialog, on its backdrop
+    expect(dialog).to_have_count(0)
+    expect(host.locator("#rename")).to_be_focused()
 
     host.click("#rename")
     host.get_by_label("Your nickname").fill("Ana the Bold")

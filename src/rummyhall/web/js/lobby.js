@@ -252,7 +252,9 @@ export function showLobby({ main, navigate, toast }) {
       if (!refresh) toast(error.message, "error"); // a poll tries again later
       return;
     }
-    if (!refresh || !main.querySelector(":focus")) render();
+    // A poll does not rebuild what the player is on: a focused control, or the page
+    // behind an open dialog (whose opener takes the focus back when it closes).
+    if (!refresh || !(main.querySelector(":focus") || document.querySelector("dialog[open]"))) render();
   }
 
   let typedCode = ""; // the room code being typed survives a render (the page loads, the list refreshes)
@@ -344,7 +346,7 @@ export function showLobby({ main, navigate, toast }) {
         save,
       ]),
     ]);
-    const dialog = modal({ id: "rename-dialog", title: t("lobby.rename_title"), body: form });
+    const dialog = modal({ id: "rename-dialog", title: t("lobby.rename_title"), body: form, closedBy: "any" });
     input.select();
   }
 

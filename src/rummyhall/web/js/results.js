@@ -4,7 +4,7 @@
 
 import { cardLabel, cardSVG } from "./cards.js";
 import { t } from "./i18n.js";
-import { h, nameTag } from "./ui.js";
+import { h, modal, nameTag } from "./ui.js";
 
 /** A move in one line; ``label`` names its cards ("7♥", or words for the live region). */
 export function describeMove(move, name, label = cardLabel) {
@@ -125,26 +125,50 @@ const RESULTS = {
 };
 
 /** The modal shown when a hand, deal or round ends (from its event's public result).
- *  Closing it tells the server this player is ready for the next part. */
-export function resultDialog({ event, view, game }, api, close) {
+ *  Closing it (its button or Escape) tells the server this player is ready for the next
+ *  part, then ``onClose`` runs. Returns ``refresh()``, which shows the room's latest
+ *  pause in the open dialog, and ``dismiss()``, which closes it without saying ready
+ *  (its result has gone: the pause ended, or the page is left). */
+export function resultDialog({ event, view, game }, api, onClose) {
   const result = RESULTS[game];
-  const title = t(result.title);
-  const body = result.body(event, view, api.name);
   const over = api.session.state?.over;
-  const done = () => {
-    if (!over && api.session.you !== null) api.send({ type: "ready" });
-    close();
+  let ready = !over && api.session.you !== null;
+  let pause = api.session.room?.pause;
+  let line = pauseSlot(api, over);
+  const dialog = modal({
+    id: "result",
+    kind: "result",
+    title: over ? t("result.match_over") : t(result.title),
+    body: [
+      ...result.body(event, view, api.name),
+      scoreSheet(api, view),
+      line,
+      h("div", { class: "modal-actions" }, [
+        h("button", { class: "primary", id: "result-close", autofocus: true, onclick: () => dialog.close() }, over ? t("common.close") : t("result.continue")),
+      ]),
+    ],
+    onClose: () => {
+      if (ready) api.send({ type: "ready" });
+      onClose();
+    },
+  });
+  return {
+    refresh() {
+      if (api.session.room?.pause === pause) return;
+      pause = api.session.room?.pause;
+      const next = pauseSlot(api, over);
+      line.replaceWith(next);
+      line = next;
+    },
+    dismiss() {
+      ready = false;
+      dialog.close();
+    },
   };
-  return h("div", { class: "modal-backdrop", onkeydown: (event) => event.key === "Escape" && done() }, h("div", { class: "modal result", id: "result", role: "dialog", "aria-modal": "true" }, [
-    h("h2", {}, over ? t("result.match_over") : title),
-    ...body,
-    scoreSheet(api, view),
-    over ? null : pauseLine(api, true),
-    h("div", { class: "modal-actions" }, [
-      h("button", { class: "primary", id: "result-close", onclick: done }, over ? t("common.close") : t("result.continue")),
-    ]),
-  ]));
 }
+
+/** The result dialog's pause line, or an empty placeholder where a later pause goes. */
+const pauseSlot = (api, over) => (over ? null : pauseLine(api, true)) ?? new Comment("pause");
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 

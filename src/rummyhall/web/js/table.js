@@ -100,6 +100,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         break;
       case "removed":
         socket.close();
+        closeResult();
         main.replaceChildren(h("div", { class: "panel notice", id: "removed" }, [
           h("h2", {}, t("room.removed")),
           session.room?.spectators_allowed ? h("button", { type: "button", class: "button", onclick: () => watchInstead() }, t("room.watch_instead")) : null,
@@ -240,14 +241,38 @@ export function showTable({ main, toast, banner }, code, watch) {
     }
     const body = BOARDS[room.game](api);
     const parts = [header(), pauseLine(api), body];
-    if (session.result) {
-      parts.push(resultDialog(session.result, api, () => { session.result = null; render(); }));
-    }
     if (room.status === "finished" && !session.result) parts.push(finishedBar());
     const focused = focusedSelector(main);
     main.replaceChildren(h("div", { class: `table-page game-${room.game}` }, parts));
     restoreFocus(main, focused);
-    main.querySelector("#result-close")?.focus({ preventScroll: true });
+    showResult();
+  }
+
+  let shown = null; // the result dialog on the page: { result, dialog }
+
+  /** Keep the result dialog in step with the session: opened once for each result and
+   *  only brought up to date by the renders that follow (opened again, it would flicker
+   *  and take the focus), closed once its result has gone. */
+  function showResult() {
+    if (shown && shown.result !== session.result) closeResult();
+    if (!session.result) return;
+    if (shown) {
+      shown.dialog.refresh();
+      return;
+    }
+    const result = session.result;
+    shown = { result, dialog: resultDialog(result, api, () => {
+      if (shown?.result !== result) return; // dismissed: the page has moved on
+      shown = null;
+      session.result = null;
+      render();
+    }) };
+  }
+
+  function closeResult() {
+    const open = shown;
+    shown = null; // first: its onClose then knows it was dismissed
+    open?.dialog.dismiss();
   }
 
   function finishedBar() {
@@ -273,7 +298,10 @@ export function showTable({ main, toast, banner }, code, watch) {
       if (socket && socket.locale !== getLocale()) socket.reopen();
       render();
     },
-    leave: () => socket?.close(),
+    leave: () => {
+      closeResult();
+      socket?.close();
+    },
   };
 }
 

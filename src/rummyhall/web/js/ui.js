@@ -28,45 +28,38 @@ export function pressable(node) {
   return node;
 }
 
-const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const TABBABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
-/** A modal dialog over the page: labelled by its title, Tab and Shift+Tab stay inside,
- *  Escape or a click beside it closes it, and focus returns where it was. Returns
- *  ``{ node, close }``; ``onClose`` runs once, after the dialog has gone. */
-export function modal({ id, title, body, onClose = () => {} }) {
-  const opener = document.activeElement;
+/** Tab on a modal dialog's last control (Shift+Tab on its first) goes round to its first
+ *  (last): the page behind is inert, but Chromium would let focus leave for its toolbar. */
+function wrapTab(dialog, event) {
+  const items = [...dialog.querySelectorAll(TABBABLE)];
+  const edge = event.shiftKey ? items[0] : items[items.length - 1];
+  if (document.activeElement !== edge) return;
+  event.preventDefault();
+  (event.shiftKey ? items[items.length - 1] : items[0]).focus();
+}
+
+/** A modal dialog over the page: the browser's own ``<dialog>`` opened with showModal(),
+ *  so the platform makes the page behind inert (Tab only reaches the dialog), closes it
+ *  on Escape (and, ``closedBy: "any"``, on a click beside it) and gives focus back.
+ *  Labelled by its title; an ``autofocus`` element in ``body`` takes the first focus.
+ *  Returns ``{ node, close }``; ``onClose`` runs once, after the dialog has gone. */
+export function modal({ id, title, body, kind = "small", closedBy = "closerequest", onClose = () => {} }) {
   const heading = h("h2", { id: `${id}-title` }, title);
-  const box = h("div", { class: "modal small", id, role: "dialog", "aria-modal": "true", "aria-labelledby": heading.id }, [heading, ...[].concat(body)]);
-  const backdrop = h("div", { class: "modal-backdrop" }, box);
+  const dialog = h("dialog", { class: `modal ${kind}`, id, closedby: closedBy, "aria-labelledby": heading.id }, [heading, ...[].concat(body)]);
+  dialog.addEventListener("keydown", (event) => event.key === "Tab" && wrapTab(dialog, event));
   let open = true;
-  function close() {
+  const gone = () => {
     if (!open) return;
     open = false;
-    backdrop.remove();
-    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    dialog.remove();
     onClose();
-  }
-  backdrop.addEventListener("mousedown", (event) => event.target === backdrop && close());
-  backdrop.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      close();
-    } else if (event.key === "Tab") {
-      const items = [...box.querySelectorAll(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-  });
-  document.body.append(backdrop);
-  box.querySelector(FOCUSABLE)?.focus();
-  return { node: box, close };
+  };
+  dialog.addEventListener("close", gone); // Escape or a click beside it: a task later
+  document.body.append(dialog);
+  dialog.showModal();
+  return { node: dialog, close: () => { dialog.close(); gone(); } };
 }
 
 /** A page-sized notice where a page could not be shown: what happened, what to do
