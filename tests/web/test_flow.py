@@ -134,6 +134,12 @@ def test_the_result_marks_the_jokers_of_its_own_deal(
     wild = [card for card in shown if card == "JK" or card[0] == result["wild_rank"]]
     assert starred == wild
     assert any(card[0] in (result["wild_rank"], view["wild_rank"]) for card in shown)
+    lines = """(cells) => cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+    })"""
+    assert set(page.locator("#result td.seat-name").evaluate_all(lines)) == {1}  # names on one line
     shot(page, "own-jokers")
 
 

@@ -86,7 +86,7 @@ function indianResult(result, view, name) {
     const hand = result.hands?.[String(seat)];
     const isWinner = seat === result.winner;
     return h("tr", { class: isWinner ? "winner" : "" }, [
-      h("td", {}, name(seat)),
+      h("td", { class: "seat-name", title: name(seat) }, name(seat)),
       h("td", { class: "num" }, isWinner ? "0" : String(penalty)),
       h("td", {}, hand ? h("div", { class: "arranged" }, [
         ...hand.melds.map((m) => h("div", { class: `meld ${m.kind}` }, [h("small", {}, t(`meld.${m.kind}`)), cards(m.cards, { wild })])),
@@ -100,20 +100,20 @@ function indianResult(result, view, name) {
     h("p", { class: "headline" }, t("result.wins", { name: name(result.winner) })),
     result.declaration ? h("div", { class: "declaration" }, [h("h4", {}, t("result.declaration")), h("div", { class: "arranged" },
       result.declaration.map((m) => h("div", { class: `meld ${m.kind}` }, [h("small", {}, t(`meld.${m.kind}`)), cards(m.cards, { wild })])))]) : null,
-    h("table", { class: "sheet" }, [h("thead", {}, h("tr", {}, [h("th", {}, ""), h("th", {}, t("result.penalty")), h("th", {}, "")])), h("tbody", {}, rows)]),
+    h("table", { class: "sheet outcome" }, [h("thead", {}, h("tr", {}, [h("th", {}, ""), h("th", {}, t("result.penalty")), h("th", {}, "")])), h("tbody", {}, rows)]),
   ];
 }
 
 function rummikubResult(result, view, name) {
   const rows = result.scores.map((score, seat) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" }, [
-    h("td", {}, name(seat)),
+    h("td", { class: "seat-name", title: name(seat) }, name(seat)),
     h("td", { class: "num" }, score > 0 ? `+${score}` : String(score)),
     result.rack_totals ? h("td", { class: "muted" }, t("result.rack_left", { n: result.rack_totals[seat] })) : null,
   ]));
   return [
     h("p", { class: "headline" }, t("result.wins", { name: result.winners.map(name).join(" & ") })),
     result.outcome === "blocked" ? h("p", { class: "muted" }, t("result.blocked")) : null,
-    h("table", { class: "sheet" }, h("tbody", {}, rows)),
+    h("table", { class: "sheet outcome" }, h("tbody", {}, rows)),
   ];
 }
 
