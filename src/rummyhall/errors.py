@@ -37,3 +37,21 @@ class IllegalAction(RummyhallError):
         self.message = message
         self.key = key
         self.values = values or {}
+
+
+def unknown_pile(rule: str, source: str) -> IllegalAction:
+    """A draw from neither pile of the card games (Gin, Indian): the stock or the discard
+    pile."""
+    return IllegalAction(
+        rule,
+        f"draw from 'stock' or 'discard', not {source!r}",
+        key="draw_source",
+        values={"source": source},
+    )
+
+
+def not_in_hand(rule: str, card: str) -> IllegalAction:
+    """A card named that the player does not hold."""
+    return IllegalAction(
+        rule, f"{card} is not in your hand", key="not_in_hand", values={"card": card}
+    )

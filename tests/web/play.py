@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 READY = """() => {
   const s = window.rummyhall && window.rummyhall.session;
@@ -45,6 +47,22 @@ def quick_play(page: Page, game: str) -> dict[str, Any]:
     page.click(f"[data-play={game}]")
     page.wait_for_selector(".felt")
     return wait_ready(page)
+
+
+def invite_friend(new_page: Callable[..., Page]) -> tuple[Page, Page, str]:
+    """From the lobby: a host opens a Gin room with seat 1 open and a friend takes it by
+    the invite link (the room not started yet); the pages and the room's code."""
+    host = new_page()
+    host.goto("/")
+    host.select_option("select[data-seat='1']", "open")
+    host.click("#create-room")
+    invite = host.locator("#invite-link")
+    expect(invite).to_have_value(re.compile(r"room=[A-Z2-9]{10}$"))
+    link = invite.input_value()
+    friend = new_page()
+    friend.goto(link)
+    expect(friend.locator(".seat-slot.me")).to_be_visible()
+    return host, friend, link.rsplit("=", 1)[1]
 
 
 def save_latency(page: Page, folder: Path, name: str) -> list[float]:

@@ -5,7 +5,6 @@ why not, and a room that cannot be loaded says so instead of a spinner."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -14,25 +13,17 @@ from playwright.sync_api import Page, Route, expect
 
 from tests.server.harness import Client, Server
 from tests.web.conftest import PHONE
-from tests.web.play import session
+from tests.web.play import invite_friend, session
 
 
 def friends_game(new_page: Callable[..., Page]) -> tuple[Page, Page, str]:
     """A Gin room the host opens for a friend, who joins by the invite link; started."""
-    host = new_page()
-    host.goto("/")
-    host.select_option("select[data-seat='1']", "open")
-    host.click("#create-room")
-    invite = host.locator("#invite-link")
-    expect(invite).to_have_value(re.compile(r"room=[A-Z2-9]{10}$"))
-    link = invite.input_value()
-    friend = new_page()
-    friend.goto(link)
+    host, friend, code = invite_friend(new_page)
     expect(host.locator("#start")).to_be_enabled()
     host.click("#start")
     for page in (host, friend):
         expect(page.locator(".felt")).to_be_visible()
-    return host, friend, link.rsplit("=", 1)[1]
+    return host, friend, code
 
 
 def test_rename_keeps_the_running_game(

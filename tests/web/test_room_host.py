@@ -4,27 +4,19 @@ with "More rooms"."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from tests.server.harness import Server
+from tests.web.play import invite_friend
 
 
 def test_the_host_removes_a_friend_who_then_watches(
     new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
 ) -> None:
-    host = new_page()
-    host.goto("/")
-    host.select_option("select[data-seat='1']", "open")
-    host.click("#create-room")
-    invite = host.locator("#invite-link")
-    expect(invite).to_have_value(re.compile(r"room=[A-Z2-9]{10}$"))
-    friend = new_page()
-    friend.goto(invite.input_value())
-    expect(friend.locator(".seat-slot.me")).to_be_visible()
+    host, friend, _ = invite_friend(new_page)
     remove = host.locator("[data-remove='1']")
     expect(remove).to_have_text("Remove")
     expect(host.locator("[data-remove='0']")).to_have_count(0)  # not the host's own seat

@@ -20,7 +20,7 @@ from typing import Any
 from rummyhall.actions import JSON, Action, Discard, Draw, Event, Knock, Pass
 from rummyhall.arguments import whole_number
 from rummyhall.cards import CARD_NAMES, canonical_key, card_index, parse_cards
-from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.errors import IllegalAction, NotationError, not_in_hand, unknown_pile
 from rummyhall.game import GameState
 from rummyhall.games.gin.knocking import knock_facts, knocks, refuse_knock
 from rummyhall.games.gin.melds import CARD_VALUES, SUIT_BITS, cards_of
@@ -235,12 +235,7 @@ class GinState(GameState):
                     )
                 return -1
             if isinstance(action, Draw):
-                raise IllegalAction(
-                    "GIN-3",
-                    f"draw from 'stock' or 'discard', not {action.source!r}",
-                    key="draw_source",
-                    values={"source": action.source},
-                )
+                raise unknown_pile("GIN-3", action.source)
             raise IllegalAction(
                 "GIN-3",
                 f"draw a card before you {action.type}",
@@ -264,9 +259,7 @@ class GinState(GameState):
         except NotationError as error:
             raise IllegalAction("GIN-3", str(error)) from None
         if card >= 52 or not self.hands[self.player] >> card & 1:
-            raise IllegalAction(
-                "GIN-3", f"{name} is not in your hand", key="not_in_hand", values={"card": name}
-            )
+            raise not_in_hand("GIN-3", name)
         if card == self.taken_from_discard:
             raise IllegalAction(
                 "GIN-4",

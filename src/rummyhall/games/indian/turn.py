@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from rummyhall.actions import Action, Declare, Discard, Draw, Drop
 from rummyhall.cards import CARD_NAMES, canonical_key, card_index
-from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.errors import IllegalAction, NotationError, not_in_hand, unknown_pile
 from rummyhall.games.indian.declaration import check_declaration, found_melds
 from rummyhall.games.indian.melds import is_wild
 from rummyhall.games.indian.solver import declaring_discards
@@ -58,12 +58,7 @@ def check_draw(action: Action, top: int, wild: int, joker_from_discard: bool) ->
             )
         return
     if isinstance(action, Draw):
-        raise IllegalAction(
-            "IND-3",
-            f"draw from 'stock' or 'discard', not {action.source!r}",
-            key="draw_source",
-            values={"source": action.source},
-        )
+        raise unknown_pile("IND-3", action.source)
     raise IllegalAction(
         "IND-3",
         f"draw a card (or drop) before you {action.type}",
@@ -130,12 +125,7 @@ def card_to_discard(hand: Sequence[int], taken: int, name: str) -> int:
         raise IllegalAction("IND-3", str(error)) from None
     copies = sorted(c for c in hand if face(c) == wanted)
     if not copies:
-        raise IllegalAction(
-            "IND-3",
-            f"{CARD_NAMES[wanted]} is not in your hand",
-            key="not_in_hand",
-            values={"card": CARD_NAMES[wanted]},
-        )
+        raise not_in_hand("IND-3", CARD_NAMES[wanted])
     allowed = [c for c in copies if c != taken]
     if not allowed:
         raise IllegalAction(
