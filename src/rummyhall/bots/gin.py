@@ -361,6 +361,10 @@ class HardGinBot(Searcher):
         return candidates[chosen(scores)]
 
 
+STYLES: dict[str, Callable[..., Bot]] = {}
+"""Style variants of the rule player, by name: the opponents of the arena's zoo and the
+player styles the hard bot's opponent model weighs."""
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "easy": EasyGinBot,
     "medium": MediumGinBot,

@@ -413,6 +413,10 @@ class HardIndianBot(Searcher):
         return FEED / 3 * sum(_related(card, f, wild) for f in knowledge.known)
 
 
+STYLES: dict[str, Callable[..., Bot]] = {}
+"""Style variants of the rule player, by name: the opponents of the arena's zoo and the
+player styles the hard bot's opponent model weighs."""
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "easy": EasyIndianBot,
     "medium": MediumIndianBot,

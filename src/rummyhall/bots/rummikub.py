@@ -325,6 +325,10 @@ class HardRummikubBot(Searcher):
         return TILE_WEIGHT * tiles + rack_value(racks[opponent]) - rack_value(racks[me])
 
 
+STYLES: dict[str, Callable[..., Bot]] = {}
+"""Style variants of the rule player, by name: the opponents of the arena's zoo and the
+player styles the hard bot's opponent model weighs."""
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "easy": EasyRummikubBot,
     "medium": MediumRummikubBot,
