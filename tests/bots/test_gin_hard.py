@@ -87,14 +87,17 @@ def test_a_deadwood_minimizers_true_hand_always_explains_his_play() -> None:
 
 
 def test_gin_7_a_hand_he_could_have_knocked_with_does_not_explain_his_play() -> None:
-    """Medium knocks whenever he may, throws his best discard (the highest card of the
-    least deadwood) and takes a top discard that lowers it: after letting QC go, drawing
-    from the stock and throwing KS, he cannot hold 10 deadwood or less, nor a hand where
-    KS melds."""
+    """Medium knocks whenever he may, throws the highest card of his deadwood (of two
+    kings the diamond: OpenSpiel's suit order) and takes a top discard that melds: after
+    letting QC go, drawing from the stock and throwing KS, he cannot hold 10 deadwood or
+    less, nor a hand where KS melds, nor KD beside it."""
     knowledge = Knowledge(new_game("gin", seed=1).view(0))
     knowledge.limit = 10
     knowledge.turns = [Turn(DREW, card_index("QC"), card_index("KS"), 0)]
-    assert knowledge.consistent(hand("AS", "3H", "5D", "7C", "9S", "JH", "KD", "2C", "4S", "6H"))
+    assert knowledge.consistent(hand("AS", "3H", "5D", "7C", "9S", "JH", "QD", "2C", "4S", "6H"))
+    assert not knowledge.consistent(
+        hand("AS", "3H", "5D", "7C", "9S", "JH", "KD", "2C", "4S", "6H")
+    )
     assert not knowledge.consistent(
         hand("AS", "2S", "3S", "4H", "5H", "6H", "7D", "8D", "9D", "KC")
     )

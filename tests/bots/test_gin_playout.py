@@ -1,8 +1,8 @@
 """The Gin hard bot's two playouts (``bots/gin_playout.py``): the reference
 (:class:`World`) plays a hand as the rules engine does, medium against medium; the
-compiled ``_gin_playout`` gives the reference's answers — deadwood (GIN-6), best discard,
-knock settlement (GIN-10…13), whole played-out hands (GIN-2, GIN-4, GIN-14) — and so the
-bot's decisions do not depend on which one runs."""
+compiled ``_gin_playout`` gives the reference's answers (deadwood, GIN-6; the simple bot's
+meld group, take and throw, ``gin_simple``; knock settlement, GIN-10…13; whole played-out
+hands, GIN-2, GIN-4, GIN-14), and so the bot's decisions do not depend on which one runs."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import NamedTuple
 import pytest
 
 from rummyhall import new_game
-from rummyhall.bots import decide, make_bot
+from rummyhall.bots import decide, gin_simple, make_bot
 from rummyhall.bots import gin_playout as playouts
 from rummyhall.bots.gin_playout import (
     DISCARD,
@@ -51,7 +51,7 @@ def shuffled(rng: random.Random, sets: bool) -> list[int]:
 
 
 @needs_compiled
-def test_gin_6_compiled_deadwood_and_best_discard_match_the_solver() -> None:
+def test_gin_6_compiled_deadwood_and_simple_rules_match_the_reference() -> None:
     from rummyhall.bots import _gin_playout
 
     rng = random.Random(61)
@@ -60,8 +60,14 @@ def test_gin_6_compiled_deadwood_and_best_discard_match_the_solver() -> None:
         for size in (10, 11, 13):
             hand = mask_of(deck[:size])
             assert _gin_playout.deadwood(hand) == deadwood_mask(hand), deck[:size]
-            if size == 11:
-                assert _gin_playout.best_discard(hand) == deadwood_after_best_discard(hand)
+            assert _gin_playout.best_deadwood(hand) == gin_simple.best_deadwood(hand)
+        ten, eleven, top = mask_of(deck[:10]), mask_of(deck[:11]), deck[11]
+        for limit in (0, 10):
+            expected = gin_simple.simple_takes(ten, top, limit)
+            assert _gin_playout.simple_takes(ten, top, limit) == expected, deck[:12]
+        for taken in (-1, deck[10], deck[0]):
+            expected_throw = gin_simple.simple_throw(eleven, taken)
+            assert _gin_playout.simple_throw(eleven, taken) == expected_throw, deck[:11]
 
 
 @needs_compiled

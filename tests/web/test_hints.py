@@ -39,11 +39,11 @@ def test_gin_hints_explain_the_upcard_and_the_discard(
     after(page, state["turn"])
     state = wait_ready(page)["state"]
     text = ask_hint(page)
-    assert "leaves the least deadwood: 32" in text, text
+    assert "is your highest unmatched card: 32 deadwood left" in text, text
     shot(page, "discard")
     page.click("[data-lang=zh]")
     expect(page.locator("[data-action=hint]")).to_have_text("提示")
-    assert "剩下的散牌最少：32 点" in ask_hint(page)
+    assert "是你最大的散牌：弃后散牌 32 点" in ask_hint(page)
     shot(page, "discard-zh")
 
 

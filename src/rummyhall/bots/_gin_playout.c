@@ -4,10 +4,11 @@
  *
  *   deadwood      deadwood_mask: runs-only minimum per suit slice from a table, set
  *                 ranks enumerated (a set rank that no run can use is melded whole);
- *   best_discard  deadwood_after_best_discard: highest card first, first best kept;
+ *   best_deadwood gin_simple.best_deadwood: OpenSpiel's BestMeldGroup, its first group
+ *                 of the most melded points; the simple bot's take and throw on it;
  *   settle        settle_masks' points: every layout of the knocker within the limit
  *                 against the defender's best lay-offs, the best score for him;
- *   playout       a hand played to its end by medium's policy on both seats.
+ *   playout       a hand played to its end by the simple bot's rules on both seats.
  *
  * Hands are 52-bit masks, bit suit * 13 + rank. Nothing is cached between calls and
  * nothing is shared, so the playout runs without the GIL.
@@ -34,12 +35,16 @@ static uint8_t run_deadwood[SLICES]; /* melds.RUN_DEADWOOD */
 static uint16_t run_capable[SLICES]; /* melds.RUN_CAPABLE */
 static int card_value[CARDS];        /* melds.CARD_VALUES */
 static int by_value[CARDS];          /* cards, highest value first, then by id */
+static const int os_suit[4] = {0, 3, 2, 1}; /* gin_simple.OPENSPIEL_SUIT */
+static int os_card[CARDS];           /* our card of each OpenSpiel card id */
 
 static void build_tables(void) {
     for (int card = 0; card < CARDS; card++) {
         int rank = card % 13;
         card_value[card] = rank + 1 < 10 ? rank + 1 : 10;
     }
+    for (int suit = 0; suit < 4; suit++)
+        for (int rank = 0; rank < 13; rank++) os_card[os_suit[suit] * 13 + rank] = suit * 13 + rank;
     int n = 0;
     for (int value = 10; value >= 1; value--)
         for (int card = 0; card < CARDS; card++)
@@ -115,23 +120,6 @@ static int deadwood(uint64_t mask) {
     for (int rank = 0; rank < 13; rank++)
         if (sets >> rank & 1) ranks[count++] = rank;
     return with_sets(slice, capable, ranks, 0, count);
-}
-
-/* For 11 cards: the least deadwood one discard leaves, and that card. */
-static int best_discard(uint64_t mask, int *card_out) {
-    int whole = deadwood(mask);
-    int best = 1 << 30, best_card = -1;
-    for (int i = 0; i < CARDS; i++) {
-        int card = by_value[i];
-        if (!(mask >> card & 1) || whole - card_value[card] >= best) continue;
-        int value = deadwood(mask ^ (1ull << card));
-        if (value < best) {
-            best = value;
-            best_card = card;
-        }
-    }
-    *card_out = best_card;
-    return best;
 }
 
 /* ---------------------------------------------------------------------- settlement */
@@ -320,16 +308,128 @@ static int throw_card(World *w, int card, int knock, int *score) {
     return 0;
 }
 
-static int takes(uint64_t hand, int top, int limit) {
-    int card;
-    int after = best_discard(hand | (1ull << top), &card);
-    return after < deadwood(hand) || after <= limit;
+/* ------------------------------------------------------- the simple bot's rules */
+
+/* gin_simple.py, compiled: OpenSpiel's SimpleGinRummyBot, the policy of both seats. */
+
+typedef struct {
+    uint64_t mask[64];
+    int value[64];
+    uint64_t reach[65]; /* the cards the melds from index i on can cover */
+    int count;
+    int target; /* the most points the hand can meld */
+} Melds;
+
+static inline int mask_points(uint64_t mask) {
+    int points = 0;
+    while (mask) {
+        points += card_value[__builtin_ctzll(mask)];
+        mask &= mask - 1;
+    }
+    return points;
 }
 
-/* Medium's discard from 11 cards, never the card just taken (GIN-4). */
-static int medium_throw(uint64_t hand, int taken, int *card_out) {
-    int card;
-    int left = best_discard(hand, &card);
+static void add_meld(Melds *m, uint64_t meld) {
+    m->mask[m->count] = meld;
+    m->value[m->count++] = mask_points(meld);
+}
+
+/* openspiel_melds: sets by rank, then runs of five, four and three in OpenSpiel's order. */
+static void list_melds(uint64_t hand, Melds *m) {
+    int by_rank[CARDS], by_id[CARDS], n = 0, k = 0;
+    for (int rank = 0; rank < 13; rank++)
+        for (int suit = 0; suit < 4; suit++) {
+            int card = os_card[suit * 13 + rank];
+            if (hand >> card & 1) by_rank[n++] = card;
+        }
+    for (int id = 0; id < CARDS; id++)
+        if (hand >> os_card[id] & 1) by_id[k++] = id;
+    m->count = 0;
+    for (int i = 0; i + 3 < n; i++)
+        if (by_rank[i] % 13 == by_rank[i + 3] % 13) {
+            uint64_t a = 1ull << by_rank[i], b = 1ull << by_rank[i + 1];
+            uint64_t c = 1ull << by_rank[i + 2], d = 1ull << by_rank[i + 3];
+            add_meld(m, a | b | c | d);
+            add_meld(m, a | b | d);
+            add_meld(m, a | c | d);
+        }
+    for (int i = 0; i + 2 < n; i++)
+        if (by_rank[i] % 13 == by_rank[i + 2] % 13)
+            add_meld(m, 1ull << by_rank[i] | 1ull << by_rank[i + 1] | 1ull << by_rank[i + 2]);
+    for (int length = 5; length >= 3; length--)
+        for (int i = 0; i + length <= k; i++) {
+            int last = i + length - 1;
+            if (by_id[last] - by_id[i] != length - 1 || by_id[i] / 13 != by_id[last] / 13) continue;
+            uint64_t run = 0;
+            for (int j = i; j <= last; j++) run |= 1ull << os_card[by_id[j]];
+            add_meld(m, run);
+        }
+    m->reach[m->count] = 0;
+    for (int i = m->count - 1; i >= 0; i--) m->reach[i] = m->reach[i + 1] | m->mask[i];
+    m->target = mask_points(hand) - deadwood(hand);
+}
+
+/* The melded cards of the first group from `start` on reaching the target, or 0 with
+ * *found = 0. */
+static uint64_t first_group(const Melds *m, int start, uint64_t free, int value, int *found) {
+    *found = value == m->target;
+    if (*found) return 0;
+    if (value + mask_points(free & m->reach[start]) < m->target) return 0;
+    for (int j = start; j < m->count; j++) {
+        if ((m->mask[j] & free) != m->mask[j]) continue;
+        uint64_t rest = first_group(m, j + 1, free ^ m->mask[j], value + m->value[j], found);
+        if (*found) return rest | m->mask[j];
+    }
+    return 0;
+}
+
+/* best_deadwood: the cards OpenSpiel's BestMeldGroup leaves unmelded. */
+static uint64_t best_deadwood(uint64_t hand) {
+    Melds m;
+    int found;
+    list_melds(hand, &m);
+    return hand ^ first_group(&m, 0, hand, 0, &found);
+}
+
+/* highest: the card the bot throws first (rank, then OpenSpiel's card id). */
+static int highest(uint64_t mask) {
+    int best = -1, best_key = -1;
+    while (mask) {
+        int card = __builtin_ctzll(mask);
+        int key = (card % 13) * 4 + os_suit[card / 13];
+        if (key > best_key) {
+            best_key = key;
+            best = card;
+        }
+        mask &= mask - 1;
+    }
+    return best;
+}
+
+/* simple_deadwood: the best deadwood's points, less its highest card for eleven cards. */
+static int simple_deadwood(uint64_t hand) {
+    uint64_t loose = best_deadwood(hand);
+    if (loose && __builtin_popcountll(hand) == 11) loose ^= 1ull << highest(loose);
+    return mask_points(loose);
+}
+
+static int simple_takes(uint64_t hand, int top, int limit) {
+    uint64_t eleven = hand | (1ull << top);
+    return !(best_deadwood(eleven) >> top & 1) || simple_deadwood(eleven) <= limit;
+}
+
+/* simple_throw: the bot's discard from eleven cards, never the card just taken (GIN-4). */
+static int simple_throw(uint64_t hand, int taken, int *card_out) {
+    uint64_t loose = best_deadwood(hand);
+    int card = -1, left = 0;
+    if (loose) {
+        card = highest(loose);
+        left = mask_points(loose) - card_value[card];
+    } else {
+        for (int id = 0; id < CARDS && card < 0; id++)
+            if ((hand >> os_card[id] & 1) && deadwood(hand ^ (1ull << os_card[id])) == 0)
+                card = os_card[id];
+    }
     if (card != taken) {
         *card_out = card;
         return left;
@@ -352,7 +452,7 @@ static int play_out(World *w) {
     for (;;) {
         uint64_t hand = w->hands[w->player];
         if (w->phase != DISCARD) {
-            if (w->top >= 0 && takes(hand, w->top, w->limit))
+            if (w->top >= 0 && simple_takes(hand, w->top, w->limit))
                 take(w);
             else if (w->phase == OFFER)
                 decline(w);
@@ -363,7 +463,7 @@ static int play_out(World *w) {
             continue;
         }
         int card;
-        int left = medium_throw(hand, w->taken, &card);
+        int left = simple_throw(hand, w->taken, &card);
         if (throw_card(w, card, left <= w->limit, &score)) return score;
     }
 }
@@ -406,12 +506,39 @@ static PyObject *py_deadwood(PyObject *self, PyObject *arg) {
     return PyLong_FromLong(deadwood(mask));
 }
 
-static PyObject *py_best_discard(PyObject *self, PyObject *arg) {
+static PyObject *py_best_deadwood(PyObject *self, PyObject *arg) {
     (void)self;
     uint64_t mask;
     if (!hand_arg(arg, &mask)) return NULL;
+    return PyLong_FromUnsignedLongLong(best_deadwood(mask));
+}
+
+static PyObject *py_simple_takes(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *h;
+    int top, limit;
+    uint64_t hand;
+    if (!PyArg_ParseTuple(args, "Oii:simple_takes", &h, &top, &limit) || !hand_arg(h, &hand))
+        return NULL;
+    if (top < 0 || top >= CARDS || (hand >> top & 1)) {
+        PyErr_SetString(PyExc_ValueError, "simple_takes: the top discard is not a card outside the hand");
+        return NULL;
+    }
+    return PyBool_FromLong(simple_takes(hand, top, limit));
+}
+
+static PyObject *py_simple_throw(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *h;
+    int taken;
+    uint64_t hand;
+    if (!PyArg_ParseTuple(args, "Oi:simple_throw", &h, &taken) || !hand_arg(h, &hand)) return NULL;
+    if (__builtin_popcountll(hand) != 11 || taken >= CARDS || (taken >= 0 && !(hand >> taken & 1))) {
+        PyErr_SetString(PyExc_ValueError, "simple_throw: not eleven cards holding the card taken");
+        return NULL;
+    }
     int card;
-    int left = best_discard(mask, &card);
+    int left = simple_throw(hand, taken, &card);
     return Py_BuildValue("(ii)", left, card);
 }
 
@@ -472,7 +599,9 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"deadwood", py_deadwood, METH_O, "solver.deadwood_mask, compiled."},
-    {"best_discard", py_best_discard, METH_O, "solver.deadwood_after_best_discard, compiled."},
+    {"best_deadwood", py_best_deadwood, METH_O, "gin_simple.best_deadwood, compiled."},
+    {"simple_takes", py_simple_takes, METH_VARARGS, "gin_simple.simple_takes, compiled."},
+    {"simple_throw", py_simple_throw, METH_VARARGS, "gin_simple.simple_throw, compiled."},
     {"settle", py_settle, METH_VARARGS,
      "settle(knocker, defender, limit): settle_masks' score for the knocker, signed."},
     {"playout", py_playout, METH_VARARGS,

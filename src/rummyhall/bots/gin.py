@@ -1,4 +1,4 @@
-"""Gin Rummy bots: easy, medium (OpenSpiel's simple gin bot, sharpened) and hard.
+"""Gin Rummy bots: easy, medium (OpenSpiel's simple gin bot, exactly) and hard.
 
 Hands are 52-bit masks as in :mod:`rummyhall.games.gin.melds`; the bots read their seat's
 view and never the state.
@@ -13,16 +13,14 @@ from typing import NamedTuple
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.base import Bot, Decision
 from rummyhall.bots.gin_playout import (
-    BEST_DISCARD,
     DEADWOOD,
+    SIMPLE_TAKES,
+    SIMPLE_THROW,
     Start,
-    medium_takes,
-    medium_throw,
     move_code,
     new_playouts,
-    take_deadwoods,
-    worth_taking,
 )
+from rummyhall.bots.gin_simple import best_group
 from rummyhall.bots.search import Searcher, chosen, odds
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
@@ -55,26 +53,20 @@ def draw_choice(legal_actions: Sequence[Action], take: bool) -> Action:
     return PASS if PASS in legal_actions else STOCK
 
 
-def medium_throw_key(hand: int, action: Discard | Knock) -> tuple[int, bool, int]:
-    """Least deadwood left, then a knock over a plain discard, then the highest card away."""
-    card = discarded_card(action)
-    return DEADWOOD(hand ^ 1 << card), not isinstance(action, Knock), -CARD_VALUES[card]
+def deadwood_left(hand: int, action: Discard | Knock) -> int:
+    return DEADWOOD(hand ^ 1 << discarded_card(action))
 
 
-def takes_top(hand: int, top: int, knock_limit: int) -> bool:
-    """Medium's draw: the top discard when it lowers the best deadwood or makes a knock
-    possible."""
-    return medium_takes(hand, top, knock_limit, DEADWOOD, BEST_DISCARD)
-
-
-def medium_discard(hand: int, taken: int) -> tuple[int, int]:
-    """Medium's discard from 11 cards, never ``taken`` (GIN-4): the deadwood left, the card."""
-    return medium_throw(hand, taken, DEADWOOD, BEST_DISCARD)
+def medium_throw(hand: int, taken: str | None) -> tuple[int, int]:
+    """Medium's discard from eleven cards (never ``taken``, GIN-4): the deadwood left, the
+    card (:func:`~rummyhall.bots.gin_simple.simple_throw`)."""
+    return SIMPLE_THROW(hand, -1 if taken is None else card_index(taken))
 
 
 class MediumGinBot:
-    """The simple gin bot's logic: take the upcard only when it lowers the deadwood (or
-    allows a knock), throw the card that leaves the least deadwood (the highest on ties),
+    """OpenSpiel's simple gin bot, decision for decision
+    (:mod:`~rummyhall.bots.gin_simple`): take the top discard when it is melded among the
+    eleven cards or they allow a knock, throw the highest-ranked card of the best deadwood,
     knock as soon as allowed."""
 
     def __init__(self, seed: int = 0) -> None:
@@ -88,27 +80,30 @@ class MediumGinBot:
         hand = hand_mask(view)
         limit = view["knock_limit"]
         if throws(legal_actions):
-            taken = view["taken_from_discard"]
-            left, card = medium_discard(hand, -1 if taken is None else card_index(taken))
+            left, card = medium_throw(hand, view["taken_from_discard"])
             name = card_name(card)
             facts = {"card": name, "deadwood": left, "limit": limit}
             if left <= limit:
                 return Decision(Knock(name), {"kind": "gin" if left == 0 else "knock", **facts})
             return Decision(Discard(name), {"kind": "discard", **facts})
         top = card_index(view["discard_pile"][-1])
-        before, after, thrown = take_deadwoods(hand, top, DEADWOOD, BEST_DISCARD)
-        action = draw_choice(legal_actions, worth_taking(before, after, limit))
-        facts = {"card": card_name(top), "before": before, "after": after}
+        action = draw_choice(legal_actions, SIMPLE_TAKES(hand, top, limit))
+        eleven = hand | 1 << top
+        after, thrown = SIMPLE_THROW(eleven, top)
+        facts = {"card": card_name(top), "before": DEADWOOD(hand), "after": after}
         if action != TAKE:
             return Decision(action, {"kind": "leave", **facts})
-        kept = (hand | 1 << top) ^ 1 << thrown
-        meld = next((m for m in best_arrangement(kept)[1] if m >> top & 1), 0)
         knock = after <= limit
+        meld = next((m for m in best_group(eleven) if m >> top & 1), 0)
         if meld:
             melded = [card_name(c) for c in cards_of(meld)]
             return Decision(action, {"kind": "take_meld", "meld": melded, "knock": knock, **facts})
         reason = {"kind": "take_lower", "throw": card_name(thrown), "knock": knock, **facts}
         return Decision(action, reason)
+
+
+MEDIUM = MediumGinBot()
+"""The rule player whose move the hard bot's search must beat clearly to overrule."""
 
 
 class EasyGinBot:
@@ -255,18 +250,18 @@ class Knowledge:
         start, top, thrown, picked_before = self.turns[turn]
         limit = self.limit
         if start == PASSED:
-            return not takes_top(hand, top, limit) and self._explains(turn - 1, hand, steps)
+            return not SIMPLE_TAKES(hand, top, limit) and self._explains(turn - 1, hand, steps)
         if DEADWOOD(hand) <= limit:  # he would have knocked
             return False
         before = hand | 1 << thrown
-        if medium_discard(before, top if start == TOOK else -1)[1] != thrown:
+        if SIMPLE_THROW(before, top if start == TOOK else -1)[1] != thrown:
             return False
         if start == TOOK:
             earlier = before ^ 1 << top
-            return takes_top(earlier, top, limit) and self._explains(turn - 1, earlier, steps)
+            return SIMPLE_TAKES(earlier, top, limit) and self._explains(turn - 1, earlier, steps)
         for card in cards_of(before & ~picked_before):  # the card he drew from the stock
             earlier = before ^ 1 << card
-            if start == DREW and top >= 0 and takes_top(earlier, top, limit):
+            if start == DREW and top >= 0 and SIMPLE_TAKES(earlier, top, limit):
                 continue
             if self._explains(turn - 1, earlier, steps):
                 return True
@@ -310,24 +305,11 @@ class HardGinBot(Searcher):
         hand = hand_mask(view)
         choices = throws(legal_actions)
         if choices:
-            candidates: list[Action] = self._throw_candidates(hand, choices)
-            if len(candidates) == 1:
-                return candidates[0]
-        else:
-            top = card_index(view["discard_pile"][-1])
-            usual = draw_choice(legal_actions, takes_top(hand, top, view["knock_limit"]))
-            candidates = [usual, *(a for a in legal_actions if a != usual)]
-        return self._search(view, hand, candidates)
-
-    @staticmethod
-    def _throw_candidates(hand: int, choices: list[Discard | Knock]) -> list[Action]:
-        ranked = sorted(choices, key=lambda action: medium_throw_key(hand, action))
-        gin = [a for a in ranked if isinstance(a, Knock) and medium_throw_key(hand, a)[0] == 0]
-        if gin:
-            return [gin[0]]  # gin scores 25 + his deadwood and cannot be undercut
-        knocks = [a for a in ranked if isinstance(a, Knock)]
-        plain = [a for a in ranked if isinstance(a, Discard)]
-        return [*knocks, *plain]
+            gin = [a for a in choices if isinstance(a, Knock) and not deadwood_left(hand, a)]
+            if gin:  # gin scores 25 + his deadwood and cannot be undercut
+                return max(gin, key=lambda a: CARD_VALUES[discarded_card(a)])
+        usual = MEDIUM.act(view, legal_actions)
+        return self._search(view, hand, [usual, *(a for a in legal_actions if a != usual)])
 
     def _search(self, view: GinSeatView, hand: int, candidates: list[Action]) -> Action:
         knowledge = Knowledge(view)

@@ -1,5 +1,6 @@
 """The Gin hard bot's playouts: a hand it invented, played from a candidate move to its
-end by medium's policy on both seats, and scored exactly.
+end by the simple bot's rules (:mod:`~rummyhall.bots.gin_simple`, the medium bot) on both
+seats, and scored exactly.
 
 This is where the hard bot spends its time, and the more worlds it plays the better it
 chooses, so the playout has two implementations that give the same scores: the compiled
@@ -7,8 +8,8 @@ chooses, so the playout has two implementations that give the same scores: the c
 the fallback where the C extension was not built. ``PLAYOUT_IMPLEMENTATION`` says which
 one :func:`new_playouts` gives; the environment variable ``RUMMYHALL_PLAYOUT`` overrides
 the choice (``python`` or ``c``, as :mod:`rummyhall.compiled` explains). The compiled
-module's deadwood and best discard serve the bot's other hot loop, checking sampled hands
-(``DEADWOOD``, ``BEST_DISCARD``).
+module's deadwood and simple rules serve the bots' other hot loops, the medium bot and the
+check of sampled hands (``DEADWOOD``, ``SIMPLE_TAKES``, ``SIMPLE_THROW``).
 """
 
 from __future__ import annotations
@@ -18,15 +19,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
+from rummyhall.bots.gin_simple import simple_takes, simple_throw
 from rummyhall.cards import card_index
 from rummyhall.compiled import load_compiled
-from rummyhall.games.gin.melds import CARD_VALUES, cards_of
-from rummyhall.games.gin.solver import (
-    Settlement,
-    deadwood_after_best_discard,
-    deadwood_mask,
-    settle_masks,
-)
+from rummyhall.games.gin.solver import Settlement, deadwood_mask, settle_masks
 from rummyhall.games.gin.state import WALL
 from rummyhall.games.gin.view import GinSeatView
 
@@ -75,8 +71,10 @@ def move_code(action: Action) -> tuple[int, int]:
 
 Deadwood = Callable[[int], int]
 """``solver.deadwood_mask``'s signature."""
-BestDiscard = Callable[[int], tuple[int, int]]
-"""``solver.deadwood_after_best_discard``'s signature."""
+Takes = Callable[[int, int, int], bool]
+"""``gin_simple.simple_takes``'s signature: ``(hand, top, limit)``."""
+Throw = Callable[[int, int], tuple[int, int]]
+"""``gin_simple.simple_throw``'s signature: ``(hand, taken) -> (left, card)``."""
 Playout = Callable[[int, int, bytes, Start, int, int], int]
 """``(mine, theirs, stock, start, kind, card) -> score``: seat 0's points for the hand
 (negative when seat 1 wins it) when it holds ``mine`` against ``theirs`` (52-bit masks),
@@ -90,7 +88,7 @@ the stock is ``stock`` (card ids, the top last), the position is ``start`` and i
 class World:
     """A hand of Gin the bot invents, from its own seat (seat 0) against the opponent
     (seat 1): the hands as masks, the stock, the top discard. Both players follow
-    medium's policy to the end (:meth:`play_out`)."""
+    the simple bot's rules to the end (:meth:`play_out`)."""
 
     __slots__ = ("hands", "limit", "memo", "passes", "phase", "player", "stock", "taken", "top")
 
@@ -149,7 +147,7 @@ class World:
         return None
 
     def play_out(self) -> int:
-        """Both seats play medium's policy to the end; seat 0's score."""
+        """Both seats play the simple bot's rules to the end; seat 0's score."""
         while True:
             hand = self.hands[self.player]
             if self.phase != DISCARD:
@@ -169,24 +167,27 @@ class World:
 
 
 class Memo:
-    """Medium's policy with the solver's answers remembered during one decision: the
-    playouts of one world, one per candidate, meet the same hands again and again."""
+    """The simple bot's rules and the settlements with their answers remembered during one
+    decision: the playouts of one world, one per candidate, meet the same hands again and
+    again."""
 
     def __init__(self) -> None:
-        self.deadwood: dict[int, int] = {}
-        self.best: dict[int, tuple[int, int]] = {}
+        self.took: dict[tuple[int, int, int], bool] = {}
+        self.threw: dict[tuple[int, int], tuple[int, int]] = {}
         self.settled: dict[tuple[int, int, int], Settlement] = {}
 
-    def deadwood_of(self, hand: int) -> int:
-        value = self.deadwood.get(hand)
-        if value is None:
-            value = self.deadwood[hand] = deadwood_mask(hand)
-        return value
-
-    def best_discard(self, hand: int) -> tuple[int, int]:
-        found = self.best.get(hand)
+    def takes(self, hand: int, top: int, limit: int) -> bool:
+        key = (hand, top, limit)
+        found = self.took.get(key)
         if found is None:
-            found = self.best[hand] = deadwood_after_best_discard(hand)
+            found = self.took[key] = simple_takes(hand, top, limit)
+        return found
+
+    def throw(self, hand: int, taken: int) -> tuple[int, int]:
+        key = (hand, taken)
+        found = self.threw.get(key)
+        if found is None:
+            found = self.threw[key] = simple_throw(hand, taken)
         return found
 
     def settle(self, knocker: int, defender: int, limit: int) -> Settlement:
@@ -195,50 +196,6 @@ class Memo:
         if found is None:
             found = self.settled[key] = settle_masks(knocker, defender, limit)
         return found
-
-    def takes(self, hand: int, top: int, limit: int) -> bool:
-        return medium_takes(hand, top, limit, self.deadwood_of, self.best_discard)
-
-    def throw(self, hand: int, taken: int) -> tuple[int, int]:
-        return medium_throw(hand, taken, self.deadwood_of, self.best_discard)
-
-
-def medium_takes(
-    hand: int, top: int, limit: int, deadwood: Deadwood, best_discard: BestDiscard
-) -> bool:
-    """Medium takes the top discard when it lowers the best deadwood or makes a knock
-    possible (``deadwood`` and ``best_discard``: the solver's, computed as the caller likes)."""
-    before, after, _ = take_deadwoods(hand, top, deadwood, best_discard)
-    return worth_taking(before, after, limit)
-
-
-def take_deadwoods(
-    hand: int, top: int, deadwood: Deadwood, best_discard: BestDiscard
-) -> tuple[int, int, int]:
-    """What taking ``top`` does: the best deadwood before, after taking it and throwing
-    the best card, and that card (what medium's take weighs, and a hint tells)."""
-    after, thrown = best_discard(hand | 1 << top)
-    return deadwood(hand), after, thrown
-
-
-def worth_taking(before: int, after: int, limit: int) -> bool:
-    """Medium's rule for the top discard: it lowers the deadwood or allows a knock."""
-    return after < before or after <= limit
-
-
-def medium_throw(
-    hand: int, taken: int, deadwood: Deadwood, best_discard: BestDiscard
-) -> tuple[int, int]:
-    """Medium's discard from 11 cards, never the card just taken (GIN-4): the deadwood
-    left and the card (the least deadwood, then the highest card)."""
-    left, card = best_discard(hand)
-    if card != taken:
-        return left, card
-    card = min(
-        (c for c in cards_of(hand) if c != taken),
-        key=lambda c: (deadwood(hand ^ 1 << c), -CARD_VALUES[c]),
-    )
-    return deadwood(hand ^ 1 << card), card
 
 
 def python_playouts() -> Playout:
@@ -261,8 +218,10 @@ PLAYOUTS: dict[str, Callable[[], Playout]] = {"python": python_playouts}
 """The implementations available here, by name: each makes the playouts of a decision."""
 DEADWOOD: Deadwood = deadwood_mask
 """``solver.deadwood_mask``, compiled when the playouts are."""
-BEST_DISCARD: BestDiscard = deadwood_after_best_discard
-"""``solver.deadwood_after_best_discard``, compiled when the playouts are."""
+SIMPLE_TAKES: Takes = simple_takes
+"""``gin_simple.simple_takes``, compiled when the playouts are."""
+SIMPLE_THROW: Throw = simple_throw
+"""``gin_simple.simple_throw``, compiled when the playouts are."""
 
 _EXTENSION = load_compiled("rummyhall.bots._gin_playout", _SOURCE, "RUMMYHALL_PLAYOUT")
 """The compiled module (its interface: ``_gin_playout.pyi``), or ``None``."""
@@ -283,7 +242,8 @@ if _EXTENSION is not None:
 
     PLAYOUTS["c"] = compiled_playouts
     DEADWOOD = _EXTENSION.deadwood
-    BEST_DISCARD = _EXTENSION.best_discard
+    SIMPLE_TAKES = _EXTENSION.simple_takes
+    SIMPLE_THROW = _EXTENSION.simple_throw
 
 PLAYOUT_IMPLEMENTATION = "c" if "c" in PLAYOUTS else "python"
 """The implementation :func:`new_playouts` uses: ``"c"`` or ``"python"``."""
