@@ -7,7 +7,9 @@ import pytest
 from rummyhall import new_game
 from rummyhall.actions import Discard, Draw, Pass
 from rummyhall.bots import decide, gin, make_bot
-from rummyhall.bots.gin import DREW, FORCED, PASSED, TOOK, Knowledge, Turn, hand_value
+from rummyhall.bots.gin import hand_value
+from rummyhall.bots.gin_model import DREW, FORCED, PASSED, TOOK, Knowledge, Turn
+from rummyhall.bots.gin_styles import MODELS, Style
 from rummyhall.cards import card_index
 from rummyhall.games.gin.melds import mask_of
 
@@ -58,32 +60,58 @@ def test_gin_2_and_gin_3_the_opponents_turns_are_replayed_from_the_view() -> Non
     taken = card_index(moves[3].card)  # type: ignore[attr-defined]
     upcard = card_index("KC")
     assert Knowledge(state.view(dealer)).turns == [
-        Turn(PASSED, upcard, -1, 0),
-        Turn(FORCED, upcard, taken, 0),
+        Turn(PASSED, upcard, -1, 0, 31),
+        Turn(FORCED, upcard, taken, 0, 30),
     ]
     state.apply(Draw("stock"))
     state.apply(Discard(state.hand_names(first)[-1]))
     state.apply(Draw("stock"))
     assert Knowledge(state.view(first)).turns == [
-        Turn(PASSED, upcard, -1, 0),
-        Turn(TOOK, taken, thrown, 0),
+        Turn(PASSED, upcard, -1, 0, 31),
+        Turn(TOOK, taken, thrown, 0, 30),
     ]
     assert Knowledge(state.view(first)).known == {taken}
     assert Knowledge(state.view(dealer)).turns[-1].start == DREW
 
 
-def test_a_deadwood_minimizers_true_hand_always_explains_his_play() -> None:
-    """Against medium the check is exact: his real hand always passes it."""
+STYLE = {style.name: style for style, _ in MODELS}
+PLAYERS = {"medium": gin.MediumGinBot, **gin.STYLES}
+
+
+@pytest.mark.parametrize(
+    ("level", "style"), [("medium", "simple"), ("greedy", "greedy"), ("patient", "patient")]
+)
+def test_a_players_true_hand_always_explains_his_play_under_his_style(
+    level: str, style: str
+) -> None:
+    """For the styles that play one way, the check is exact: his real hand always passes."""
     positions = 0
-    for seed in range(30):
+    for seed in range(20):
         state = new_game("gin", seed=seed, mode="oklahoma" if seed % 3 == 0 else "standard")
-        bots = [make_bot("gin", "medium"), make_bot("gin", "medium")]
+        bots = [PLAYERS[level](), PLAYERS[level]()]
         while not state.is_over:
             seat = state.current_player
-            assert Knowledge(state.view(seat)).consistent(state.hands[1 - seat]), seed
+            knowledge = Knowledge(state.view(seat))
+            assert knowledge.explains(state.hands[1 - seat], STYLE[style]), seed
             positions += 1
             state.apply(decide(state, bots[seat]))
-    assert positions > 600
+    assert positions > 400
+
+
+def test_a_beginners_hand_nearly_always_explains_his_play_as_a_loose_player() -> None:
+    """The easy bot takes what melds in the solver's arrangement and throws any of its
+    unmatched cards; the loose style allows what any best arrangement allows."""
+    explained = positions = 0
+    for seed in range(20):
+        state = new_game("gin", seed=seed)
+        bots = [make_bot("gin", "easy", seed=seed), make_bot("gin", "easy", seed=seed + 1)]
+        while not state.is_over:
+            seat = state.current_player
+            knowledge = Knowledge(state.view(seat))
+            explained += knowledge.explains(state.hands[1 - seat], STYLE["loose"])
+            positions += 1
+            state.apply(decide(state, bots[seat]))
+    assert explained >= 0.97 * positions
 
 
 def test_gin_7_a_hand_he_could_have_knocked_with_does_not_explain_his_play() -> None:
@@ -93,16 +121,19 @@ def test_gin_7_a_hand_he_could_have_knocked_with_does_not_explain_his_play() -> 
     less, nor a hand where KS melds, nor KD beside it."""
     knowledge = Knowledge(new_game("gin", seed=1).view(0))
     knowledge.limit = 10
-    knowledge.turns = [Turn(DREW, card_index("QC"), card_index("KS"), 0)]
-    assert knowledge.consistent(hand("AS", "3H", "5D", "7C", "9S", "JH", "QD", "2C", "4S", "6H"))
-    assert not knowledge.consistent(
-        hand("AS", "3H", "5D", "7C", "9S", "JH", "KD", "2C", "4S", "6H")
+    knowledge.turns = [Turn(DREW, card_index("QC"), card_index("KS"), 0, 29)]
+    simple = STYLE["simple"]
+    assert knowledge.explains(
+        hand("AS", "3H", "5D", "7C", "9S", "JH", "QD", "2C", "4S", "6H"), simple
     )
-    assert not knowledge.consistent(
-        hand("AS", "2S", "3S", "4H", "5H", "6H", "7D", "8D", "9D", "KC")
+    assert not knowledge.explains(
+        hand("AS", "3H", "5D", "7C", "9S", "JH", "KD", "2C", "4S", "6H"), simple
     )
-    assert not knowledge.consistent(
-        hand("KH", "KD", "5D", "7C", "9S", "JH", "3H", "2C", "4S", "6H")
+    assert not knowledge.explains(
+        hand("AS", "2S", "3S", "4H", "5H", "6H", "7D", "8D", "9D", "KC"), simple
+    )
+    assert not knowledge.explains(
+        hand("KH", "KD", "5D", "7C", "9S", "JH", "3H", "2C", "4S", "6H"), simple
     )
 
 
@@ -115,19 +146,19 @@ def test_a_won_hand_is_worth_more_than_any_points() -> None:
 def test_the_check_is_dropped_against_a_player_no_hand_explains(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A player who does not follow medium's policy would make the bot redraw every
-    sample a hundred times; after a few hundred tries it stops checking for the move."""
+    """A player who plays in none of the styles would make the bot redraw every sample a
+    hundred times; after a few hundred tries it stops checking for the move."""
     calls = 0
 
-    def never(self: Knowledge, theirs: int) -> bool:
+    def never(self: Knowledge, theirs: int, style: Style) -> bool:
         nonlocal calls
         calls += 1
         return False
 
-    monkeypatch.setattr(Knowledge, "consistent", never)
+    monkeypatch.setattr(Knowledge, "explains", never)
     state = new_game("gin", seed=3)
     bots = [make_bot("gin", "medium"), make_bot("gin", "hard", simulations=50)]
     while state.current_player != 1 or not Knowledge(state.view(1)).turns:
         state.apply(decide(state, bots[state.current_player]))
     decide(state, bots[1])
-    assert 0 < calls <= gin.TRIAL_TRIES + gin.RESAMPLES
+    assert 0 < calls <= (gin.TRIAL_TRIES + gin.RESAMPLES) * len(MODELS)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.base import Bot, Decision
+from rummyhall.bots.gin_model import Belief, Knowledge
 from rummyhall.bots.gin_playout import (
     DEADWOOD,
     SIMPLE_TAKES,
@@ -21,7 +22,8 @@ from rummyhall.bots.gin_playout import (
     new_playouts,
 )
 from rummyhall.bots.gin_simple import best_group
-from rummyhall.bots.search import Searcher, chosen, odds
+from rummyhall.bots.gin_styles import PLAYERS
+from rummyhall.bots.search import Searcher, chosen
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
 from rummyhall.games.gin.solver import best_arrangement
@@ -132,140 +134,17 @@ class EasyGinBot:
 
 # --------------------------------------------------------------------------- hard
 
-RELATED_SPAN = 2
-"""Cards of one suit within this many ranks, or of one rank, can meld together."""
-PICKED_WEIGHT = 3.0
-"""How much likelier the opponent holds a card that melds with one he picked up."""
-DISCARDED_WEIGHT = 0.25
-"""… with one he threw away (a player keeps what he wants, GIN-3)."""
-DECLINED_WEIGHT = 0.5
-"""… with a top discard he let go by drawing from the stock or passing."""
 POINTS_TIEBREAK = 0.01
 """Weight of a hand's points beside its outcome in :func:`hand_value`."""
 RESAMPLES = 100
-"""Tries to draw an opponent's hand that explains his play (see
-:meth:`Knowledge.consistent`) before the last one is taken anyway."""
-HISTORY_STEPS = 500
-"""Steps of the search for the cards he drew unseen (:meth:`Knowledge.consistent`)
-after which a sampled hand is taken as explaining his play."""
-
+"""Tries to draw an opponent's hand that explains his play (:class:`Belief`) before the
+last one is taken anyway."""
 TRIAL_TRIES = 300
 EXPLAINED = 0.01
 """When fewer of the hands sampled (after :data:`TRIAL_TRIES`) than this share explain
-the opponent's play, he does not play medium's policy: the check is dropped for the move."""
-
-PASSED, TOOK, DREW, FORCED = range(4)
-"""How a turn of the opponent began (:class:`Turn`)."""
-
-
-def related(a: int, b: int) -> bool:
-    """Whether two cards could sit in one meld (same rank, or same suit and close)."""
-    if a % 13 == b % 13:
-        return True
-    return a // 13 == b // 13 and abs(a % 13 - b % 13) <= RELATED_SPAN
-
-
-class Turn(NamedTuple):
-    """One of the opponent's turns as the view shows it: how it began (he ``PASSED``
-    the first upcard, ``TOOK`` the top discard, ``DREW`` from the stock instead, or was
-    ``FORCED`` to draw from the stock after both passed, GIN-2), the top discard he was
-    offered (or -1), the card he threw (-1 after a pass) and the cards he had taken from
-    the discard pile before it (which he cannot have drawn from the stock)."""
-
-    start: int
-    top: int
-    thrown: int
-    picked_before: int
-
-
-class Knowledge:
-    """What the view says about the opponent's hand: the cards he picked up from the
-    discard pile and still holds (known), the ones he threw, the top discards he
-    declined, and his turns. Replayed from the public moves of the hand; the cards still
-    held are the view's ``picked_up``."""
-
-    def __init__(self, view: GinSeatView) -> None:
-        opponent = 1 - view["seat"]
-        pile = [card_index(view["first_upcard"])]
-        self.limit: int = view["knock_limit"]
-        self.known = {card_index(name) for name in view["picked_up"][opponent]}
-        self.discarded: list[int] = []
-        self.declined: list[int] = []
-        self.turns: list[Turn] = []
-        picked = passes = 0
-        start = top = -1
-        for move in view["moves"]:
-            kind, seat = move["type"], move["seat"]
-            if kind == "pass":
-                passes += 1
-                if seat == opponent:
-                    self.turns.append(Turn(PASSED, pile[-1], -1, picked))
-                    self.declined.append(pile[-1])
-            elif kind == "draw":
-                top = pile[-1] if pile else -1
-                took = move["source"] == "discard"
-                start = TOOK if took else FORCED if passes == 2 else DREW
-                passes = 0
-                if took:
-                    card = pile.pop()
-                    if seat == opponent:
-                        picked |= 1 << card
-                elif seat == opponent and start == DREW and top >= 0:
-                    self.declined.append(top)
-            elif kind == "discard":
-                card = card_index(move["card"])
-                pile.append(card)
-                if seat == opponent:
-                    self.discarded.append(card)
-                    before = picked & ~(1 << top) if start == TOOK else picked
-                    self.turns.append(Turn(start, top, card, before))
-
-    def weight(self, card: int) -> float:
-        """Relative odds that an unseen ``card`` is in the opponent's hand."""
-        return odds(
-            card,
-            related,
-            [
-                (self.known, PICKED_WEIGHT),
-                (self.discarded, DISCARDED_WEIGHT),
-                (self.declined, DECLINED_WEIGHT),
-            ],
-        )
-
-    def consistent(self, theirs: int) -> bool:
-        """Whether, holding ``theirs`` now, medium's policy would have played every turn
-        of the opponent as he did, for some choice of the cards he drew from the stock:
-        he took or let go each top discard as medium does, threw medium's discard each
-        time and could never knock before. The search goes back turn by turn from his
-        hand now, trying each card he held as the one he drew unseen; after
-        :data:`HISTORY_STEPS` steps the hand is taken as explaining his play."""
-        return self._explains(len(self.turns) - 1, theirs, [HISTORY_STEPS])
-
-    def _explains(self, turn: int, hand: int, steps: list[int]) -> bool:
-        """Whether ``hand``, held after the opponent's ``turn``, explains that turn and
-        all before it (``steps``: the steps left, shared by the whole search)."""
-        steps[0] -= 1
-        if turn < 0 or steps[0] < 0:
-            return True
-        start, top, thrown, picked_before = self.turns[turn]
-        limit = self.limit
-        if start == PASSED:
-            return not SIMPLE_TAKES(hand, top, limit) and self._explains(turn - 1, hand, steps)
-        if DEADWOOD(hand) <= limit:  # he would have knocked
-            return False
-        before = hand | 1 << thrown
-        if SIMPLE_THROW(before, top if start == TOOK else -1)[1] != thrown:
-            return False
-        if start == TOOK:
-            earlier = before ^ 1 << top
-            return SIMPLE_TAKES(earlier, top, limit) and self._explains(turn - 1, earlier, steps)
-        for card in cards_of(before & ~picked_before):  # the card he drew from the stock
-            earlier = before ^ 1 << card
-            if start == DREW and top >= 0 and SIMPLE_TAKES(earlier, top, limit):
-                continue
-            if self._explains(turn - 1, earlier, steps):
-                return True
-        return False
+the opponent's play under any style, the check is dropped for the move."""
+EVIDENCE_TRIES = 400
+"""Hands drawn from the card evidence per decision whose fit is the hand's evidence."""
 
 
 def hand_value(points: int) -> float:
@@ -281,11 +160,12 @@ class HardGinBot(Searcher):
     Each iteration invents a world consistent with the view: the opponent holds the cards
     he took from the discard pile and still has, the rest of his hand is drawn from the
     unseen cards weighted by what his pick-ups, discards and declined upcards say, and
-    redrawn until medium's policy, holding it, would have played all his turns as he did
-    (:meth:`Knowledge.consistent`: exact against medium; dropped for the move against a
-    player whose play few hands explain); the stock is the remaining unseen cards in
+    kept with the odds that the player styles it believes in (:class:`~rummyhall.bots.
+    gin_model.Belief`: the simple bot's, a greedy taker's, a patient knocker's, a
+    beginner's), holding it, would have played all his turns as he did (dropped for the
+    move when no style explains his play); the stock is the remaining unseen cards in
     random order. Every legal move (but a gin, played at once) is played in that same
-    world, both players then following medium's policy to the end of the hand
+    world, both players then following the simple bot's rules to the end of the hand
     (:mod:`~rummyhall.bots.gin_playout`, compiled: some 1,500 worlds in 0.1 s), and
     settled exactly (lay-offs and undercuts included) and valued as won or lost, the
     points breaking ties (:func:`hand_value`). The candidate with the best mean value is
@@ -298,8 +178,13 @@ class HardGinBot(Searcher):
     number of worlds, which makes the decisions a function of ``seed`` alone.
     """
 
+    def __init__(self, seed: int = 0, **options: Any) -> None:
+        super().__init__(seed, **options)
+        self.belief = Belief()
+
     def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
         self.start_clock()
+        self.belief.start(view)
         if len(legal_actions) == 1:
             return legal_actions[0]
         hand = hand_mask(view)
@@ -325,25 +210,32 @@ class HardGinBot(Searcher):
         playout = new_playouts()
         checking = bool(knowledge.turns)
         tries = explained = 0
+        evidence: list[list[float]] = []
         for _ in self.samples():
             for _attempt in range(RESAMPLES if checking else 1):
                 keys = self.weighted_order(weights)
                 theirs = mask_of([*knowledge.known, *(unseen[i] for i in keys[:missing])])
                 tries += 1
-                if checking and knowledge.consistent(theirs):
-                    explained += 1
+                if not checking:
                     break
-            # Few hands explaining his play: he does not play medium's policy.
+                fit = self.belief.fit(knowledge, theirs)
+                if len(evidence) < EVIDENCE_TRIES:
+                    evidence.append(fit)
+                explained += any(fit)
+                if self.belief.accepts(fit, self.rng):
+                    break
+            # Few hands explaining his play: he plays in none of the styles.
             checking = checking and (tries < TRIAL_TRIES or explained >= EXPLAINED * tries)
             stock = [unseen[i] for i in keys[missing:]]
             self.rng.shuffle(stock)
             order = bytes(stock)
             for index, (kind, card) in enumerate(moves):
                 scores[index].append(hand_value(playout(hand, theirs, order, start, kind, card)))
+        self.belief.record(evidence)
         return candidates[chosen(scores)]
 
 
-STYLES: dict[str, Callable[..., Bot]] = {}
+STYLES: dict[str, Callable[..., Bot]] = PLAYERS
 """Style variants of the rule player, by name: the opponents of the arena's zoo and the
 player styles the hard bot's opponent model weighs."""
 

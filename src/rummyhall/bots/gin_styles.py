@@ -1,0 +1,252 @@
+"""Ways people and programs play Gin, as rules: the opponents of the arena's zoo, and the
+player styles the hard bot weighs when it guesses a hand from what its holder did.
+
+Each style is a :class:`Style` of three answers about a turn: would a player of the style
+take this top discard, could he have thrown this card, would he have knocked with this
+hand instead of discarding. The hard bot's opponent model (``gin.Knowledge``) replays the
+opponent's turns under every style; a style that answers each turn as he played it
+explains his play (:data:`MODELS` lists them with their prior odds).
+
+The zoo's players (:data:`PLAYERS`) are bots built on the same answers:
+
+* ``greedy`` takes any top discard that lowers his deadwood (after his best discard) and
+  throws the card leaving the least deadwood, the highest on ties: the medium bot of
+  rummyhall's first releases;
+* ``patient`` plays as the simple bot but knocks only with :data:`PATIENT_LIMIT` deadwood
+  or less until the stock runs low (:data:`LATE_STOCK`), hoping for gin or an undercut;
+* ``safe`` plays as the simple bot but throws, of his unmatched cards, the one the
+  opponent is least likely to use: away from the cards the opponent picked up, near the
+  ones he threw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from rummyhall.actions import Action, Discard, Draw, Knock, Pass
+from rummyhall.bots.base import Bot
+from rummyhall.bots.gin_playout import DEADWOOD, SIMPLE_TAKES, SIMPLE_THROW
+from rummyhall.cards import card_index, card_name
+from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
+from rummyhall.games.gin.view import GinSeatView
+
+PATIENT_LIMIT = 3
+"""The most deadwood a patient player knocks with while the stock is long."""
+LATE_STOCK = 10
+"""Cards left in the stock from which the patient player knocks as soon as he may."""
+LOOSE_SPREAD = 0.4
+"""The chance of each throw of a player who throws any unmatched card (some two or three
+of them on average)."""
+
+
+class Style(NamedTuple):
+    """A way of playing, as the answers the opponent model asks of each turn."""
+
+    name: str
+    takes: Callable[[int, int, int], bool]
+    """``(hand, top, limit)``: he would take ``top`` holding these ten cards."""
+    throws: Callable[[int, int, int], bool]
+    """``(hand, taken, thrown)``: holding eleven (``taken`` just taken from the discard
+    pile, or -1), he could have thrown ``thrown``."""
+    knocks: Callable[[int, int, int], bool]
+    """``(hand, limit, stock)``: with these ten cards after his discard (and ``stock``
+    cards in the stock) he would have knocked instead."""
+    spread: float = 1.0
+    """The chance of each throw the style allows: 1 for a style that throws one card,
+    less for one that may throw any of several."""
+
+
+def lowers(hand: int, top: int, limit: int) -> bool:
+    """The greedy take: ``top`` lowers the deadwood (after the best other discard) or
+    allows a knock."""
+    after = least_after_throw(hand | 1 << top, top)[0]
+    return after < DEADWOOD(hand) or after <= limit
+
+
+def least_after_throw(hand: int, taken: int) -> tuple[int, int]:
+    """The card of eleven (never ``taken``, GIN-4) leaving the least deadwood, the
+    highest on ties: the deadwood left and the card."""
+    card = min(
+        (c for c in cards_of(hand) if c != taken),
+        key=lambda c: (DEADWOOD(hand ^ 1 << c), -CARD_VALUES[c]),
+    )
+    return DEADWOOD(hand ^ 1 << card), card
+
+
+def melds_with(hand: int, top: int, limit: int) -> bool:
+    """A cautious take: ``top`` is melded in some best arrangement of the eleven cards."""
+    del limit
+    return DEADWOOD(hand | 1 << top) != DEADWOOD(hand) + CARD_VALUES[top]
+
+
+def unmatched(hand: int, taken: int, thrown: int) -> bool:
+    """Any card unmatched in some best arrangement (the beginner's and the safe player's
+    throw, whose choice among them the model does not guess)."""
+    return thrown != taken and DEADWOOD(hand ^ 1 << thrown) == DEADWOOD(hand) - CARD_VALUES[thrown]
+
+
+def patient_takes(hand: int, top: int, limit: int) -> bool:
+    """The simple bot's take, a knock counting only within :data:`PATIENT_LIMIT` (else a
+    patient player would take cards to knock with and not knock, and two of them could
+    pass cards back and forth for ever)."""
+    return SIMPLE_TAKES(hand, top, min(limit, PATIENT_LIMIT))
+
+
+def at_once(hand: int, limit: int, stock: int) -> bool:
+    del stock
+    return DEADWOOD(hand) <= limit
+
+
+def patiently(hand: int, limit: int, stock: int) -> bool:
+    left = DEADWOOD(hand)
+    return left <= limit and (left <= PATIENT_LIMIT or stock <= LATE_STOCK)
+
+
+MODELS: tuple[tuple[Style, float], ...] = (
+    (
+        Style(
+            "simple",
+            SIMPLE_TAKES,
+            lambda hand, taken, thrown: SIMPLE_THROW(hand, taken)[1] == thrown,
+            at_once,
+        ),
+        0.4,
+    ),
+    (
+        Style(
+            "greedy",
+            lowers,
+            lambda hand, taken, thrown: least_after_throw(hand, taken)[1] == thrown,
+            at_once,
+        ),
+        0.2,
+    ),
+    (
+        Style(
+            "patient",
+            patient_takes,
+            lambda hand, taken, thrown: SIMPLE_THROW(hand, taken)[1] == thrown,
+            patiently,
+        ),
+        0.2,
+    ),
+    (Style("loose", melds_with, unmatched, at_once, spread=LOOSE_SPREAD), 0.2),
+)
+"""The styles the opponent model weighs, with their odds before he has played a card."""
+
+
+# ------------------------------------------------------------------------- players
+
+
+def hand_of(view: GinSeatView) -> int:
+    return mask_of([card_index(name) for name in view["hand"]])
+
+
+def taken_card(view: GinSeatView) -> int:
+    taken = view["taken_from_discard"]
+    return -1 if taken is None else card_index(taken)
+
+
+def draw_or_throw(
+    view: GinSeatView,
+    legal_actions: Sequence[Action],
+    takes: Callable[[int, int, int], bool],
+    throw: Callable[[int, int], int],
+    knocks: Callable[[int, int, int], bool],
+) -> Action:
+    """A rule player's move from its three rules: ``throw(hand, taken)`` picks the card."""
+    hand = hand_of(view)
+    limit = view["knock_limit"]
+    if any(isinstance(a, Discard | Knock) for a in legal_actions):
+        card = throw(hand, taken_card(view))
+        name = card_name(card)
+        knock = Knock(name)
+        return (
+            knock
+            if knock in legal_actions and knocks(hand ^ 1 << card, limit, view["stock_count"])
+            else Discard(name)
+        )
+    top = card_index(view["discard_pile"][-1])
+    if Draw("discard") in legal_actions and takes(hand, top, limit):
+        return Draw("discard")
+    return Pass() if Pass() in legal_actions else Draw("stock")
+
+
+class GreedyGinBot:
+    """Takes any top discard that lowers its deadwood, throws the card leaving the least
+    deadwood (the highest on ties), knocks as soon as it may."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
+        return draw_or_throw(
+            view, legal_actions, lowers, lambda h, t: least_after_throw(h, t)[1], at_once
+        )
+
+
+class PatientGinBot:
+    """The simple bot's throws, and its takes but to knock beyond :data:`PATIENT_LIMIT`;
+    knocks only with :data:`PATIENT_LIMIT` deadwood or less until :data:`LATE_STOCK`
+    cards are left in the stock."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
+        return draw_or_throw(
+            view, legal_actions, patient_takes, lambda h, t: SIMPLE_THROW(h, t)[1], patiently
+        )
+
+
+DANGER_SPAN = 2
+"""Ranks either side of a card the opponent picked up within which a card may help him."""
+
+
+class SafeGinBot:
+    """The simple bot's takes and knocks; otherwise throws, of its unmatched cards, the one
+    least likely to help the opponent: the fewest of his pick-ups near it, then the most of
+    his discards near it, then the highest."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
+        opponent = 1 - view["seat"]
+        picked = [card_index(c) for c in view["picked_up"][opponent]]
+        thrown = [
+            card_index(m["card"])
+            for m in view["moves"]
+            if m["type"] == "discard" and m["seat"] == opponent
+        ]
+
+        def danger(card: int) -> tuple[int, int, int]:
+            near = sum(near_in_meld(card, p) for p in picked)
+            shed = sum(near_in_meld(card, t) for t in thrown)
+            return near, -shed, -CARD_VALUES[card]
+
+        def throw(hand: int, taken: int) -> int:
+            left, card = SIMPLE_THROW(hand, taken)
+            loose = [c for c in cards_of(hand) if unmatched(hand, taken, c)]
+            if left <= view["knock_limit"] or not loose:
+                return card  # a knock (or no choice) first
+            return min(loose, key=danger)
+
+        return draw_or_throw(view, legal_actions, SIMPLE_TAKES, throw, at_once)
+
+
+def near_in_meld(a: int, b: int) -> bool:
+    """Whether two cards could share a meld: the same rank, or the same suit and close."""
+    if a % 13 == b % 13:
+        return True
+    return a // 13 == b // 13 and abs(a % 13 - b % 13) <= DANGER_SPAN
+
+
+PLAYERS: dict[str, Callable[..., Bot]] = {
+    "greedy": GreedyGinBot,
+    "patient": PatientGinBot,
+    "safe": SafeGinBot,
+}
+"""The zoo's Gin players by style (``gin.STYLES``); the simple style is the medium bot,
+the loose one the easy bot's way of playing."""
