@@ -23,6 +23,8 @@ from rummyhall.bots.gin_playout import (
     PASS,
     STOCK,
     TAKE,
+    TAKE_KNOCK,
+    TAKE_THROW,
     THROW,
     Memo,
     Start,
@@ -109,6 +111,14 @@ def starts(rng: random.Random) -> list[tuple[int, int, bytes, Start, int, int]]:
         kinds = (THROW, KNOCK) if deadwood_mask(taken ^ 1 << card) <= limit else (THROW,)
         cases += [
             (taken, theirs, bytes(stock), Start(-1, DISCARD, 0, top, limit), kind, card)
+            for kind in kinds
+        ]
+    for card in deck[:10]:  # a whole turn: take the top, throw (or knock with) a card
+        kinds = (
+            (TAKE_THROW, TAKE_KNOCK) if deadwood_mask(taken ^ 1 << card) <= limit else (TAKE_THROW,)
+        )
+        cases += [
+            (mine, theirs, bytes(stock), Start(top, DRAW, 0, -1, limit), kind, card)
             for kind in kinds
         ]
     short = bytes(stock[-3:])  # GIN-14: the hand is cancelled when two cards are left

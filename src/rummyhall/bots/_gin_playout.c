@@ -29,7 +29,7 @@
 #define MAX_MELDS 3   /* of three cards or more, in a knocker's ten */
 
 enum Phase { OFFER = 0, DRAW = 1, DISCARD = 2 };
-enum Kind { THROW = 0, KNOCK = 1, TAKE = 2, PASS = 3, STOCK = 4 };
+enum Kind { THROW = 0, KNOCK = 1, TAKE = 2, PASS = 3, STOCK = 4, TAKE_THROW = 5, TAKE_KNOCK = 6 };
 
 static uint8_t run_deadwood[SLICES]; /* melds.RUN_DEADWOOD */
 static uint16_t run_capable[SLICES]; /* melds.RUN_CAPABLE */
@@ -471,6 +471,10 @@ static int play_out(World *w) {
 static int score_after(World *w, int kind, int card) {
     int score;
     switch (kind) {
+    case TAKE_THROW:
+    case TAKE_KNOCK:
+        take(w);
+        return throw_card(w, card, kind == TAKE_KNOCK, &score) ? score : play_out(w);
     case THROW:
     case KNOCK:
         return throw_card(w, card, kind == KNOCK, &score) ? score : play_out(w);
@@ -570,7 +574,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         return NULL;
     uint64_t seen = w.hands[0] | w.hands[1] | (w.top >= 0 ? 1ull << w.top : 0);
     int bad = (w.hands[0] & w.hands[1]) || stock_count > CARDS || w.top >= CARDS ||
-              w.phase < OFFER || w.phase > DISCARD || kind < THROW || kind > STOCK ||
+              w.phase < OFFER || w.phase > DISCARD || kind < THROW || kind > TAKE_KNOCK ||
               card < 0 || card >= CARDS || w.taken >= CARDS;
     for (Py_ssize_t i = 0; i < stock_count && !bad; i++) {
         int c = (unsigned char)stock[i];
@@ -578,7 +582,11 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         seen |= 1ull << (c % CARDS);
         w.stock[i] = (uint8_t)c;
     }
-    if (!bad && (kind == THROW || kind == KNOCK))
+    if (!bad && (kind == TAKE_THROW || kind == TAKE_KNOCK))
+        bad = w.phase == DISCARD || w.top < 0 || card == w.top || !(w.hands[0] >> card & 1) ||
+              (kind == TAKE_KNOCK &&
+               deadwood((w.hands[0] | 1ull << w.top) ^ (1ull << card)) > w.limit);
+    else if (!bad && (kind == THROW || kind == KNOCK))
         bad = w.phase != DISCARD || !(w.hands[0] >> card & 1) ||
               (kind == KNOCK && deadwood(w.hands[0] ^ (1ull << card)) > w.limit);
     else if (!bad)

@@ -17,12 +17,14 @@ from rummyhall.bots.gin_playout import (
     DEADWOOD,
     SIMPLE_TAKES,
     SIMPLE_THROW,
+    TAKE_KNOCK,
+    TAKE_THROW,
     Start,
     move_code,
     new_playouts,
 )
 from rummyhall.bots.gin_simple import best_group
-from rummyhall.bots.gin_styles import PLAYERS
+from rummyhall.bots.gin_styles import PLAYERS, least_after_throw
 from rummyhall.bots.search import Searcher, chosen
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
@@ -196,6 +198,25 @@ class HardGinBot(Searcher):
         usual = MEDIUM.act(view, legal_actions)
         return self._search(view, hand, [usual, *(a for a in legal_actions if a != usual)])
 
+    @staticmethod
+    def turns_of(view: GinSeatView, hand: int, action: Action) -> list[tuple[int, int]]:
+        """The playout moves that stand for ``action``: itself, but for taking the top
+        discard, which is played as a whole turn with each of two discards after it (the
+        simple bot's and the one leaving the least deadwood; a knock too when it can), the
+        best of them standing for the take."""
+        if action != TAKE:
+            return [move_code(action)]
+        top = card_index(view["discard_pile"][-1])
+        eleven = hand | 1 << top
+        turns = []
+        for card in dict.fromkeys(
+            (SIMPLE_THROW(eleven, top)[1], least_after_throw(eleven, top)[1])
+        ):
+            turns.append((TAKE_THROW, card))
+            if DEADWOOD(eleven ^ 1 << card) <= view["knock_limit"]:
+                turns.append((TAKE_KNOCK, card))
+        return turns
+
     def _search(self, view: GinSeatView, hand: int, candidates: list[Action]) -> Action:
         knowledge = Knowledge(view)
         opponent = 1 - view["seat"]
@@ -204,9 +225,10 @@ class HardGinBot(Searcher):
         unseen = [c for c in range(52) if not seen >> c & 1]
         weights = [knowledge.weight(c) for c in unseen]
         missing = view["hand_sizes"][opponent] - len(knowledge.known)
-        scores: list[list[float]] = [[] for _ in candidates]
         start = Start.of(view)
-        moves = [move_code(action) for action in candidates]
+        options = [self.turns_of(view, hand, action) for action in candidates]
+        moves = [move for option in options for move in option]
+        scores: list[list[float]] = [[] for _ in moves]
         playout = new_playouts()
         checking = bool(knowledge.turns)
         tries = explained = 0
@@ -232,7 +254,12 @@ class HardGinBot(Searcher):
             for index, (kind, card) in enumerate(moves):
                 scores[index].append(hand_value(playout(hand, theirs, order, start, kind, card)))
         self.belief.record(evidence)
-        return candidates[chosen(scores)]
+        best: list[list[float]] = []  # each candidate's best move's scores
+        first = 0
+        for option in options:
+            best.append(max(scores[first : first + len(option)], key=sum))
+            first += len(option)
+        return candidates[chosen(best)]
 
 
 STYLES: dict[str, Callable[..., Bot]] = PLAYERS

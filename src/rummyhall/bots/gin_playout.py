@@ -30,8 +30,9 @@ PHASES = {"offer": 0, "draw": 1, "discard": 2}
 """A hand's phases as the playouts number them: the first upcard offered (GIN-2), a
 draw, a discard."""
 OFFER, DRAW, DISCARD = PHASES.values()
-THROW, KNOCK, TAKE, PASS, STOCK = range(5)
-"""The kinds of move a playout starts with (:func:`move_code`)."""
+THROW, KNOCK, TAKE, PASS, STOCK, TAKE_THROW, TAKE_KNOCK = range(7)
+"""The kinds of move a playout starts with (:func:`move_code`); the last two take the top
+discard and then throw the card given (knocking with the last), a whole turn."""
 
 
 class Start(NamedTuple):
@@ -101,6 +102,9 @@ class World:
 
     def score_after(self, kind: int, card: int) -> int:
         """Seat 0's score for the hand when it plays ``(kind, card)`` now."""
+        if kind in (TAKE_THROW, TAKE_KNOCK):
+            self.take()
+            kind = THROW if kind == TAKE_THROW else KNOCK
         if kind in (THROW, KNOCK):
             result = self.throw(card, kind == KNOCK)
             return self.play_out() if result is None else result
