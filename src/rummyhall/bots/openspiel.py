@@ -26,13 +26,10 @@ by decision against the bot in real OpenSpiel games) but in these places, where 
 engines differ:
 
 * GIN-4: OpenSpiel lets a player throw the card he just took from the discard pile,
-  rummyhall does not. When the bot answers that (it takes an upcard that allows a knock
-  and then finds the upcard the highest card of its deadwood), the adapter throws
-  instead, by the bot's own rule, the highest-ranked other card of its best deadwood
-  (OpenSpiel's ``BestMeldGroup``, rank then OpenSpiel's suit order s, c, d, h); when no
-  other card is deadwood, the card whose loss leaves the least deadwood (the highest
-  ranked on ties). It knocks with that card if the bot meant to knock and rummyhall
-  allows the knock, else discards it.
+  rummyhall does not. When the bot answers that (its dealt hand could knock already, it
+  takes the first upcard and finds it the highest card of its deadwood), the adapter
+  throws instead the card whose loss leaves the least deadwood, the highest-valued on
+  ties (:func:`instead_of_taken`), and knocks with it when rummyhall allows.
 * The wall: OpenSpiel plays on to its last two stock cards; rummyhall cancels the hand
   there (GIN-14), so the bot never meets its wall rules.
 * After a knock rummyhall lays out both hands itself (GIN-13: the knocker's best
@@ -52,6 +49,8 @@ import pyspiel
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.cards import card_index, card_name
+from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
+from rummyhall.games.gin.solver import deadwood_mask
 from rummyhall.games.gin.view import GinSeatView
 
 Phase = Literal["offer", "draw", "discard"]
@@ -86,37 +85,6 @@ OpenSpiel's deadwood counts of his hand (the bot never reads it) cheap."""
 
 def openspiel_card(name: str) -> int:
     return TO_OPENSPIEL[card_index(name)]
-
-
-@cache
-def utils() -> Any:
-    """OpenSpiel's meld utilities for the standard deck (built once: they hold its meld
-    tables)."""
-    return pyspiel.gin_rummy.GinRummyUtils(RANKS, 4, HAND)
-
-
-def rank_order(card: int) -> tuple[int, int]:
-    """OpenSpiel's ``RankComparator``: rank first, then the card id (suits s, c, d, h)."""
-    return card % RANKS, card
-
-
-def best_deadwood(hand: Sequence[int]) -> list[int]:
-    """The cards outside OpenSpiel's best meld group of ``hand`` (sorted, as the bot reads
-    its hand), highest-ranked first: the bot throws the first."""
-    ordered = sorted(hand)
-    melded = {card for meld in utils().best_meld_group(ordered) for card in meld}
-    return sorted((card for card in ordered if card not in melded), key=rank_order, reverse=True)
-
-
-def throws_in_order(hand: Sequence[int], barred: int) -> list[int]:
-    """The cards of an 11-card ``hand`` but ``barred``, in the order the bot's discard rule
-    ranks them: its best deadwood highest-ranked first, then the melded cards by the
-    deadwood their loss leaves (the highest-ranked on ties)."""
-    deadwood = [card for card in best_deadwood(hand) if card != barred]
-    rest = [card for card in hand if card != barred and card not in deadwood]
-    left = {card: int(utils().min_deadwood(sorted(set(hand) - {card}))) for card in rest}
-    rest.sort(key=lambda card: (left[card], -(card % RANKS), -card))
-    return deadwood + rest
 
 
 class SimpleGinRummy:
@@ -178,17 +146,18 @@ def translated(answer: tuple[int, ...]) -> Action:
     return Discard(FROM_OPENSPIEL[answer[0]])
 
 
-def instead_of_taken(
-    hand: Sequence[int], taken: int, knocks: bool, legal_actions: Sequence[Action]
-) -> Action:
-    """GIN-4: instead of throwing the card it has just taken, the bot's next throw by its own
-    rule (:func:`throws_in_order`), with a knock when it meant one and rummyhall allows it."""
-    order = [FROM_OPENSPIEL[card] for card in throws_in_order(hand, taken)]
-    if knocks:
-        knock = next((Knock(card) for card in order if Knock(card) in legal_actions), None)
-        if knock is not None:
-            return knock
-    return Discard(order[0])
+def instead_of_taken(hand: Sequence[str], taken: str, legal_actions: Sequence[Action]) -> Action:
+    """GIN-4: instead of throwing back the card it has just taken, the card whose loss leaves
+    the least deadwood (the highest-valued on ties, then the first in rummyhall's card
+    order), with a knock when rummyhall allows it: the rule rummyhall's own copy of the bot
+    (the medium Gin bot) follows there."""
+    mask = mask_of([card_index(name) for name in hand])
+    card = min(
+        (card for card in cards_of(mask) if card != card_index(taken)),
+        key=lambda card: (deadwood_mask(mask ^ 1 << card), -CARD_VALUES[card]),
+    )
+    knock = Knock(card_name(card))
+    return knock if knock in legal_actions else Discard(card_name(card))
 
 
 class OpenSpielGinBot:
@@ -213,4 +182,4 @@ class OpenSpielGinBot:
             return action
         taken = view["taken_from_discard"]
         assert taken is not None, f"OpenSpiel's bot answered an illegal {action}"
-        return instead_of_taken(hand, openspiel_card(taken), answer[0] == KNOCK, legal_actions)
+        return instead_of_taken(view["hand"], taken, legal_actions)
