@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rummyhall.bots import arena
+from rummyhall.bots import arena, make_bot, registry
+from rummyhall.bots.registry import zoo
+from rummyhall.bots.rummikub import MediumRummikubBot
 from rummyhall.cli import main
+from rummyhall.errors import NotationError
 from rummyhall.registry import KITS
 
 
@@ -42,3 +45,68 @@ def test_command_in_parallel(capsys: pytest.CaptureFixture[str]) -> None:
 def test_command_refuses_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "gin", "--bots", "medium,oracle", "--games", "1"]) == 2
     assert "no 'oracle' bot" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", sorted(KITS))
+def test_zoo_holds_every_level_random_and_every_style(game: str) -> None:
+    opponents = zoo(game)
+    assert opponents[:4] == ["easy", "medium", "hard", "random"]
+    assert set(registry.STYLES[game]) <= set(opponents)
+    assert set(opponents) <= set(registry.kinds(game))
+    assert len(opponents) == len(set(opponents))
+
+
+def test_make_bot_accepts_the_games_style_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.STYLES["rummikub"], "hoarder", MediumRummikubBot)
+    assert isinstance(make_bot("rummikub", "hoarder", seed=4), MediumRummikubBot)
+    assert "hoarder" in zoo("rummikub") and "hoarder" in registry.kinds("rummikub")
+    for game in KITS:
+        for style in registry.STYLES[game]:
+            assert make_bot(game, style, seed=1).seed == 1
+
+
+def test_missing_peer_library_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(
+        registry.PEERS["gin"], "openspiel", registry.Peer("no_such_module", "Bot", "open-spiel")
+    )
+    with pytest.raises(NotationError, match="pip install open-spiel"):
+        make_bot("gin", "openspiel")
+    assert "openspiel" not in zoo("gin") and "openspiel" in registry.kinds("gin")
+
+
+def test_against_prints_one_row_per_opponent() -> None:
+    standings = arena.against("gin", "medium", ["easy", "random"], 2, seed=5, workers=1)
+    assert [report.kinds for report in standings.reports] == [
+        ("medium", "easy"),
+        ("medium", "random"),
+    ]
+    assert all(report.games.played == 4 for report in standings.reports)
+    lines = standings.lines()
+    assert lines[0].startswith("gin: medium against 2 opponents, 2 deals × 2")
+    header, *rows = lines[1:]
+    assert header.split()[:2] == ["opponent", "matches"] and "hands" in header
+    assert [row.split()[0] for row in rows] == ["easy", "random"]
+    easy = standings.reports[0]
+    assert f"{easy.hands.played}" in rows[0].split() and "[" in rows[0]
+
+
+def test_against_plays_every_opponent_on_the_same_deals() -> None:
+    standings = arena.against("indian", "medium", ["easy", "medium"], 2, seed=3, workers=1)
+    first, second = standings.reports
+    assert first.games.margins.keys() == second.games.margins.keys() == {0, 1}
+    # medium against itself: what one seat wins, the other seat wins back on the same deal
+    assert all(sum(margins) == 0 for margins in second.games.margins.values())
+
+
+def test_command_against_the_zoo(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "rummikub", "--bots", "medium", "--against", "zoo", "--games", "1"]
+    assert main([*argv, "--workers", "2", "--simulations", "1"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0].startswith("rummikub: medium against")
+    assert [line.split()[0] for line in out[2:]] == zoo("rummikub")
+
+
+def test_command_against_takes_one_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["arena", "gin", "--bots", "hard,medium", "--against", "easy", "--games", "1"])
+    assert "--bots takes one kind" in capsys.readouterr().err

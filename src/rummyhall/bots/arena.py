@@ -9,7 +9,8 @@ own. Games run in parallel processes.
 Reported per bot pair: win rates with 95% Wilson score intervals (draws — a void deal,
 a cancelled hand, a shared Rummikub win — are counted apart), the mean score margin per
 deal with a 95% interval over the pairs, and the time per move of each bot (median and
-99th percentile).
+99th percentile). One bot can also meet a list of opponents (the game's zoo,
+``registry.zoo``) on the same deals: :func:`against`, a row per opponent.
 """
 
 from __future__ import annotations
@@ -166,17 +167,46 @@ class Tally:
     def played(self) -> int:
         return self.wins + self.losses + self.draws
 
-    def line(self, label: str, names: tuple[str, str]) -> str:
+    def rate(self) -> tuple[float, float, float]:
+        """The first bot's win rate of decided games and its 95% Wilson interval."""
         decided = self.wins + self.losses
-        rate = self.wins / decided if decided else 0.0
         low, high = wilson(self.wins, decided)
-        mean, half = mean_interval([statistics.fmean(m) for m in self.margins.values()])
+        return (self.wins / decided if decided else 0.0), low, high
+
+    def margin(self) -> tuple[float, float]:
+        """The mean margin per game (pairs averaged) and the half-width of its 95% interval."""
+        return mean_interval([statistics.fmean(m) for m in self.margins.values()])
+
+    def line(self, label: str, names: tuple[str, str]) -> str:
+        rate, low, high = self.rate()
+        mean, half = self.margin()
         return (
             f"{label}: {self.played} played, {names[0]} wins {self.wins}, {names[1]} wins "
             f"{self.losses}, draws {self.draws}; {names[0]} win rate {rate:.1%} "
             f"[95% CI {low:.1%}–{high:.1%}] of decided; mean margin {mean:+.2f} ± {half:.2f} "
             f"points per game"
         )
+
+    def cells(self) -> list[str]:
+        """Played, drawn, win rate [95% CI], mean margin ± 95%: a row of the zoo's table."""
+        rate, low, high = self.rate()
+        mean, half = self.margin()
+        return [
+            str(self.played),
+            str(self.draws),
+            f"{rate:.1%} [{low:.1%}–{high:.1%}]",
+            f"{mean:+.2f} ± {half:.2f}",
+        ]
+
+
+def unit(game: str) -> str:
+    """What a game of the arena is, in the plural: a kit's parts, or matches."""
+    return f"{find_game(game).part}s" if contest(game).single else "matches"
+
+
+def move_times(moves: Sequence[float]) -> tuple[float, float]:
+    """The median and the 99th percentile of the times per move, in milliseconds."""
+    return 1000 * percentile(moves, 0.5), 1000 * percentile(moves, 0.99)
 
 
 @dataclass
@@ -199,22 +229,65 @@ class Report:
 
     def lines(self) -> list[str]:
         names = (f"{self.kinds[0]} (1st)", f"{self.kinds[1]} (2nd)")
-        kit = find_game(self.game)
-        unit = f"{kit.part}s" if contest(self.game).single else "matches"
         out = [
             f"{self.game}: {self.kinds[0]} vs {self.kinds[1]}, {self.deals} deals × 2 "
             "(seats swapped)",
-            self.games.line(unit, names),
+            self.games.line(unit(self.game), names),
         ]
         if self.hands.played:
-            out.append(self.hands.line(f"{kit.part}s", names))
+            out.append(self.hands.line(f"{find_game(self.game).part}s", names))
         for who in (0, 1):
             moves = self.seconds[who]
+            median, p99 = move_times(moves)
             out.append(
-                f"time per move, {names[who]}: median {1000 * percentile(moves, 0.5):.2f} ms, "
-                f"p99 {1000 * percentile(moves, 0.99):.2f} ms over {len(moves)} moves"
+                f"time per move, {names[who]}: median {median:.2f} ms, p99 {p99:.2f} ms over "
+                f"{len(moves)} moves"
             )
         return out
+
+
+@dataclass
+class Standings:
+    """One bot against a list of opponents, on the same deals; :meth:`lines` prints a row
+    per opponent."""
+
+    reports: list[Report]
+
+    def lines(self) -> list[str]:
+        first = self.reports[0]
+        game, kind = first.game, first.kinds[0]
+        games = unit(game)
+        rate = f"{kind} win rate [95% CI]"
+        header = ["opponent", games, "drawn", rate, "mean margin ± 95%"]
+        hands = any(report.hands.played for report in self.reports)
+        part = f"{find_game(game).part}s"
+        if hands:
+            header += [part, "drawn", rate, "mean margin ± 95%"]
+        header += [f"{kind} ms/move (median / p99)", "opponent's"]
+        rows = [header]
+        for report in self.reports:
+            row = [report.kinds[1], *report.games.cells()]
+            if hands:
+                row += report.hands.cells()
+            for moves in report.seconds:
+                median, p99 = move_times(moves)
+                row.append(f"{median:.2f} / {p99:.2f}")
+            rows.append(row)
+        widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
+        table = [
+            "  ".join(
+                cell.ljust(width) if column == 0 else cell.rjust(width)
+                for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+            )
+            for row in rows
+        ]
+        return [
+            f"{game}: {kind} against {len(self.reports)} opponents, {first.deals} deals × 2 "
+            f"each (seats swapped); win rates of decided {games}"
+            + (f" and {part}" if hands else "")
+            + ", margins in points per game",
+            *table,
+        ]
 
 
 def tasks(
@@ -246,21 +319,63 @@ def run(
     ``options`` go to the hard bots (``budget``, ``simulations``); ``progress(done,
     total)`` is called after every game.
     """
-    for kind in kinds:
-        make_bot(game, kind, **((options or {}) if kind == "hard" else {}))  # fail early
-    todo = tasks(game, kinds, deals, seed, options or {})
-    report = Report(game, kinds, deals)
+    return run_pairs(
+        game, [kinds], deals, seed, workers=workers, options=options, progress=progress
+    )[0]
+
+
+def against(
+    game: str,
+    kind: str,
+    opponents: Sequence[str],
+    deals: int,
+    seed: int,
+    *,
+    workers: int | None = None,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Standings:
+    """A bot of ``kind`` against each of ``opponents`` (e.g. ``registry.zoo(game)``) on the
+    same ``deals`` paired deals; the arguments as for :func:`run`."""
+    pairs = [(kind, opponent) for opponent in opponents]
+    return Standings(
+        run_pairs(game, pairs, deals, seed, workers=workers, options=options, progress=progress)
+    )
+
+
+def run_pairs(
+    game: str,
+    pairs: Sequence[tuple[str, str]],
+    deals: int,
+    seed: int,
+    *,
+    workers: int | None = None,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Report]:
+    """A report per pair of bot kinds, every pair playing the same deals (one pool of
+    processes for them all)."""
+    options = options or {}
+    for kinds in pairs:
+        for kind in kinds:
+            make_bot(game, kind, **(options if kind == "hard" else {}))  # fail early
+    reports = [Report(game, kinds, deals) for kinds in pairs]
+    todo = [
+        (report, task)
+        for report in reports
+        for task in tasks(game, report.kinds, deals, seed, options)
+    ]
     workers = workers or os.cpu_count() or 1
     if workers == 1:
-        for done, task in enumerate(todo, 1):
+        for done, (report, task) in enumerate(todo, 1):
             report.add(play(task))
             if progress:
                 progress(done, len(todo))
-        return report
+        return reports
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play, task) for task in todo]
+        futures = {pool.submit(play, task): report for report, task in todo}
         for done, future in enumerate(as_completed(futures), 1):
-            report.add(future.result())
+            futures[future].add(future.result())
             if progress:
                 progress(done, len(todo))
-    return report
+    return reports

@@ -18,7 +18,8 @@ from rummyhall.view import View
 LEVELS = ("easy", "medium", "hard")
 """The playing strengths every game offers, weakest first."""
 KINDS = (*LEVELS, "random")
-"""Everything ``registry.make_bot`` accepts: the levels, plus a uniformly random player."""
+"""The kinds of bot every game has: the levels, plus a uniformly random player
+(``registry.kinds`` adds a game's styles and the other projects' players)."""
 DEFAULT_BUDGET = 1.0
 """Seconds a searching bot may think per move unless told otherwise."""
 

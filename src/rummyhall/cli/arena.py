@@ -1,4 +1,5 @@
-"""``rummyhall arena GAME --bots hard,medium``: two bots over many paired deals
+"""``rummyhall arena GAME --bots hard,medium``: two bots over many paired deals, or
+``--bots hard --against zoo``: one bot against a list of opponents, a row each
 (:mod:`rummyhall.bots.arena`), with a progress bar and error bars."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ import argparse
 
 from rummyhall.bots import DEFAULT_BUDGET, KINDS
 from rummyhall.bots import arena as bot_arena
+from rummyhall.bots.registry import zoo
 from rummyhall.registry import KITS
 
 
@@ -16,13 +18,23 @@ def register(
     parser = commands.add_parser(
         "arena",
         parents=[common],
-        help="measure two bots over paired deals (each deal played twice, seats swapped)",
-        description="Measure two bots over paired deals: each deal is played twice with "
-        "the seats swapped; win rates come with 95%% Wilson intervals.",
+        help="measure bots over paired deals (each deal played twice, seats swapped)",
+        description="Measure two bots, or one bot against a list of opponents, over paired "
+        "deals: each deal is played twice with the seats swapped; win rates come with 95%% "
+        "Wilson intervals.",
     )
     parser.add_argument("game", choices=sorted(KITS))
     parser.add_argument(
-        "--bots", default="hard,medium", help=f"two bot kinds, comma separated ({', '.join(KINDS)})"
+        "--bots",
+        default=None,
+        help=f"two bot kinds, comma separated (default hard,medium; {', '.join(KINDS)}, a "
+        "style of the game, openspiel for gin), or one with --against (default hard)",
+    )
+    parser.add_argument(
+        "--against",
+        default=None,
+        help="opponents of the one bot, comma separated, or zoo: every level, random, "
+        "every style of the game and the installed peers (openspiel for gin)",
     )
     parser.add_argument("--games", type=int, default=100, help="deals, each played twice")
     parser.add_argument("--seed", type=int, default=1)
@@ -39,23 +51,47 @@ def register(
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
-    kinds = args.bots.split(",")
-    if len(kinds) != 2:
-        parser.error("--bots takes exactly two kinds")
     options: dict[str, object] = {"budget": args.budget}
     if args.simulations is not None:
         options = {"simulations": args.simulations}
+    if args.against is None:
+        kinds = (args.bots or "hard,medium").split(",")
+        if len(kinds) != 2:
+            parser.error("--bots takes exactly two kinds (or one with --against)")
+        title, pairs = f"{kinds[0]} vs {kinds[1]}", 1
+    else:
+        kinds = (args.bots or "hard").split(",")
+        if len(kinds) != 1:
+            parser.error("with --against, --bots takes one kind")
+        opponents = zoo(args.game) if args.against == "zoo" else args.against.split(",")
+        title, pairs = f"{kinds[0]} against {', '.join(opponents)}", len(opponents)
     with Progress(transient=True) as bar:
-        job = bar.add_task(f"{args.game}: {kinds[0]} vs {kinds[1]}", total=2 * args.games)
-        report = bot_arena.run(
-            args.game,
-            (kinds[0], kinds[1]),
-            args.games,
-            args.seed,
-            workers=args.workers,
-            options=options,
-            progress=lambda done, total: bar.update(job, completed=done),
-        )
-    for line in report.lines():
+        job = bar.add_task(f"{args.game}: {title}", total=2 * args.games * pairs)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(job, completed=done)
+
+        if args.against is None:
+            lines = bot_arena.run(
+                args.game,
+                (kinds[0], kinds[1]),
+                args.games,
+                args.seed,
+                workers=args.workers,
+                options=options,
+                progress=progress,
+            ).lines()
+        else:
+            lines = bot_arena.against(
+                args.game,
+                kinds[0],
+                opponents,
+                args.games,
+                args.seed,
+                workers=args.workers,
+                options=options,
+                progress=progress,
+            ).lines()
+    for line in lines:
         print(line)
     return 0
