@@ -25,6 +25,8 @@ bot's playouts and its check of sampled hands call these rules millions of times
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_value
 from rummyhall.games.gin.solver import deadwood_mask
 
@@ -136,10 +138,17 @@ def simple_throw(hand: int, taken: int) -> tuple[int, int]:
         ordered = sorted(cards_of(hand), key=openspiel_id)
         card = next(c for c in ordered if not deadwood_mask(hand ^ 1 << c))
         left = 0
-    if card != taken:
-        return left, card
+    return (left, card) if card != taken else least_after_throw(hand, taken)
+
+
+def least_after_throw(
+    hand: int, taken: int, deadwood: Callable[[int], int] = deadwood_mask
+) -> tuple[int, int]:
+    """The card of eleven (never ``taken``, GIN-4) leaving the least deadwood, the highest
+    on ties (then the first by id): the deadwood left and the card. ``deadwood`` is the
+    solver's count, compiled or not, as the caller likes."""
     card = min(
         (c for c in cards_of(hand) if c != taken),
-        key=lambda c: (deadwood_mask(hand ^ 1 << c), -CARD_VALUES[c]),
+        key=lambda c: (deadwood(hand ^ 1 << c), -CARD_VALUES[c]),
     )
-    return deadwood_mask(hand ^ 1 << card), card
+    return deadwood(hand ^ 1 << card), card

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
+from rummyhall.bots import gin_simple
 from rummyhall.bots.base import Bot
 from rummyhall.bots.gin_playout import DEADWOOD, SIMPLE_TAKES, SIMPLE_THROW
 from rummyhall.cards import card_index, card_name
@@ -65,13 +66,8 @@ def lowers(hand: int, top: int, limit: int) -> bool:
 
 
 def least_after_throw(hand: int, taken: int) -> tuple[int, int]:
-    """The card of eleven (never ``taken``, GIN-4) leaving the least deadwood, the
-    highest on ties: the deadwood left and the card."""
-    card = min(
-        (c for c in cards_of(hand) if c != taken),
-        key=lambda c: (DEADWOOD(hand ^ 1 << c), -CARD_VALUES[c]),
-    )
-    return DEADWOOD(hand ^ 1 << card), card
+    """:func:`~rummyhall.bots.gin_simple.least_after_throw` on the compiled deadwood."""
+    return gin_simple.least_after_throw(hand, taken, DEADWOOD)
 
 
 def melds_with(hand: int, top: int, limit: int) -> bool:

@@ -48,9 +48,9 @@ from typing import Any, Literal
 import pyspiel
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
+from rummyhall.bots.gin_simple import least_after_throw, openspiel_id
 from rummyhall.cards import card_index, card_name
-from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
-from rummyhall.games.gin.solver import deadwood_mask
+from rummyhall.games.gin.melds import mask_of
 from rummyhall.games.gin.view import GinSeatView
 
 Phase = Literal["offer", "draw", "discard"]
@@ -64,8 +64,7 @@ DRAW_STOCK: int = pyspiel.gin_rummy.DRAW_STOCK_ACTION
 PASS: int = pyspiel.gin_rummy.PASS_ACTION
 KNOCK: int = pyspiel.gin_rummy.KNOCK_ACTION
 
-_SUITS = (0, 3, 2, 1)  # rummyhall's suits S, H, D, C are OpenSpiel's s, c, d, h (and back)
-TO_OPENSPIEL = tuple(_SUITS[card // RANKS] * RANKS + card % RANKS for card in range(52))
+TO_OPENSPIEL = tuple(openspiel_id(card) for card in range(52))
 """OpenSpiel's card id (suit × 13 + rank, suits s, c, d, h) of each rummyhall card index."""
 FROM_OPENSPIEL = tuple(card_name(TO_OPENSPIEL[card]) for card in range(52))
 """The rummyhall card name of each OpenSpiel card id (the mapping is its own inverse)."""
@@ -152,10 +151,7 @@ def instead_of_taken(hand: Sequence[str], taken: str, legal_actions: Sequence[Ac
     order), with a knock when rummyhall allows it: the rule rummyhall's own copy of the bot
     (the medium Gin bot) follows there."""
     mask = mask_of([card_index(name) for name in hand])
-    card = min(
-        (card for card in cards_of(mask) if card != card_index(taken)),
-        key=lambda card: (deadwood_mask(mask ^ 1 << card), -CARD_VALUES[card]),
-    )
+    card = least_after_throw(mask, card_index(taken))[1]
     knock = Knock(card_name(card))
     return knock if knock in legal_actions else Discard(card_name(card))
 
