@@ -31,8 +31,8 @@ from rummyhall.bots.gin_playout import (
     World,
     move_code,
 )
-from rummyhall.cards import CARD_NAMES
-from rummyhall.games.gin.melds import mask_of
+from rummyhall.cards import CARD_NAMES, card_index
+from rummyhall.games.gin.melds import cards_of, mask_of
 from rummyhall.games.gin.solver import deadwood_after_best_discard, deadwood_mask, settle_masks
 from rummyhall.games.gin.state import MODES, GinState
 from tests.threads import assert_same_in_threads
@@ -284,3 +284,38 @@ def test_gin_2_to_14_playouts_score_hands_as_the_engine(implementation: str) -> 
                 position.mine, position.theirs, position.stock, position.start, *position.move
             )
             assert score == engine_score(state, position.seat), (seed, index)
+
+
+@needs_compiled
+def test_gin_2_to_7_compiled_style_check_matches_the_reference() -> None:
+    """Every style's check of the opponent's turns, compiled and in Python, on his true
+    hand and on random ones, in hands between players of every style."""
+    from rummyhall.bots import gin
+    from rummyhall.bots.gin_model import Knowledge
+    from rummyhall.bots.gin_styles import MODELS
+
+    rng = random.Random(64)
+    players = [gin.MediumGinBot, gin.EasyGinBot, *gin.STYLES.values()]
+    outcomes = set()
+    for seed in range(24):
+        state = new_game("gin", seed=seed)
+        bots = [players[seed % len(players)](), players[(seed // 2) % len(players)]()]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            knowledge = Knowledge(view)
+            hidden = state.hands[1 - seat]
+            seen = mask_of([card_index(c) for c in [*view["hand"], *view["discard_pile"]]])
+            known = mask_of([*knowledge.known])  # a sampled hand holds what he picked up
+            others = [c for c in range(52) if not (hidden | seen) >> c & 1]
+            rest = 10 - known.bit_count()
+            held = rng.sample([c for c in cards_of(hidden) if not known >> c & 1], rest // 2)
+            guess = known | mask_of([*held, *rng.sample(others, rest - rest // 2)])
+            for theirs in (hidden, guess):
+                for style, _ in MODELS:
+                    expected = knowledge.reference_explains(theirs, style)
+                    assert knowledge.explains(theirs, style) == expected, (seed, style.name)
+                    outcomes.add(expected)
+            state.apply(decide(state, bots[seat]))
+    assert outcomes == {True, False}

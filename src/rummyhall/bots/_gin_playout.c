@@ -418,6 +418,22 @@ static int simple_takes(uint64_t hand, int top, int limit) {
     return !(best_deadwood(eleven) >> top & 1) || simple_deadwood(eleven) <= limit;
 }
 
+/* gin_simple.least_after_throw: the card of eleven (never `taken`) leaving the least
+ * deadwood, the highest on ties, then the first by id. */
+static int least_after_throw(uint64_t hand, int taken, int *card_out) {
+    int best = 1 << 30, best_card = -1;
+    for (int c = 0; c < CARDS; c++) {
+        if (!(hand >> c & 1) || c == taken) continue;
+        int value = deadwood(hand ^ (1ull << c));
+        if (value < best || (value == best && card_value[c] > card_value[best_card])) {
+            best = value;
+            best_card = c;
+        }
+    }
+    *card_out = best_card;
+    return best;
+}
+
 /* simple_throw: the bot's discard from eleven cards, never the card just taken (GIN-4). */
 static int simple_throw(uint64_t hand, int taken, int *card_out) {
     uint64_t loose = best_deadwood(hand);
@@ -434,17 +450,87 @@ static int simple_throw(uint64_t hand, int taken, int *card_out) {
         *card_out = card;
         return left;
     }
-    int best = 1 << 30, best_card = -1;
-    for (int c = 0; c < CARDS; c++) {
-        if (!(hand >> c & 1) || c == taken) continue;
-        int value = deadwood(hand ^ (1ull << c));
-        if (value < best || (value == best && card_value[c] > card_value[best_card])) {
-            best = value;
-            best_card = c;
-        }
+    return least_after_throw(hand, taken, card_out);
+}
+
+/* --------------------------------------------------- the opponent model's styles */
+
+/* gin_styles.MODELS, in order: each style's three answers about a turn. */
+enum Style { SIMPLE = 0, GREEDY = 1, PATIENT = 2, LOOSE = 3 };
+#define PATIENT_LIMIT 3 /* gin_styles.PATIENT_LIMIT */
+#define LATE_STOCK 10   /* gin_styles.LATE_STOCK */
+
+static int style_takes(int style, uint64_t hand, int top, int limit) {
+    int card;
+    switch (style) {
+    case GREEDY: {
+        int after = least_after_throw(hand | (1ull << top), top, &card);
+        return after < deadwood(hand) || after <= limit;
     }
-    *card_out = best_card;
-    return best;
+    case PATIENT:
+        return simple_takes(hand, top, limit < PATIENT_LIMIT ? limit : PATIENT_LIMIT);
+    case LOOSE:
+        return deadwood(hand | (1ull << top)) != deadwood(hand) + card_value[top];
+    default:
+        return simple_takes(hand, top, limit);
+    }
+}
+
+static int style_throws(int style, uint64_t hand, int taken, int thrown) {
+    int card;
+    switch (style) {
+    case GREEDY:
+        least_after_throw(hand, taken, &card);
+        return card == thrown;
+    case LOOSE:
+        return thrown != taken &&
+               deadwood(hand ^ (1ull << thrown)) == deadwood(hand) - card_value[thrown];
+    default:
+        simple_throw(hand, taken, &card);
+        return card == thrown;
+    }
+}
+
+static int style_knocks(int style, uint64_t hand, int limit, int stock) {
+    int left = deadwood(hand);
+    if (style == PATIENT) return left <= limit && (left <= PATIENT_LIMIT || stock <= LATE_STOCK);
+    return left <= limit;
+}
+
+/* gin_model.Knowledge's turns, as encoded by Knowledge.encoded. */
+typedef struct {
+    int start, top, thrown, stock;
+    uint64_t picked_before;
+} Turn;
+
+enum Start { PASSED = 0, TOOK = 1, DREW = 2, FORCED = 3 };
+
+/* gin_model.Knowledge._explains: whether `hand`, held after turn `t`, explains it and all
+ * the turns before it under `style` (`steps`: the search's steps left). */
+static int explains(const Turn *turns, int t, uint64_t hand, int style, int limit, int *steps) {
+    if (--*steps < 0 || t < 0) return 1;
+    const Turn *turn = &turns[t];
+    if (turn->start == PASSED)
+        return !style_takes(style, hand, turn->top, limit) &&
+               explains(turns, t - 1, hand, style, limit, steps);
+    if (style_knocks(style, hand, limit, turn->stock)) return 0;
+    uint64_t before = hand | (1ull << turn->thrown);
+    if (!style_throws(style, before, turn->start == TOOK ? turn->top : -1, turn->thrown)) return 0;
+    if (turn->start == TOOK) {
+        uint64_t earlier = before ^ (1ull << turn->top);
+        return style_takes(style, earlier, turn->top, limit) &&
+               explains(turns, t - 1, earlier, style, limit, steps);
+    }
+    uint64_t drawn = before & ~turn->picked_before;
+    while (drawn) {
+        int card = __builtin_ctzll(drawn);
+        drawn &= drawn - 1;
+        uint64_t earlier = before ^ (1ull << card);
+        if (turn->start == DREW && turn->top >= 0 && style_takes(style, earlier, turn->top, limit))
+            continue;
+        if (explains(turns, t - 1, earlier, style, limit, steps)) return 1;
+    }
+    return 0;
 }
 
 static int play_out(World *w) {
@@ -605,11 +691,48 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     return PyLong_FromLong(score);
 }
 
+#define TURN_BYTES 12 /* gin_model.Knowledge.encoded: start, top + 1, thrown + 1, stock, picked */
+
+static PyObject *py_explains(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *h;
+    const unsigned char *data;
+    Py_ssize_t size;
+    int limit, style, steps;
+    uint64_t hand;
+    if (!PyArg_ParseTuple(args, "Oy#iii:explains", &h, &data, &size, &limit, &style, &steps) ||
+        !hand_arg(h, &hand))
+        return NULL;
+    Turn turns[64];
+    int count = (int)(size / TURN_BYTES);
+    int bad = size % TURN_BYTES || count > 64 || style < SIMPLE || style > LOOSE;
+    for (int i = 0; i < count && !bad; i++) {
+        const unsigned char *d = data + i * TURN_BYTES;
+        uint64_t picked = 0;
+        for (int b = 0; b < 8; b++) picked |= (uint64_t)d[4 + b] << (8 * b);
+        turns[i] = (Turn){d[0], d[1] - 1, d[2] - 1, d[3], picked};
+        bad = d[0] > FORCED || d[1] > CARDS || d[2] > CARDS || (picked >> CARDS) ||
+              (d[0] != PASSED && turns[i].thrown < 0) || (d[0] == TOOK && turns[i].top < 0) ||
+              (d[0] == PASSED && turns[i].top < 0);
+    }
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "explains: not the turns of a Gin hand or a style");
+        return NULL;
+    }
+    int result;
+    Py_BEGIN_ALLOW_THREADS
+    result = explains(turns, count - 1, hand, style, limit, &steps);
+    Py_END_ALLOW_THREADS
+    return PyBool_FromLong(result);
+}
+
 static PyMethodDef methods[] = {
     {"deadwood", py_deadwood, METH_O, "solver.deadwood_mask, compiled."},
     {"best_deadwood", py_best_deadwood, METH_O, "gin_simple.best_deadwood, compiled."},
     {"simple_takes", py_simple_takes, METH_VARARGS, "gin_simple.simple_takes, compiled."},
     {"simple_throw", py_simple_throw, METH_VARARGS, "gin_simple.simple_throw, compiled."},
+    {"explains", py_explains, METH_VARARGS,
+     "explains(hand, turns, limit, style, steps): gin_model.Knowledge.explains, compiled."},
     {"settle", py_settle, METH_VARARGS,
      "settle(knocker, defender, limit): settle_masks' score for the knocker, signed."},
     {"playout", py_playout, METH_VARARGS,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from rummyhall.bots.gin_playout import COMPILED_EXPLAINS
 from rummyhall.bots.gin_styles import MODELS, Style
 from rummyhall.bots.search import odds
 from rummyhall.cards import card_index
@@ -82,6 +83,7 @@ class Knowledge:
         self.discarded: list[int] = []
         self.declined: list[int] = []
         self.turns: list[Turn] = []
+        self._encoded: bytes | None = None
         picked = passes = 0
         start = top = -1
         stock = FIRST_STOCK
@@ -130,13 +132,33 @@ class Knowledge:
             ],
         )
 
+    @property
+    def encoded(self) -> bytes:
+        """The turns as the compiled check reads them: per turn its start, top + 1,
+        thrown + 1, stock and the picked-up cards before it (eight bytes, little-endian)."""
+        if self._encoded is None:
+            self._encoded = b"".join(
+                bytes((t.start, t.top + 1, t.thrown + 1, t.stock))
+                + t.picked_before.to_bytes(8, "little")
+                for t in self.turns
+            )
+        return self._encoded
+
     def explains(self, theirs: int, style: Style) -> bool:
         """Whether, holding ``theirs`` now, a player of ``style`` would have played every
         turn of the opponent as he did, for some choice of the cards he drew from the
         stock: he took or let go each top discard as the style does, could have thrown
         each card he threw and would not have knocked before. The search goes back turn
         by turn from his hand now, trying each card he held as the one he drew unseen;
-        after :data:`HISTORY_STEPS` steps the hand is taken as explaining his play."""
+        after :data:`HISTORY_STEPS` steps the hand is taken as explaining his play. The
+        compiled check (:data:`~rummyhall.bots.gin_playout.COMPILED_EXPLAINS`) is used
+        where it is built: the same search, some fifty times faster."""
+        if COMPILED_EXPLAINS is not None:
+            return COMPILED_EXPLAINS(theirs, self.encoded, self.limit, style.code, HISTORY_STEPS)
+        return self.reference_explains(theirs, style)
+
+    def reference_explains(self, theirs: int, style: Style) -> bool:
+        """:meth:`explains` in Python: the reference the compiled check is tested on."""
         return self._explains(len(self.turns) - 1, theirs, style, [HISTORY_STEPS])
 
     def _explains(self, turn: int, hand: int, style: Style, steps: list[int]) -> bool:

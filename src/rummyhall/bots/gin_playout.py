@@ -249,6 +249,11 @@ if _EXTENSION is not None:
     SIMPLE_TAKES = _EXTENSION.simple_takes
     SIMPLE_THROW = _EXTENSION.simple_throw
 
+COMPILED_EXPLAINS: Callable[[int, bytes, int, int, int], bool] | None = (
+    None if _EXTENSION is None else _EXTENSION.explains
+)
+"""``gin_model.Knowledge.explains``, compiled (``None`` where the extension is not built)."""
+
 PLAYOUT_IMPLEMENTATION = "c" if "c" in PLAYOUTS else "python"
 """The implementation :func:`new_playouts` uses: ``"c"`` or ``"python"``."""
 

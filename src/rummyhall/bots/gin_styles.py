@@ -45,6 +45,8 @@ class Style(NamedTuple):
     """A way of playing, as the answers the opponent model asks of each turn."""
 
     name: str
+    code: int
+    """Its number in the compiled check (``_gin_playout.c``: ``enum Style``)."""
     takes: Callable[[int, int, int], bool]
     """``(hand, top, limit)``: he would take ``top`` holding these ten cards."""
     throws: Callable[[int, int, int], bool]
@@ -103,6 +105,7 @@ MODELS: tuple[tuple[Style, float], ...] = (
     (
         Style(
             "simple",
+            0,
             SIMPLE_TAKES,
             lambda hand, taken, thrown: SIMPLE_THROW(hand, taken)[1] == thrown,
             at_once,
@@ -112,6 +115,7 @@ MODELS: tuple[tuple[Style, float], ...] = (
     (
         Style(
             "greedy",
+            1,
             lowers,
             lambda hand, taken, thrown: least_after_throw(hand, taken)[1] == thrown,
             at_once,
@@ -121,13 +125,14 @@ MODELS: tuple[tuple[Style, float], ...] = (
     (
         Style(
             "patient",
+            2,
             patient_takes,
             lambda hand, taken, thrown: SIMPLE_THROW(hand, taken)[1] == thrown,
             patiently,
         ),
         0.2,
     ),
-    (Style("loose", melds_with, unmatched, at_once, spread=LOOSE_SPREAD), 0.2),
+    (Style("loose", 3, melds_with, unmatched, at_once, spread=LOOSE_SPREAD), 0.2),
 )
 """The styles the opponent model weighs, with their odds before he has played a card."""
 
