@@ -71,27 +71,16 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         def progress(done: int, total: int) -> None:
             bar.update(job, completed=done)
 
+        settings = {"workers": args.workers, "options": options, "progress": progress}
+        report: bot_arena.Report | bot_arena.Standings
         if args.against is None:
-            lines = bot_arena.run(
-                args.game,
-                (kinds[0], kinds[1]),
-                args.games,
-                args.seed,
-                workers=args.workers,
-                options=options,
-                progress=progress,
-            ).lines()
+            pair = (kinds[0], kinds[1])
+            report = bot_arena.run(args.game, pair, args.games, args.seed, **settings)
         else:
-            lines = bot_arena.against(
-                args.game,
-                kinds[0],
-                opponents,
-                args.games,
-                args.seed,
-                workers=args.workers,
-                options=options,
-                progress=progress,
-            ).lines()
+            report = bot_arena.against(
+                args.game, kinds[0], opponents, args.games, args.seed, **settings
+            )
+    lines = report.lines()
     for line in lines:
         print(line)
     return 0
