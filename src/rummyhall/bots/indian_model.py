@@ -1,0 +1,266 @@
+"""The Indian hard bot's opponent model: what his moves say about the opponent's hidden
+cards, read without assuming he plays like medium.
+
+Each player style the zoo knows (medium, easy, random, the variants of
+``indian_styles.py``, the hard bot) shows in how often he takes the open card, what he
+throws and whether he drops at once (:class:`Style`, fitted from play); the styles'
+weights follow from his observed choices (:func:`posterior`), beside a catch-all that
+fits any rates equally (the "any consistent hand" of a player no style describes). How
+much a pick-up, a discard or a pass says about the cards related to it depends on the
+style (a greedy taker's pass says much more than a stock-only player's), so the unseen
+cards expected in his hand are a mixture of the styles' estimates (:meth:`Belief.live`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+
+from rummyhall.bots.indian_medium import related, wild_of
+from rummyhall.cards import card_index
+from rummyhall.games.indian.melds import card_points, is_wild
+from rummyhall.games.indian.view import IndianHistoryEntry, IndianSeatView
+
+HIGH = 10
+"""A natural card worth this many points (10 to Ace) is a high discard."""
+LEAST_MIDDLE_DROP = 40
+"""The cheapest middle drop of any format (IND-11, IND-14): a deal lost by dropping for
+less was dropped at the first turn."""
+CATCH_ALL_PRIOR = 1.0
+"""The catch-all's prior weight; each style has weight 1."""
+TYPICAL_TAKE = 0.2
+"""The share of offered open cards a rule player takes (medium, fitted): discard safety
+is scaled by the opponent's expected share over this."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a player style shows: the chances that he takes an offered open card, that a
+    discard is a wild card, that a natural discard is high, that he drops at his first
+    turn; and the odds factors for an unseen card in his hand, per card related to it
+    that he picked up, threw, or let pass (``search.odds``)."""
+
+    take: float
+    wild: float
+    high: float
+    drop: float
+    picked: float
+    discarded: float
+    declined: float
+
+
+@dataclass
+class Evidence:
+    """Counts of his observed choices, of this deal or carried over from earlier deals
+    of the same match."""
+
+    offers: int = 0
+    takes: int = 0
+    discards: int = 0
+    wilds: int = 0
+    highs: int = 0  # among the natural discards
+    first_turns: int = 0
+    first_drops: int = 0
+
+    def __add__(self, other: Evidence) -> Evidence:
+        return Evidence(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+
+
+class Record:
+    """What the view says about the opponent this deal (2 players; with more, the first
+    other seat still playing): cards he picked up and still holds, cards he threw, open
+    cards he could have taken and let pass, the counts of his choices (:class:`Evidence`),
+    and the unseen cards, both physical copies counted (IND-1)."""
+
+    def __init__(self, view: IndianSeatView) -> None:
+        me = view["seat"]
+        others = [s for s in range(view["players"]) if s != me]
+        self.opponent = next((s for s in others if view["seats"][s] == "playing"), others[0])
+        self.known = [card_index(name) for name in view["picked_up"][self.opponent]]
+        self.discarded: list[int] = []
+        self.declined: list[int] = []
+        self.moves = 0
+        self.evidence = Evidence()
+        self._read(view)
+        self.unseen = [2] * 53
+        for name in [*view["hand"], *view["discard_pile"], view["indicator"]]:
+            self.unseen[card_index(name)] -= 1
+        for card in self.known:
+            self.unseen[card] -= 1
+        self.missing = view["hand_sizes"][self.opponent] - len(self.known)
+
+    def _read(self, view: IndianSeatView) -> None:
+        moves = view["moves"]
+        wild_rank = wild_of(view)
+        # the first open card is in no move: it was taken at the first draw, or lies at
+        # the bottom of the pile still
+        top: int | None = None
+        if moves and moves[0]["type"] == "draw" and moves[0]["source"] == "discard":
+            top = card_index(moves[0]["card"])
+        elif view["discard_pile"]:
+            top = card_index(view["discard_pile"][0])
+        evidence = self.evidence
+        started = False
+        for move in moves:
+            kind, seat = move["type"], move["seat"]
+            mine = seat == self.opponent
+            if mine and not started:
+                started = True
+                evidence.first_turns += 1
+                evidence.first_drops += kind == "drop"
+            if kind == "draw":
+                offered = top is not None and (
+                    view["joker_from_discard"] or not is_wild(top, wild_rank)
+                )
+                if mine and offered:
+                    evidence.offers += 1
+                    if move["source"] == "discard":
+                        evidence.takes += 1
+                    elif top is not None:
+                        self.declined.append(top)
+                if move["source"] == "discard":
+                    top = None
+            elif kind in ("discard", "declare"):
+                top = card_index(move.get("card") or move["discard"])
+                if mine:
+                    self.discarded.append(top)
+                    evidence.discards += 1
+                    if is_wild(top, wild_rank):
+                        evidence.wilds += 1
+                    elif card_points(top, wild_rank) >= HIGH:
+                        evidence.highs += 1
+            self.moves += mine
+
+
+STYLES: dict[str, Style] = {}
+"""The styles the model weighs, by their names in the zoo (fitted from play: ``Style``)."""
+
+
+def _binary(hits: int, trials: int, chance: float) -> float:
+    """The log-likelihood of ``hits`` in ``trials`` at ``chance`` each."""
+    return hits * math.log(chance) + (trials - hits) * math.log1p(-chance)
+
+
+def _any_rate(hits: int, trials: int) -> float:
+    """The log-likelihood of ``hits`` in ``trials`` at a rate uniform on [0, 1]:
+    ``1 / ((trials + 1) * C(trials, hits))``."""
+    return -math.log(trials + 1) - math.log(math.comb(trials, hits))
+
+
+def _fits(style: Style, seen: Evidence) -> float:
+    """How likely a player of ``style`` makes the observed choices (log)."""
+    return (
+        _binary(seen.takes, seen.offers, style.take)
+        + _binary(seen.wilds, seen.discards, style.wild)
+        + _binary(seen.highs, seen.discards - seen.wilds, style.high)
+        + _binary(seen.first_drops, seen.first_turns, style.drop)
+    )
+
+
+def _fits_anyone(seen: Evidence) -> float:
+    """The same for the catch-all: every rate equally likely."""
+    return (
+        _any_rate(seen.takes, seen.offers)
+        + _any_rate(seen.wilds, seen.discards)
+        + _any_rate(seen.highs, seen.discards - seen.wilds)
+        + _any_rate(seen.first_drops, seen.first_turns)
+    )
+
+
+def posterior(seen: Evidence) -> tuple[dict[str, float], float]:
+    """The styles' weights given the observed choices, and the catch-all's (summing to
+    1 together)."""
+    logs = {name: _fits(style, seen) for name, style in STYLES.items()}
+    anyone = math.log(CATCH_ALL_PRIOR) + _fits_anyone(seen)
+    top = max([anyone, *logs.values()])
+    weights = {name: math.exp(value - top) for name, value in logs.items()}
+    rest = math.exp(anyone - top)
+    total = rest + sum(weights.values())
+    return {name: w / total for name, w in weights.items()}, rest / total
+
+
+class Belief:
+    """The model's reading of one position: the record of the deal and the weights of
+    the styles given everything observed (this deal and the match's earlier ones)."""
+
+    def __init__(self, record: Record, seen: Evidence) -> None:
+        self.record = record
+        self.seen = seen
+        self.weights, self.anyone = posterior(seen)
+
+    def take_share(self) -> float:
+        """The share of offered open cards he is expected to take: the styles' rates by
+        weight, the catch-all's the observed share (a uniform prior's mean)."""
+        observed = (self.seen.takes + 1) / (self.seen.offers + 2)
+        styles = sum(w * STYLES[name].take for name, w in self.weights.items())
+        return styles + self.anyone * observed
+
+    def live(self, wild: int) -> list[float]:
+        """Per face: the unseen copies expected in the stock rather than in his hand,
+        mixed over the styles (each draws his unknown cards from the unseen ones by its
+        odds; the catch-all uniformly)."""
+        record = self.record
+        relations = [
+            [sum(related(card, other, wild) for other in cards) for card in range(53)]
+            for cards in (record.known, record.discarded, record.declined)
+        ]
+        mixed = [0.0] * 53
+        parts = [(STYLES[name], w) for name, w in self.weights.items()]
+        for style, weight in [*parts, (None, self.anyone)]:
+            if weight < 1e-6:
+                continue
+            factors = (
+                (1.0, 1.0, 1.0)
+                if style is None
+                else (style.picked, style.discarded, style.declined)
+            )
+            weights = [
+                1.0
+                if is_wild(card, wild)
+                else math.prod(f ** n[card] for f, n in zip(factors, relations, strict=True))
+                for card in range(53)
+            ]
+            total = sum(w * c for w, c in zip(weights, record.unseen, strict=True))
+            share = record.missing / total if total else 0.0
+            for card in range(53):
+                mixed[card] += weight * record.unseen[card] * max(0.0, 1.0 - share * weights[card])
+        return mixed
+
+
+class OpponentModel:
+    """The evidence about one opponent across the deals of a match: a bot lives for a
+    whole game, so what he showed in earlier deals still counts. It is kept while the
+    views are of the same seat against the same opponent in the match's next deals, and
+    forgotten when a new game starts (no match, or its deal number goes back)."""
+
+    def __init__(self) -> None:
+        self.carried = Evidence()
+        self.last: Evidence | None = None  # of the deal last read
+        self.table: tuple[int, int, int] | None = None  # seat, players, opponent
+        self.deal: int | None = None
+
+    def read(self, view: IndianSeatView) -> Belief:
+        record = Record(view)
+        table = (view["seat"], view["players"], record.opponent)
+        match = view.get("match")
+        deal = None if match is None else match["number"]
+        if deal is None or self.deal is None or table != self.table or deal < self.deal:
+            self.carried = Evidence()
+        elif deal > self.deal and match is not None and self.last is not None:
+            self.carried = self.carried + self.last
+            for entry in match["history"]:
+                # his first drops in the deal last read (after that view) and in any
+                # deal not seen at all (he dropped before a move of ours)
+                unseen_start = entry["number"] > self.deal or not self.last.first_turns
+                if self.deal <= entry["number"] < deal and unseen_start:
+                    self.carried = self.carried + _dropped(entry, record.opponent)
+        self.table, self.deal, self.last = table, deal, record.evidence
+        return Belief(record, self.carried + record.evidence)
+
+
+def _dropped(entry: IndianHistoryEntry, seat: int) -> Evidence:
+    """A first turn of ``seat`` in a finished deal, if he dropped at it (else the deal
+    says nothing sure about his first turn)."""
+    lost = entry["outcome"] == "last player" and seat not in entry["winners"]
+    first = int(lost and entry["penalties"][seat] < LEAST_MIDDLE_DROP)
+    return Evidence(first_turns=first, first_drops=first)
