@@ -59,12 +59,13 @@ def test_evidence_carries_over_the_deals_of_a_match_and_not_into_a_new_game() ->
     hard = HardIndianBot(seed=1, simulations=1)
     greedy = make_bot("indian", "greedy", seed=2)
     carried_at: dict[int, int] = {}
-    while not match.is_over and len(carried_at) < 3:
+    while not match.is_over and len(carried_at) < 4:
         seat = match.current_player
         assert seat is not None
-        match.apply(decide(match, hard if seat == 0 else greedy))
         deal = match.view(0)["match"]["number"]
-        carried_at.setdefault(deal, hard.model.carried.offers)
+        match.apply(decide(match, hard if seat == 0 else greedy))
+        if seat == 0:  # what hard carried into this deal
+            carried_at[deal] = hard.model.carried.offers
     assert carried_at[1] == 0
     assert 0 < carried_at[2] < carried_at[3]
     deal = new_game("indian", seed=7)
