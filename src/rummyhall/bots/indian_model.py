@@ -267,10 +267,10 @@ class Belief:
                     counts[partner] += 1
             relations.append(counts)
         mixed = [0.0] * 53
-        weights = [1.0] * 53  # the catch-all's
         for style, weight in [*self.weights.items(), (None, self.anyone)]:
             if weight < NEGLIGIBLE:
                 continue
+            weights = [1.0] * 53  # the catch-all's: uniform
             if style is not None:
                 factors = STYLES[style]
                 weights = [
