@@ -4,10 +4,19 @@ as the match."""
 
 from __future__ import annotations
 
+import pytest
+
 from rummyhall import Draw, new_game, new_match
 from rummyhall.bots import decide, make_bot
 from rummyhall.bots.indian import HardIndianBot
-from rummyhall.bots.indian_model import Evidence, OpponentModel, Record, posterior
+from rummyhall.bots.indian_model import (
+    Belief,
+    Evidence,
+    OpponentModel,
+    Record,
+    open_cards,
+    posterior,
+)
 from rummyhall.cards import card_index
 from rummyhall.game import GameState
 
@@ -73,3 +82,35 @@ def test_evidence_carries_over_the_deals_of_a_match_and_not_into_a_new_game() ->
         deal.apply(decide(deal, greedy))
     decide(deal, hard)
     assert hard.model.carried == Evidence()
+
+
+def test_the_catch_all_expects_any_consistent_hand() -> None:
+    state = new_game("indian", seed=12)
+    players = [make_bot("indian", "medium"), make_bot("indian", "greedy")]
+    for _ in range(20):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(decide(state, players[seat]))
+    view = state.view(0)
+    record = Record(view)
+    odd = Evidence(offers=30, takes=15, discards=30, wilds=12, first_turns=1)
+    belief = Belief(record, odd)
+    assert belief.anyone > 0.99
+    share = record.missing / sum(record.unseen)
+    uniform = [copies * (1 - share) for copies in record.unseen]
+    live = belief.live("A23456789TJQK".index(view["wild_rank"]))
+    assert live == pytest.approx(uniform, abs=0.02)
+
+
+def test_open_cards_are_the_tops_of_the_discard_pile_before_each_move() -> None:
+    for seed in range(4):
+        state = new_game("indian", seed=60 + seed)
+        players = [make_bot("indian", "greedy"), make_bot("indian", "medium")]
+        tops = []
+        while not state.is_over:
+            pile = state.view(0)["discard_pile"]
+            tops.append(card_index(pile[-1]) if pile else None)
+            seat = state.current_player
+            assert seat is not None
+            state.apply(decide(state, players[seat]))
+        assert open_cards(state.view(0))[: len(tops)] == tops

@@ -14,8 +14,10 @@ cards expected in his hand are a mixture of the styles' estimates (:meth:`Belief
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from typing import Any
 
 from rummyhall.bots.indian_medium import related, wild_of
 from rummyhall.cards import card_index
@@ -92,44 +94,64 @@ class Record:
     def _read(self, view: IndianSeatView) -> None:
         moves = view["moves"]
         wild_rank = wild_of(view)
-        # the first open card is in no move: it was taken at the first draw, or lies at
-        # the bottom of the pile still
-        top: int | None = None
-        if moves and moves[0]["type"] == "draw" and moves[0]["source"] == "discard":
-            top = card_index(moves[0]["card"])
-        elif view["discard_pile"]:
-            top = card_index(view["discard_pile"][0])
         evidence = self.evidence
         started = False
-        for move in moves:
+        for move, top in zip(moves, open_cards(view), strict=True):
             kind, seat = move["type"], move["seat"]
             mine = seat == self.opponent
             if mine and not started:
                 started = True
                 evidence.first_turns += 1
                 evidence.first_drops += kind == "drop"
-            if kind == "draw":
-                offered = top is not None and (
-                    view["joker_from_discard"] or not is_wild(top, wild_rank)
-                )
-                if mine and offered:
-                    evidence.offers += 1
-                    if move["source"] == "discard":
-                        evidence.takes += 1
-                    elif top is not None:
-                        self.declined.append(top)
+            takeable = top is not None and (
+                view["joker_from_discard"] or not is_wild(top, wild_rank)
+            )
+            if kind == "draw" and mine and top is not None and takeable:
+                evidence.offers += 1
                 if move["source"] == "discard":
-                    top = None
-            elif kind in ("discard", "declare"):
-                top = card_index(move.get("card") or move["discard"])
-                if mine:
-                    self.discarded.append(top)
-                    evidence.discards += 1
-                    if is_wild(top, wild_rank):
-                        evidence.wilds += 1
-                    elif card_points(top, wild_rank) >= HIGH:
-                        evidence.highs += 1
+                    evidence.takes += 1
+                else:
+                    self.declined.append(top)
+            elif kind in ("discard", "declare") and mine:
+                thrown = _thrown(move)
+                self.discarded.append(thrown)
+                evidence.discards += 1
+                if is_wild(thrown, wild_rank):
+                    evidence.wilds += 1
+                elif card_points(thrown, wild_rank) >= HIGH:
+                    evidence.highs += 1
             self.moves += mine
+
+
+def open_cards(view: IndianSeatView) -> list[int | None]:
+    """The open card on top of the discard pile before each move (``None``: the pile was
+    empty). The first one is in no move: it shows when a draw takes it, or it still lies
+    at the bottom of the pile."""
+    first = -1  # the first open card while unknown
+    pile = [first]
+    for move in view["moves"]:
+        if move["type"] == "draw" and move["source"] == "discard":
+            if pile.pop() == first:
+                first = card_index(move["card"])
+                break
+        elif move["type"] in ("discard", "declare"):
+            pile.append(_thrown(move))
+    else:
+        first = card_index(view["discard_pile"][0]) if view["discard_pile"] else -1
+    pile = [first]
+    tops: list[int | None] = []
+    for move in view["moves"]:
+        tops.append(pile[-1] if pile and pile[-1] >= 0 else None)
+        if move["type"] == "draw" and move["source"] == "discard":
+            pile.pop()
+        elif move["type"] in ("discard", "declare"):
+            pile.append(_thrown(move))
+    return tops
+
+
+def _thrown(move: Mapping[str, Any]) -> int:
+    """The card a discard or a declaration put on the pile."""
+    return card_index(move.get("card") or move["discard"])
 
 
 STYLES: dict[str, Style] = {
