@@ -14,7 +14,6 @@ from rummyhall.actions import Action, Declare, Discard
 from rummyhall.bots.base import DEFAULT_BUDGET, Bot
 from rummyhall.bots.indian_medium import (
     DROP,
-    FIRST_DROP,
     HOPELESS,
     STOCK,
     TAKE,
@@ -28,7 +27,7 @@ from rummyhall.bots.indian_medium import (
     wild_of,
     without,
 )
-from rummyhall.bots.indian_model import TYPICAL_TAKE, Belief, OpponentModel
+from rummyhall.bots.indian_model import LEAST_MIDDLE_DROP, TYPICAL_TAKE, Belief, OpponentModel
 from rummyhall.bots.indian_styles import (
     DropperIndianBot,
     GreedyIndianBot,
@@ -105,12 +104,11 @@ class HardIndianBot(Searcher):
     cards to replace), then by how many of the cards that would shorten it are still
     live (unseen, and not likely in the opponent's hand given his pick-ups, discards and
     passes, read by the style he plays: :class:`~rummyhall.bots.indian_model.Belief`),
-    then by points. The open card is taken when it
-    shortens the distance; a discard that completes a meld with cards the opponent
-    picked up is charged (discard safety), the more the likelier he is to take open
-    cards (nothing against a player who never does); wild cards are never thrown while another
-    card can go. A hopeless hand drops: at once for 20, or later for 40 when the
-    opponent has had time to come close.
+    then by points. The open card is taken when it shortens the distance; a discard
+    that completes a meld with cards the opponent picked up is charged (discard safety),
+    the more the likelier he is to take open cards (nothing against a player who never
+    does); wild cards are never thrown while another card can go. A hopeless hand
+    drops: at once for 20, or later for 40 when the opponent has had time to come close.
 
     ``budget`` bounds the thinking per move in seconds: the discards are measured and
     the draws of the tied ones counted while it lasts, and a distance search still
@@ -172,7 +170,7 @@ class HardIndianBot(Searcher):
         deadline: float | None,
     ) -> bool:
         far = distance(faces, wild, deadline=deadline) >= HOPELESS_DISTANCE
-        if view["drop_penalty"][view["seat"]] == FIRST_DROP:
+        if view["drop_penalty"][view["seat"]] < LEAST_MIDDLE_DROP:
             return far and promise(faces, wild) < HOPELESS + 2
         layout = arrangement_of(hand_of(faces, wild))
         return (

@@ -25,7 +25,7 @@ HOPELESS = 3.0
 """Medium drops at its first turn when its hand's promise (see :func:`promise`) is below
 this: no wild card and hardly a pair of cards that could grow into a pure sequence."""
 FIRST_DROP = 20
-"""What dropping costs before the first draw (IND-11): a first turn's drop penalty."""
+"""What a first drop costs in Points and Pool 101 (IND-11): medium drops only at that price."""
 
 
 def hand_faces(view: IndianSeatView) -> list[int]:

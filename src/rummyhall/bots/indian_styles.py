@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from rummyhall.actions import Discard
 from rummyhall.bots.indian_medium import (
-    FIRST_DROP,
     HOPELESS,
     MediumIndianBot,
     best_discard,
@@ -19,7 +18,7 @@ from rummyhall.bots.indian_medium import (
     related,
     without,
 )
-from rummyhall.bots.indian_model import Record
+from rummyhall.bots.indian_model import LEAST_MIDDLE_DROP, Record
 from rummyhall.cards import card_index
 from rummyhall.games.indian.melds import card_points, is_wild
 from rummyhall.games.indian.solver import arrangement_of, hand_of
@@ -102,13 +101,13 @@ class SafeIndianBot(MediumIndianBot):
 
 
 class DropperIndianBot(MediumIndianBot):
-    """Cuts its losses: drops at its first turn (for 20) a hand whose promise is below
+    """Cuts its losses: drops at its first turn (for 20, IND-11) a hand whose promise is below
     :data:`EAGER_PROMISE`, and later (for 40) a hand with no pure sequence after
     :data:`DROPPER_PATIENCE` draws; otherwise medium."""
 
     def drops(self, view: IndianSeatView, faces: list[int], wild: int) -> bool:
         seat = view["seat"]
-        if view["drop_penalty"][seat] == FIRST_DROP:
+        if view["drop_penalty"][seat] < LEAST_MIDDLE_DROP:
             return promise(faces, wild) < EAGER_PROMISE
         draws = sum(m["type"] == "draw" and m["seat"] == seat for m in view["moves"])
         no_pure = arrangement_of(hand_of(faces, wild)).tier == "no pure"
