@@ -7,13 +7,9 @@ from collections import Counter
 
 from rummyhall import new_game
 from rummyhall.bots import decide
-from rummyhall.bots.rummikub import (
-    HardRummikubBot,
-    MediumRummikubBot,
-    fitting_faces,
-    last_turn,
-    remove,
-)
+from rummyhall.bots.rummikub import HardRummikubBot, MediumRummikubBot
+from rummyhall.bots.rummikub_model import last_turn
+from rummyhall.bots.rummikub_tiles import fitting_faces, remove
 from rummyhall.games.rummikub import best_play
 
 

@@ -12,10 +12,11 @@ from rummyhall.errors import NotationError
 from rummyhall.registry import KITS
 
 FACTORIES: dict[str, dict[str, Callable[..., Bot]]] = {
-    name: importlib.import_module(kit.bots).BOTS for name, kit in KITS.items()
+    name: {**importlib.import_module(kit.bots).BOTS, **importlib.import_module(kit.bots).STYLES}
+    for name, kit in KITS.items()
 }
-"""Each game's bots by level (``easy``, ``medium``, ``hard``), from the module its kit
-names (the games import no bot)."""
+"""Each game's bots by level (``easy``, ``medium``, ``hard``) and by style (``STYLES``),
+from the module its kit names (the games import no bot)."""
 
 
 def make_bot(game: str, level: str, seed: int = 0, **options: Any) -> Bot:

@@ -7,11 +7,26 @@ from collections.abc import Callable, Sequence
 
 from rummyhall.actions import Action, Play
 from rummyhall.bots.base import Bot, Decision
+from rummyhall.bots.rummikub_model import last_turn
+from rummyhall.bots.rummikub_styles import (
+    BeginnerBot,
+    HoarderBot,
+    JokerHolderBot,
+    KeeperBot,
+    NewSetsBot,
+)
+from rummyhall.bots.rummikub_tiles import (
+    fitting_faces,
+    no_play,
+    rack_value,
+    remove,
+    solver_play,
+)
 from rummyhall.bots.search import Searcher, chosen
-from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
+from rummyhall.cards import TILE_NAMES
 from rummyhall.errors import IllegalAction
 from rummyhall.games.rummikub import best_initial_meld, best_play, check_turn
-from rummyhall.games.rummikub.melds import canonical_faces, interpret, number_of, set_value
+from rummyhall.games.rummikub.melds import set_value
 from rummyhall.games.rummikub.view import RummikubSeatView
 
 
@@ -31,11 +46,6 @@ def new_sets_value(view: RummikubSeatView, play: Play) -> int:
         else:
             value += set_value(tiles)
     return value
-
-
-def no_play(legal_actions: Sequence[Action]) -> Action:
-    """Draw from the pool, or pass once it is empty (RKB-7, RKB-9)."""
-    return next(a for a in legal_actions if not isinstance(a, Play))
 
 
 class MediumRummikubBot:
@@ -85,8 +95,6 @@ class EasyRummikubBot:
 
 # --------------------------------------------------------------------------- hard
 
-JOKER_VALUE = 30
-"""A joker left on a rack costs 30 (RKB-8)."""
 REPLIES = 1
 """Rounds of the opponent's reply and the bot's next move played after a candidate (two
 rounds of both playing their maximum were no better: the maximum spends the reserves)."""
@@ -94,74 +102,6 @@ OUT_BONUS = 100
 """What going out is worth beyond the points it scores: the round is won (RKB-8)."""
 TILE_WEIGHT = 5
 """Points per tile of rack difference when nobody is out yet: fewer tiles, nearer out."""
-
-
-def rack_value(tiles: Sequence[str]) -> int:
-    """What a rack costs its owner at the end of a round (RKB-8, RKB-9)."""
-    return sum(JOKER_VALUE if name == "*" else int(name[1:]) for name in tiles)
-
-
-def remove(
-    rack: Sequence[str], table: Sequence[Sequence[str]], new: Sequence[Sequence[str]]
-) -> list[str]:
-    """The rack left after playing from ``table`` to ``new``."""
-    left = Counter(rack)
-    left.subtract(Counter(t for tiles in new for t in tiles))
-    left.update(Counter(t for tiles in table for t in tiles))
-    return sorted(left.elements())
-
-
-def solver_play(
-    table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool
-) -> list[list[str]] | None:
-    """Medium's move as a new table (the solver's maximum), or ``None`` to draw."""
-    if not melded:
-        melds = best_initial_meld(rack)
-        return None if melds is None else [*map(list, table), *melds]
-    return best_play(table, rack)
-
-
-def fitting_faces(table: Sequence[Sequence[str]]) -> set[str]:
-    """The tiles that fit a set of ``table`` on their own: extending a run at either end,
-    splitting a run of five or more in two runs, completing a group of three, or taking
-    the place a joker holds (RKB-5, RKB-6); the joker fits wherever a run can grow or a
-    group has three tiles. Rearrangements of several sets are not looked for, so a tile
-    left out may still be playable.
-
-    >>> sorted(fitting_faces([["R3", "R4", "R5", "R6", "R7"], ["B9", "K9", "*"]]))
-    ['*', 'O9', 'R2', 'R5', 'R8', 'R9']
-    """
-    fits: set[int] = set()
-    for tiles in table:
-        faces = parse_tiles(tiles)
-        shown = interpret(faces)
-        if shown is None:
-            continue
-        fits.update(shown[i] for i, f in enumerate(canonical_faces(faces, shown)) if f == JOKER)
-        numbers = [number_of(f) for f in shown]
-        if len(set(numbers)) == 1:  # a group
-            if len(shown) == 3:
-                fits.update(f for f in range(numbers[0] - 1, 52, 13) if f not in shown)
-                fits.add(JOKER)
-            continue
-        low, high, first = numbers[0], numbers[-1], shown[0]
-        if low > 1:
-            fits.add(first - 1)
-        if high < 13:
-            fits.add(shown[-1] + 1)
-        if low > 1 or high < 13:
-            fits.add(JOKER)
-        fits.update(first + k for k in range(2, len(shown) - 2))
-    return {TILE_NAMES[f] for f in fits}
-
-
-def last_turn(view: RummikubSeatView, seat: int) -> tuple[str | None, bool]:
-    """What ``seat`` did on his last turn (``"play"``, ``"draw"``, ``"pass"`` or
-    ``None`` before his first) and whether he had melded before it."""
-    moves = [m for m in view["moves"] if m.get("seat") == seat and m["type"] != "part_over"]
-    if not moves:
-        return None, False
-    return moves[-1]["type"], any(m["type"] == "play" for m in moves[:-1])
 
 
 class HardRummikubBot(Searcher):
@@ -325,7 +265,13 @@ class HardRummikubBot(Searcher):
         return TILE_WEIGHT * tiles + rack_value(racks[opponent]) - rack_value(racks[me])
 
 
-STYLES: dict[str, Callable[..., Bot]] = {}
+STYLES: dict[str, Callable[..., Bot]] = {
+    "keeper": KeeperBot,
+    "joker-holder": JokerHolderBot,
+    "new-sets": NewSetsBot,
+    "hoarder": HoarderBot,
+    "beginner": BeginnerBot,
+}
 """Style variants of the rule player, by name: the opponents of the arena's zoo and the
 player styles the hard bot's opponent model weighs."""
 

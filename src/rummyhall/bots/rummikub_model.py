@@ -1,0 +1,243 @@
+"""The Rummikub hard bot's opponent model: which style the opponent plays, read from his
+turns, and what that says about the rack he hides.
+
+The model is a mixture of the styles of ``rummikub_styles.py`` (and medium's maximum),
+plus "anyone" (any rack, the maximum as his reply) for a player none of them explains.
+Each style's weight is its prior times the likelihood of every turn the opponent has
+played: a play the style would never make (the hoarder playing with a small rack, the
+joker holder laying a joker, the new-sets player touching the table, the keeper laying a
+reserve beside other tiles) counts :data:`SLIP`; a draw after melding by a style that
+draws only when nothing fits the table counts the chance that none of his tiles did
+(those his previous turn had not cleared, against the table's fits; the others against
+the fits that are new since). A style also says which faces his rack cannot hold now:
+after a turn on which it would have laid every tile that fits the table on its own, the
+tiles he kept do not (only a tile he has just drawn may be anything).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rummyhall.bots.rummikub_styles import (
+    HOARD_LIMIT,
+    Policy,
+    hoarding,
+    holding_jokers,
+    keeping_reserves,
+    maximum,
+    new_sets,
+)
+from rummyhall.bots.rummikub_tiles import fitting_faces
+from rummyhall.games.rummikub.view import RummikubSeatView
+
+SLIP = 0.02
+"""The likelihood of a play a style never makes: people slip, and a style is a sketch."""
+ANYONE_PRIOR = 0.05
+"""The prior weight of "anyone" against 1 for each style: it explains every turn, so it
+takes over only once every style has been contradicted."""
+RACK_SIZE = 14
+"""Tiles dealt to each player (RKB-1)."""
+TILES = 106
+
+
+@dataclass(frozen=True)
+class OpponentTurn:
+    """One turn of a player as every seat saw it."""
+
+    kind: str
+    """``play``, ``draw`` or ``pass``."""
+    melded: bool
+    """Whether he had melded before this turn."""
+    table: list[list[str]]
+    """The table he found."""
+    rack_size: int
+    """His tiles when the turn began."""
+    pool: int
+    """Tiles in the pool when the turn began."""
+    played: list[str]
+    """The rack tiles he laid (none for a draw or a pass)."""
+    left: list[list[str]]
+    """The table he left."""
+
+
+def turns_of(view: RummikubSeatView, seat: int) -> list[OpponentTurn]:
+    """Every turn ``seat`` has played this round, rebuilt from the view's moves."""
+    players = view["players"]
+    table: list[list[str]] = []
+    racks = [RACK_SIZE] * players
+    pool = TILES - RACK_SIZE * players
+    melded = [False] * players
+    found = []
+    for move in view["moves"]:
+        kind, who = move["type"], move.get("seat")
+        if who is None or kind == "part_over":
+            continue
+        before, played = table, []
+        if kind == "play":
+            played = list(move["played"])
+            table = [list(tiles) for tiles in move["table"]]
+        if who == seat:
+            found.append(OpponentTurn(kind, melded[who], before, racks[who], pool, played, table))
+        if kind == "play":
+            racks[who] -= len(played)
+            melded[who] = True
+        elif kind == "draw":
+            racks[who] += 1
+            pool -= 1
+    return found
+
+
+def last_turn(view: RummikubSeatView, seat: int) -> tuple[str | None, bool]:
+    """What ``seat`` did on his last turn (``"play"``, ``"draw"``, ``"pass"`` or
+    ``None`` before his first) and whether he had melded before it."""
+    turns = turns_of(view, seat)
+    if not turns:
+        return None, False
+    return turns[-1].kind, turns[-1].melded
+
+
+def touches_table(turn: OpponentTurn) -> bool:
+    """Whether a play changed a set already on the table (a lay-off, a rearrangement)."""
+    left = Counter(tuple(sorted(tiles)) for tiles in turn.left)
+    left.subtract(Counter(tuple(sorted(tiles)) for tiles in turn.table))
+    return any(count < 0 for count in left.values())
+
+
+def lays_reserve_with_others(turn: OpponentTurn) -> bool:
+    """Whether a play laid a tile that fit the table on its own beside other tiles."""
+    fits = fitting_faces(turn.table)
+    return len(turn.played) > 1 and any(tile in fits for tile in turn.played)
+
+
+@dataclass(frozen=True)
+class Style:
+    """A component of the mixture: how the style plays and what its turns reveal."""
+
+    name: str
+    policy: Policy
+    """His reply in the lookahead."""
+    never: Callable[[OpponentTurn], bool]
+    """A play this style does not make."""
+    clears_on_play: bool
+    """After a play once melded, nothing he kept fits the table on its own."""
+    clears_on_draw: bool
+    """He draws (or passes) once melded only when nothing on his rack fits the table."""
+    keeps_jokers: bool = False
+    """The joker is left out of what clears: he keeps it whatever fits."""
+
+    def fits(self, table: Sequence[Sequence[str]]) -> set[str]:
+        faces = fitting_faces(table)
+        return faces - {"*"} if self.keeps_jokers else faces
+
+
+def _hoards(turn: OpponentTurn) -> bool:
+    return turn.rack_size < HOARD_LIMIT and turn.pool > 0
+
+
+STYLES_MODELLED = (
+    Style("medium", maximum, lambda turn: False, clears_on_play=True, clears_on_draw=True),
+    Style(
+        "keeper",
+        keeping_reserves,
+        lambda turn: turn.melded and lays_reserve_with_others(turn),
+        clears_on_play=False,
+        clears_on_draw=True,
+    ),
+    Style(
+        "joker-holder",
+        holding_jokers,
+        lambda turn: "*" in turn.played,
+        clears_on_play=True,
+        clears_on_draw=True,
+        keeps_jokers=True,
+    ),
+    Style(
+        "new-sets",
+        new_sets,
+        lambda turn: turn.melded and touches_table(turn),
+        clears_on_play=False,
+        clears_on_draw=False,
+    ),
+    Style("hoarder", hoarding, _hoards, clears_on_play=True, clears_on_draw=False),
+)
+"""The styles the model weighs (each with a prior weight of 1)."""
+ANYONE = Style("anyone", maximum, lambda turn: False, clears_on_play=False, clears_on_draw=False)
+
+
+@dataclass(frozen=True)
+class Belief:
+    """A style's weight and the faces his rack cannot hold under it, with how many of his
+    tiles are exempt (the one he has just drawn)."""
+
+    style: Style
+    weight: float
+    barred: frozenset[str]
+    exempt: int
+
+
+def share(unseen: Counter[str], faces: set[str]) -> float:
+    """The share of the unseen tiles whose face is in ``faces``."""
+    total = sum(unseen.values())
+    return sum(unseen[face] for face in faces) / total if total else 0.0
+
+
+def draw_likelihood(
+    style: Style, turn: OpponentTurn, previous: OpponentTurn | None, unseen: Counter[str]
+) -> float:
+    """The chance that a melded player of ``style`` finds nothing that fits on ``turn``:
+    his tiles the previous turn cleared need a fit that is new since, the others any."""
+    fits = style.fits(turn.table)
+    cleared = 0
+    new = fits
+    if previous is not None and previous.melded:
+        if previous.kind == "play" and style.clears_on_play:
+            cleared = turn.rack_size
+        elif previous.kind in ("draw", "pass") and style.clears_on_draw:
+            cleared = turn.rack_size - (previous.kind == "draw")
+        if cleared:
+            new = fits - style.fits(previous.left)
+    return (1 - share(unseen, new)) ** cleared * (1 - share(unseen, fits)) ** (
+        turn.rack_size - cleared
+    )
+
+
+def likelihood(style: Style, turns: Sequence[OpponentTurn], unseen: Counter[str]) -> float:
+    """How well ``style`` explains all of ``turns``."""
+    odds = 1.0
+    for index, turn in enumerate(turns):
+        if turn.kind == "play":
+            if style.never(turn):
+                odds *= SLIP
+        elif turn.melded and style.clears_on_draw:
+            previous = turns[index - 1] if index else None
+            odds *= draw_likelihood(style, turn, previous, unseen)
+    return odds
+
+
+def barred(style: Style, turn: OpponentTurn) -> tuple[frozenset[str], int]:
+    """The faces the rack kept after ``turn`` cannot hold under ``style`` (the turn's
+    table being the one the bot sees), and how many of his tiles are exempt."""
+    if not turn.melded:
+        return frozenset(), 0
+    if turn.kind == "play" and style.clears_on_play:
+        return frozenset(style.fits(turn.left)), 0
+    if turn.kind != "play" and style.clears_on_draw:
+        return frozenset(style.fits(turn.left)), 1 if turn.kind == "draw" else 0
+    return frozenset(), 0
+
+
+def beliefs(view: RummikubSeatView, opponent: int, unseen: Counter[str]) -> list[Belief]:
+    """The mixture over the opponent's style, weights summing to 1. With more than two
+    players the table the bot sees is not the one he left: only "anyone" is used then."""
+    if view["players"] != 2:
+        return [Belief(ANYONE, 1.0, frozenset(), 0)]
+    turns = turns_of(view, opponent)
+    weighted = [(style, likelihood(style, turns, unseen)) for style in STYLES_MODELLED]
+    weighted.append((ANYONE, ANYONE_PRIOR))
+    total = sum(weight for _, weight in weighted)
+    return [
+        Belief(style, weight / total, *(barred(style, turns[-1]) if turns else (frozenset(), 0)))
+        for style, weight in weighted
+    ]
