@@ -7,16 +7,19 @@ from collections.abc import Callable, Sequence
 
 from rummyhall.actions import Action, Play
 from rummyhall.bots.base import Bot, Decision
-from rummyhall.bots.rummikub_model import last_turn
+from rummyhall.bots.rummikub_model import Belief, beliefs
 from rummyhall.bots.rummikub_styles import (
     BeginnerBot,
     HoarderBot,
     JokerHolderBot,
     KeeperBot,
     NewSetsBot,
+    Policy,
+    Position,
+    holding_jokers,
+    keeping_reserves,
 )
 from rummyhall.bots.rummikub_tiles import (
-    fitting_faces,
     no_play,
     rack_value,
     remove,
@@ -25,7 +28,7 @@ from rummyhall.bots.rummikub_tiles import (
 from rummyhall.bots.search import Searcher, chosen
 from rummyhall.cards import TILE_NAMES
 from rummyhall.errors import IllegalAction
-from rummyhall.games.rummikub import best_initial_meld, best_play, check_turn
+from rummyhall.games.rummikub import best_initial_meld, check_turn
 from rummyhall.games.rummikub.melds import set_value
 from rummyhall.games.rummikub.view import RummikubSeatView
 
@@ -109,17 +112,17 @@ class HardRummikubBot(Searcher):
     keep the jokers back, keep back the tiles that fit the table on their own (to play
     them on later turns instead of drawing), or hold everything back and draw.
 
-    Each sample invents a world from the view: the opponent's rack drawn from the unseen
-    tiles (both copies of a face counted) and the pool order. The opponent is assumed to
-    play as much as he can, as medium does: once he has melded, the tiles he kept after
-    his last turn cannot fit the table on their own (else he would have played them), so
-    they are drawn from the other faces, and only a tile he has just drawn may be any
-    tile. Every candidate is played in that world, then the opponent answers with the
-    solver's maximum and the bot plays its own maximum on its next turn (a player who
-    cannot play draws: that draw is what the reserves save). The candidate is scored by
-    who is nearer to winning the round then: going out wins it (:data:`OUT_BONUS` plus
-    the points, RKB-8), else the difference of the racks' values (what the scoring pays)
-    plus :data:`TILE_WEIGHT` per tile of difference.
+    Each sample invents a world from the view: a style for the opponent, drawn from the
+    opponent model's mixture (``rummikub_model.py``: medium, the keeper, the joker holder,
+    the new-sets player, the hoarder or anyone, weighed by how well each explains his
+    turns so far), his rack drawn from the unseen tiles (both copies of a face counted)
+    leaving out the faces that style could not have kept, and the pool order. Every
+    candidate is played in that world, then the opponent answers as that style plays and
+    the bot plays its own maximum on its next turn (a player who cannot play draws: that
+    draw is what the reserves save). The candidate is scored by who is nearer to winning
+    the round then: going out wins it (:data:`OUT_BONUS` plus the points, RKB-8), else the
+    difference of the racks' values (what the scoring pays) plus :data:`TILE_WEIGHT` per
+    tile of difference.
 
     ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes
     the number of samples, which makes the decisions a function of ``seed`` alone.
@@ -135,14 +138,16 @@ class HardRummikubBot(Searcher):
         if tiles_placed(view, best) == len(rack):
             return best  # going out wins the round
         me = view["seat"]
-        opponent = (me + 1) % view["players"]
-        unseen = self._unseen(view)
-        playable = fitting_faces(view["table"])
+        position = Position(view["table"], rack, view["melded"][me], view["pool_count"])
         candidates: list[Action] = [best, no_play(legal_actions)]
-        for other in (self._keeping_jokers(view), self._keeping_reserves(view, playable)):
+        for policy in (holding_jokers, keeping_reserves):
+            other = self._legal(view, policy(position, self.rng))
             if other is not None and other not in candidates:
                 candidates.append(other)
-        return self._search(view, candidates, unseen, self._dead(view, opponent, playable))
+        unseen = self._unseen(view)
+        return self._search(
+            view, candidates, unseen, beliefs(view, (me + 1) % view["players"], unseen)
+        )
 
     @staticmethod
     def _unseen(view: RummikubSeatView) -> Counter[str]:
@@ -151,19 +156,6 @@ class HardRummikubBot(Searcher):
         unseen.subtract(Counter(view["rack"]))
         unseen.subtract(Counter(t for tiles in view["table"] for t in tiles))
         return +unseen
-
-    @staticmethod
-    def _dead(view: RummikubSeatView, opponent: int, playable: set[str]) -> tuple[set[str], int]:
-        """Faces the opponent's rack cannot hold and how many of his tiles are exempt
-        (the one he has just drawn): after a turn of a melded player who plays his
-        maximum, nothing left on his rack fits the table on its own (2 players: the
-        table he left is the one the bot sees)."""
-        if view["players"] != 2:
-            return set(), 0
-        done, melded = last_turn(view, opponent)
-        if done is None or not melded:
-            return set(), 0
-        return playable, 1 if done == "draw" else 0
 
     @staticmethod
     def _legal(view: RummikubSeatView, table: list[list[str]] | None) -> Play | None:
@@ -177,56 +169,42 @@ class HardRummikubBot(Searcher):
             return None
         return play
 
-    @classmethod
-    def _keeping_jokers(cls, view: RummikubSeatView) -> Play | None:
-        rack = view["rack"]
-        if "*" not in rack:
-            return None
-        plain = [t for t in rack if t != "*"]
-        return cls._legal(view, solver_play(view["table"], plain, view["melded"][view["seat"]]))
-
-    @classmethod
-    def _keeping_reserves(cls, view: RummikubSeatView, playable: set[str]) -> Play | None:
-        """The maximum without the rack tiles that fit the table on their own, kept to
-        play on later turns instead of drawing; if nothing else can be played, the most
-        valuable of those tiles alone."""
-        if not view["melded"][view["seat"]]:
-            return None
-        rack = view["rack"]
-        reserves = [t for t in rack if t in playable]
-        if not reserves:
-            return None
-        rest = [t for t in rack if t not in playable]
-        table = best_play(view["table"], rest) if rest else None
-        if table is None:
-            table = best_play(view["table"], [max(reserves, key=lambda t: rack_value([t]))])
-        return cls._legal(view, table)
-
     def _search(
         self,
         view: RummikubSeatView,
         candidates: list[Action],
         unseen: Counter[str],
-        dead: tuple[set[str], int],
+        mixture: Sequence[Belief],
     ) -> Action:
         opponent = (view["seat"] + 1) % view["players"]
         size = view["rack_counts"][opponent]
-        faces, exempt = dead
-        kept = size - exempt
-        free = sorted(t for t in unseen.elements() if t not in faces)
-        barred = sorted(t for t in unseen.elements() if t in faces)
-        if len(free) < kept:  # the model does not fit what was seen: drop it
-            free, barred, kept = sorted(unseen.elements()), [], size
+        tiles = sorted(unseen.elements())
+        urns = [self._urn(tiles, belief, size) for belief in mixture]
+        weights = [belief.weight for belief in mixture]
         scores: list[list[int]] = [[] for _ in candidates]
         for _ in self.samples():
+            index = self.rng.choices(range(len(mixture)), weights)[0]
+            free, barred, kept = urns[index]
             self.rng.shuffle(free)
             rest = free[kept:] + barred
             self.rng.shuffle(rest)
             theirs = free[:kept] + rest[: size - kept]
             stock = rest[size - kept :]
-            for index, action in enumerate(candidates):
-                scores[index].append(self._score(view, action, theirs, list(stock), opponent))
+            policy = mixture[index].style.policy
+            for at, action in enumerate(candidates):
+                scores[at].append(self._score(view, action, theirs, list(stock), opponent, policy))
         return candidates[chosen(scores)]
+
+    @staticmethod
+    def _urn(tiles: list[str], belief: Belief, size: int) -> tuple[list[str], list[str], int]:
+        """The unseen tiles his rack may hold under ``belief``, those it may not (the pool's
+        for sure, but for the exempt ones), and how many of his tiles come from the first;
+        when too few tiles are left for the style's rack, any rack."""
+        free = [t for t in tiles if t not in belief.barred]
+        kept = size - belief.exempt
+        if len(free) < kept:  # the style does not fit what was seen: any rack
+            return list(tiles), [], size
+        return free, [t for t in tiles if t in belief.barred], kept
 
     def _score(
         self,
@@ -235,12 +213,13 @@ class HardRummikubBot(Searcher):
         theirs: list[str],
         stock: list[str],
         opponent: int,
+        reply: Policy,
     ) -> int:
         """The bot's rack advantage after its move and :data:`REPLIES` rounds of the
-        opponent's maximum and its own, in one sampled world (a player who cannot play
-        draws)."""
+        opponent's ``reply`` and its own maximum, in one sampled world (a player who
+        cannot play draws)."""
         me = view["seat"]
-        table = view["table"]
+        table: Sequence[Sequence[str]] = view["table"]
         racks = {me: list(view["rack"]), opponent: list(theirs)}
         melded = {me: view["melded"][me], opponent: view["melded"][opponent]}
         if isinstance(action, Play):
@@ -250,7 +229,10 @@ class HardRummikubBot(Searcher):
         elif stock:
             racks[me].append(stock.pop())
         for seat in (opponent, me) * REPLIES:
-            new = solver_play(table, racks[seat], melded[seat])
+            if seat == opponent:
+                new = reply(Position(table, racks[seat], melded[seat], len(stock)), self.rng)
+            else:
+                new = solver_play(table, racks[seat], melded[seat])
             if new is None:
                 if stock:
                     racks[seat].append(stock.pop())

@@ -16,6 +16,7 @@ tiles he kept do not (only a tile he has just drawn may be anything).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -126,6 +127,9 @@ class Style:
     """He draws (or passes) once melded only when nothing on his rack fits the table."""
     keeps_jokers: bool = False
     """The joker is left out of what clears: he keeps it whatever fits."""
+    chance: float = 1.0
+    """The likelihood of each melded turn of a style that draws whatever its rack holds
+    (whether it plays or draws is then a coin its rules do not decide)."""
 
     def fits(self, table: Sequence[Sequence[str]]) -> set[str]:
         faces = fitting_faces(table)
@@ -163,7 +167,9 @@ STYLES_MODELLED = (
     Style("hoarder", hoarding, _hoards, clears_on_play=True, clears_on_draw=False),
 )
 """The styles the model weighs (each with a prior weight of 1)."""
-ANYONE = Style("anyone", maximum, lambda turn: False, clears_on_play=False, clears_on_draw=False)
+ANYONE = Style(
+    "anyone", maximum, lambda turn: False, clears_on_play=False, clears_on_draw=False, chance=0.5
+)
 
 
 @dataclass(frozen=True)
@@ -192,27 +198,31 @@ def draw_likelihood(
     cleared = 0
     new = fits
     if previous is not None and previous.melded:
-        if previous.kind == "play" and style.clears_on_play:
+        if previous.kind == "play":  # what he kept did not fit, or the reserves were laid
             cleared = turn.rack_size
-        elif previous.kind in ("draw", "pass") and style.clears_on_draw:
+            new = fits - style.fits(previous.left if style.clears_on_play else previous.table)
+        else:
             cleared = turn.rack_size - (previous.kind == "draw")
-        if cleared:
             new = fits - style.fits(previous.left)
     return (1 - share(unseen, new)) ** cleared * (1 - share(unseen, fits)) ** (
         turn.rack_size - cleared
     )
 
 
-def likelihood(style: Style, turns: Sequence[OpponentTurn], unseen: Counter[str]) -> float:
-    """How well ``style`` explains all of ``turns``."""
-    odds = 1.0
+def log_likelihood(style: Style, turns: Sequence[OpponentTurn], unseen: Counter[str]) -> float:
+    """How well ``style`` explains all of ``turns`` (a log, so long rounds do not
+    underflow)."""
+    odds = 0.0
     for index, turn in enumerate(turns):
-        if turn.kind == "play":
-            if style.never(turn):
-                odds *= SLIP
-        elif turn.melded and style.clears_on_draw:
+        if turn.kind == "play" and style.never(turn):
+            odds += math.log(SLIP)
+        if not turn.melded:
+            continue
+        if not style.clears_on_draw:
+            odds += math.log(style.chance)
+        elif turn.kind != "play":
             previous = turns[index - 1] if index else None
-            odds *= draw_likelihood(style, turn, previous, unseen)
+            odds += math.log(max(draw_likelihood(style, turn, previous, unseen), SLIP))
     return odds
 
 
@@ -234,10 +244,12 @@ def beliefs(view: RummikubSeatView, opponent: int, unseen: Counter[str]) -> list
     if view["players"] != 2:
         return [Belief(ANYONE, 1.0, frozenset(), 0)]
     turns = turns_of(view, opponent)
-    weighted = [(style, likelihood(style, turns, unseen)) for style in STYLES_MODELLED]
-    weighted.append((ANYONE, ANYONE_PRIOR))
-    total = sum(weight for _, weight in weighted)
+    logs = [log_likelihood(style, turns, unseen) for style in STYLES_MODELLED]
+    logs.append(math.log(ANYONE_PRIOR) + log_likelihood(ANYONE, turns, unseen))
+    weights = [math.exp(odds - max(logs)) for odds in logs]
     return [
-        Belief(style, weight / total, *(barred(style, turns[-1]) if turns else (frozenset(), 0)))
-        for style, weight in weighted
+        Belief(
+            style, weight / sum(weights), *(barred(style, turns[-1]) if turns else (frozenset(), 0))
+        )
+        for style, weight in zip((*STYLES_MODELLED, ANYONE), weights, strict=True)
     ]
