@@ -131,7 +131,7 @@ class Style:
     """The likelihood of each melded turn of a style that draws whatever its rack holds
     (whether it plays or draws is then a coin its rules do not decide)."""
 
-    def fits(self, table: Sequence[Sequence[str]]) -> set[str]:
+    def fits(self, table: Sequence[Sequence[str]]) -> frozenset[str]:
         faces = fitting_faces(table)
         return faces - {"*"} if self.keeps_jokers else faces
 
@@ -183,7 +183,7 @@ class Belief:
     exempt: int
 
 
-def share(unseen: Counter[str], faces: set[str]) -> float:
+def share(unseen: Counter[str], faces: frozenset[str]) -> float:
     """The share of the unseen tiles whose face is in ``faces``."""
     total = sum(unseen.values())
     return sum(unseen[face] for face in faces) / total if total else 0.0
@@ -214,16 +214,25 @@ def log_likelihood(style: Style, turns: Sequence[OpponentTurn], unseen: Counter[
     underflow)."""
     odds = 0.0
     for index, turn in enumerate(turns):
-        if turn.kind == "play" and style.never(turn):
+        previous = turns[index - 1] if index else None
+        if turn.kind == "play" and (style.never(turn) or lays_kept_fit(style, turn, previous)):
             odds += math.log(SLIP)
         if not turn.melded:
             continue
         if not style.clears_on_draw:
             odds += math.log(style.chance)
         elif turn.kind != "play":
-            previous = turns[index - 1] if index else None
             odds += math.log(max(draw_likelihood(style, turn, previous, unseen), SLIP))
     return odds
+
+
+def lays_kept_fit(style: Style, turn: OpponentTurn, previous: OpponentTurn | None) -> bool:
+    """Whether ``turn`` lays tiles that fit the table he left on his previous turn, which
+    under ``style`` he could not have kept then (but for the one he drew)."""
+    if previous is None:
+        return False
+    faces, exempt = barred(style, previous)
+    return sum(tile in faces for tile in turn.played) > exempt
 
 
 def barred(style: Style, turn: OpponentTurn) -> tuple[frozenset[str], int]:
@@ -232,9 +241,9 @@ def barred(style: Style, turn: OpponentTurn) -> tuple[frozenset[str], int]:
     if not turn.melded:
         return frozenset(), 0
     if turn.kind == "play" and style.clears_on_play:
-        return frozenset(style.fits(turn.left)), 0
+        return style.fits(turn.left), 0
     if turn.kind != "play" and style.clears_on_draw:
-        return frozenset(style.fits(turn.left)), 1 if turn.kind == "draw" else 0
+        return style.fits(turn.left), 1 if turn.kind == "draw" else 0
     return frozenset(), 0
 
 

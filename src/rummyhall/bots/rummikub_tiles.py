@@ -3,6 +3,7 @@ costs, the solver's maximum, and the tiles that fit the table on their own."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -51,7 +52,7 @@ def solver_play(
     return best_play(table, rack)
 
 
-def fitting_faces(table: Sequence[Sequence[str]]) -> set[str]:
+def fitting_faces(table: Sequence[Sequence[str]]) -> frozenset[str]:
     """The tiles that fit a set of ``table`` on their own: extending a run at either end,
     splitting a run of five or more in two runs, completing a group of three, or taking
     the place a joker holds (RKB-5, RKB-6); the joker fits wherever a run can grow or a
@@ -60,7 +61,15 @@ def fitting_faces(table: Sequence[Sequence[str]]) -> set[str]:
 
     >>> sorted(fitting_faces([["R3", "R4", "R5", "R6", "R7"], ["B9", "K9", "*"]]))
     ['*', 'O9', 'R2', 'R5', 'R8', 'R9']
+
+    The opponent model asks this of every table of the round at every move, so the
+    answers are remembered.
     """
+    return _fitting_faces(tuple(map(tuple, table)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _fitting_faces(table: tuple[tuple[str, ...], ...]) -> frozenset[str]:
     fits: set[int] = set()
     for tiles in table:
         faces = parse_tiles(tiles)
@@ -82,4 +91,4 @@ def fitting_faces(table: Sequence[Sequence[str]]) -> set[str]:
         if low > 1 or high < 13:
             fits.add(JOKER)
         fits.update(first + k for k in range(2, len(shown) - 2))
-    return {TILE_NAMES[f] for f in fits}
+    return frozenset(TILE_NAMES[f] for f in fits)
