@@ -101,6 +101,9 @@ class EasyRummikubBot:
 REPLIES = 1
 """Rounds of the opponent's reply and the bot's next move played after a candidate (two
 rounds of both playing their maximum were no better: the maximum spends the reserves)."""
+REDRAWS = 5
+"""Racks drawn at most per sample until one explains his last draw (then the last is
+kept): the check costs a solver call."""
 OUT_BONUS = 100
 """What going out is worth beyond the points it scores: the round is won (RKB-8)."""
 TILE_WEIGHT = 5
@@ -185,10 +188,13 @@ class HardRummikubBot(Searcher):
         for _ in self.samples():
             index = self.rng.choices(range(len(mixture)), weights)[0]
             free, barred, kept = urns[index]
-            self.rng.shuffle(free)
-            rest = free[kept:] + barred
-            self.rng.shuffle(rest)
-            theirs = free[:kept] + rest[: size - kept]
+            for _ in range(REDRAWS):
+                self.rng.shuffle(free)
+                rest = free[kept:] + barred
+                self.rng.shuffle(rest)
+                theirs = free[:kept] + rest[: size - kept]
+                if mixture[index].explains(theirs, self.rng):
+                    break
             stock = rest[size - kept :]
             policy = mixture[index].style.policy
             for at, action in enumerate(candidates):

@@ -17,6 +17,7 @@ tiles he kept do not (only a tile he has just drawn may be anything).
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from rummyhall.bots.rummikub_styles import (
     HOARD_LIMIT,
     Policy,
+    Position,
     hoarding,
     holding_jokers,
     keeping_reserves,
@@ -127,6 +129,8 @@ class Style:
     """He draws (or passes) once melded only when nothing on his rack fits the table."""
     keeps_jokers: bool = False
     """The joker is left out of what clears: he keeps it whatever fits."""
+    replays_draws: bool = True
+    """A sampled rack must make :attr:`policy` draw where he drew (:meth:`Belief.explains`)."""
     chance: float = 1.0
     """The likelihood of each melded turn of a style that draws whatever its rack holds
     (whether it plays or draws is then a coin its rules do not decide)."""
@@ -168,7 +172,13 @@ STYLES_MODELLED = (
 )
 """The styles the model weighs (each with a prior weight of 1)."""
 ANYONE = Style(
-    "anyone", maximum, lambda turn: False, clears_on_play=False, clears_on_draw=False, chance=0.5
+    "anyone",
+    maximum,
+    lambda turn: False,
+    clears_on_play=False,
+    clears_on_draw=False,
+    replays_draws=False,
+    chance=0.5,
 )
 
 
@@ -181,6 +191,18 @@ class Belief:
     weight: float
     barred: frozenset[str]
     exempt: int
+    last: OpponentTurn | None = None
+    """His last turn."""
+
+    def explains(self, rack: Sequence[str], rng: random.Random) -> bool:
+        """Whether a sampled ``rack`` explains his last turn if it was a draw or a pass:
+        holding it (less the tile he then drew, the last one), the style draws too. The
+        hoarder, say, would have gone out with a rack that can."""
+        last = self.last
+        if last is None or last.kind == "play" or not self.style.replays_draws:
+            return True
+        held = rack[:-1] if last.kind == "draw" else rack
+        return self.style.policy(Position(last.table, held, last.melded, last.pool), rng) is None
 
 
 def share(unseen: Counter[str], faces: frozenset[str]) -> float:
@@ -235,10 +257,10 @@ def lays_kept_fit(style: Style, turn: OpponentTurn, previous: OpponentTurn | Non
     return sum(tile in faces for tile in turn.played) > exempt
 
 
-def barred(style: Style, turn: OpponentTurn) -> tuple[frozenset[str], int]:
+def barred(style: Style, turn: OpponentTurn | None) -> tuple[frozenset[str], int]:
     """The faces the rack kept after ``turn`` cannot hold under ``style`` (the turn's
     table being the one the bot sees), and how many of his tiles are exempt."""
-    if not turn.melded:
+    if turn is None or not turn.melded:
         return frozenset(), 0
     if turn.kind == "play" and style.clears_on_play:
         return style.fits(turn.left), 0
@@ -256,9 +278,8 @@ def beliefs(view: RummikubSeatView, opponent: int, unseen: Counter[str]) -> list
     logs = [log_likelihood(style, turns, unseen) for style in STYLES_MODELLED]
     logs.append(math.log(ANYONE_PRIOR) + log_likelihood(ANYONE, turns, unseen))
     weights = [math.exp(odds - max(logs)) for odds in logs]
+    last = turns[-1] if turns else None
     return [
-        Belief(
-            style, weight / sum(weights), *(barred(style, turns[-1]) if turns else (frozenset(), 0))
-        )
+        Belief(style, weight / sum(weights), *barred(style, last), last)
         for style, weight in zip((*STYLES_MODELLED, ANYONE), weights, strict=True)
     ]
