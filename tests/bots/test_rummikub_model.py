@@ -4,6 +4,7 @@ rules out (never the real one of a player of that style), and the weights it giv
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -18,6 +19,7 @@ from rummyhall.bots.rummikub_model import (
     lays_kept_fit,
     turns_of,
 )
+from rummyhall.cards import TILE_NAMES
 from rummyhall.games.rummikub import RummikubState
 from rummyhall.games.rummikub.view import RummikubSeatView
 
@@ -57,8 +59,9 @@ def test_turns_of_rebuilds_rack_sizes_and_the_pool() -> None:
 
 @pytest.mark.parametrize("name", sorted(STYLE_BY_NAME))
 def test_the_model_never_errs_against_the_style_it_names(name: str) -> None:
-    """A player of the style is never contradicted, and his real rack holds no more
-    tiles of the faces the style rules out than the exempt ones (the tile just drawn)."""
+    """A player of the style is never contradicted, his real rack holds no more tiles of
+    the faces the style rules out than the exempt ones (the tile just drawn), and it
+    explains his last draw."""
     style: Style = STYLE_BY_NAME[name]
     ruled_out = 0
     for state, view in after_turns(name):
@@ -72,6 +75,8 @@ def test_the_model_never_errs_against_the_style_it_names(name: str) -> None:
         )
         held = sum(tile in belief.barred for tile in state.rack_names(1))
         assert held <= belief.exempt
+        drawn_last = [TILE_NAMES[tile % 53] for tile in state.racks[1]]  # the draw is last
+        assert belief.explains(drawn_last, random.Random(0))
         ruled_out += bool(belief.barred)
     assert ruled_out or not (style.clears_on_play or style.clears_on_draw)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -103,7 +104,7 @@ REPLIES = 1
 rounds of both playing their maximum were no better: the maximum spends the reserves)."""
 REDRAWS = 5
 """Racks drawn at most per sample until one explains his last draw (then the last is
-kept): the check costs a solver call."""
+kept; with a budget, also once the move's time is up): the check costs a solver call."""
 OUT_BONUS = 100
 """What going out is worth beyond the points it scores: the round is won (RKB-8)."""
 TILE_WEIGHT = 5
@@ -119,7 +120,9 @@ class HardRummikubBot(Searcher):
     opponent model's mixture (``rummikub_model.py``: medium, the keeper, the joker holder,
     the new-sets player, the hoarder or anyone, weighed by how well each explains his
     turns so far), his rack drawn from the unseen tiles (both copies of a face counted)
-    leaving out the faces that style could not have kept, and the pool order. Every
+    leaving out the faces that style could not have kept, and redrawn up to
+    :data:`REDRAWS` times until the style would have drawn with it where he drew; and the
+    pool order. Every
     candidate is played in that world, then the opponent answers as that style plays and
     the bot plays its own maximum on its next turn (a player who cannot play draws: that
     draw is what the reserves save). The candidate is scored by who is nearer to winning
@@ -185,6 +188,7 @@ class HardRummikubBot(Searcher):
         urns = [self._urn(tiles, belief, size) for belief in mixture]
         weights = [belief.weight for belief in mixture]
         scores: list[list[int]] = [[] for _ in candidates]
+        deadline = self.deadline()
         for _ in self.samples():
             index = self.rng.choices(range(len(mixture)), weights)[0]
             free, barred, kept = urns[index]
@@ -193,13 +197,18 @@ class HardRummikubBot(Searcher):
                 rest = free[kept:] + barred
                 self.rng.shuffle(rest)
                 theirs = free[:kept] + rest[: size - kept]
-                if mixture[index].explains(theirs, self.rng):
+                if mixture[index].explains(theirs, self.rng) or self._late(deadline):
                     break
             stock = rest[size - kept :]
             policy = mixture[index].style.policy
             for at, action in enumerate(candidates):
                 scores[at].append(self._score(view, action, theirs, list(stock), opponent, policy))
         return candidates[chosen(scores)]
+
+    @staticmethod
+    def _late(deadline: float | None) -> bool:
+        """Whether the move's time is up (never with a fixed number of samples)."""
+        return deadline is not None and time.perf_counter() > deadline
 
     @staticmethod
     def _urn(tiles: list[str], belief: Belief, size: int) -> tuple[list[str], list[str], int]:
