@@ -9,9 +9,12 @@ joker holder laying a joker, the new-sets player touching the table, the keeper 
 reserve beside other tiles) counts :data:`SLIP`; a draw after melding by a style that
 draws only when nothing fits the table counts the chance that none of his tiles did
 (those his previous turn had not cleared, against the table's fits; the others against
-the fits that are new since). A style also says which faces his rack cannot hold now:
-after a turn on which it would have laid every tile that fits the table on its own, the
-tiles he kept do not (only a tile he has just drawn may be anything).
+the fits that are new since); laying a tile that fit the table he left on his previous
+turn contradicts a style that would have laid it then. A style also says which faces his
+rack cannot hold now: after a turn on which it would have laid every tile that fits the
+table on its own, the tiles he kept do not (only a tile he has just drawn may be
+anything); and after a draw, a sampled rack must make the style's policy draw too
+(:meth:`Belief.explains`).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ takes over only once every style has been contradicted."""
 RACK_SIZE = 14
 """Tiles dealt to each player (RKB-1)."""
 TILES = 106
+"""Tiles in the game (RKB-1): the pool starts with those not dealt."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,7 @@ class Style:
 
     name: str
     policy: Policy
-    """His reply in the lookahead."""
+    """How he plays: his reply in the lookahead, and the check of his draws."""
     never: Callable[[OpponentTurn], bool]
     """A play this style does not make."""
     clears_on_play: bool
@@ -136,6 +140,7 @@ class Style:
     (whether it plays or draws is then a coin its rules do not decide)."""
 
     def fits(self, table: Sequence[Sequence[str]]) -> frozenset[str]:
+        """The faces whose tiles this style lays whenever they fit ``table`` alone."""
         faces = fitting_faces(table)
         return faces - {"*"} if self.keeps_jokers else faces
 
