@@ -1,19 +1,17 @@
 """The Rummikub hard bot's pieces: which tiles fit the table alone, what the opponent's
-last turn says about his rack, and the candidate that keeps tiles in reserve."""
+last turn was, and the candidate (the keeper's move) that keeps tiles in reserve."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from rummyhall import new_game
 from rummyhall.bots import decide
-from rummyhall.bots.rummikub import (
-    HardRummikubBot,
-    MediumRummikubBot,
-    fitting_faces,
-    last_turn,
-    remove,
-)
+from rummyhall.bots.rummikub import MediumRummikubBot
+from rummyhall.bots.rummikub_model import last_turn
+from rummyhall.bots.rummikub_styles import Position, keeping_reserves
+from rummyhall.bots.rummikub_tiles import fitting_faces, remove
 from rummyhall.games.rummikub import best_play
 
 
@@ -56,41 +54,18 @@ def test_last_turn_reads_the_opponents_moves() -> None:
         assert melded == (len(plays) > (done == "play"))
 
 
-def test_rkb_7_dead_faces_only_after_a_melded_opponents_turn() -> None:
-    state = new_game("rummikub", seed=4)
-    bots = [MediumRummikubBot(), MediumRummikubBot()]
-    seen_model = False
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        state.apply(decide(state, bots[seat]))
-        view = state.view(1 - seat)
-        fits = fitting_faces(view["table"])
-        faces, exempt = HardRummikubBot._dead(view, seat, fits)
-        done, melded = last_turn(view, seat)
-        if melded:
-            seen_model = True
-            assert faces == fits and exempt == (done == "draw")
-            # medium plays its maximum: what it kept cannot fit the table on its own
-            if done != "draw":
-                assert not set(state.rack_names(seat)) & fits
-        else:
-            assert faces == set() and exempt == 0
-    assert seen_model
-
-
 def test_keeping_reserves_holds_the_tiles_that_fit_alone() -> None:
     table = [["R3", "R4", "R5"], ["K9", "O9", "B9", "R9"]]
     rack = ["R6", "B7", "B8", "B10", "O2"]  # R6 extends a run; B7 B8 B9 needs the group's B9
-    view = {"rack": rack, "table": table, "melded": [True, True], "seat": 0}
-    play = HardRummikubBot._keeping_reserves(view, fitting_faces(table))
-    assert play is not None
-    assert remove(rack, table, play.table) == ["O2", "R6"]
+    new = keeping_reserves(Position(table, rack, True, 40), random.Random(0))
+    assert new is not None
+    assert remove(rack, table, new) == ["O2", "R6"]
     # with only reserves on the rack, the most valuable one is played alone
-    view = {"rack": ["R6", "R2", "O2"], "table": table, "melded": [True, True], "seat": 0}
-    play = HardRummikubBot._keeping_reserves(view, fitting_faces(table))
-    assert play is not None
-    assert remove(view["rack"], table, play.table) == ["O2", "R2"]
-    # before the initial meld nothing may be added to the table (RKB-4)
-    view["melded"] = [False, True]
-    assert HardRummikubBot._keeping_reserves(view, fitting_faces(table)) is None
+    rack = ["R6", "R2", "O2"]
+    new = keeping_reserves(Position(table, rack, True, 40), random.Random(0))
+    assert new is not None
+    assert remove(rack, table, new) == ["O2", "R2"]
+    # going out, the keeper lays everything
+    rack = ["R6", "R2"]
+    new = keeping_reserves(Position(table, rack, True, 40), random.Random(0))
+    assert new is not None and remove(rack, table, new) == []

@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rummyhall.actions import Action, Play
 from rummyhall.bots.base import Bot, Decision
+from rummyhall.bots.rummikub_model import Belief, beliefs
+from rummyhall.bots.rummikub_styles import (
+    BeginnerBot,
+    HoarderBot,
+    JokerHolderBot,
+    KeeperBot,
+    NewSetsBot,
+    Policy,
+    Position,
+    holding_jokers,
+    keeping_reserves,
+)
+from rummyhall.bots.rummikub_tiles import (
+    no_play,
+    rack_value,
+    remove,
+    solver_play,
+)
 from rummyhall.bots.search import Searcher, chosen
-from rummyhall.cards import JOKER, TILE_NAMES, parse_tiles
+from rummyhall.cards import TILE_NAMES
 from rummyhall.errors import IllegalAction
-from rummyhall.games.rummikub import best_initial_meld, best_play, check_turn
-from rummyhall.games.rummikub.melds import canonical_faces, interpret, number_of, set_value
+from rummyhall.games.rummikub import best_initial_meld, check_turn
+from rummyhall.games.rummikub.melds import set_value
 from rummyhall.games.rummikub.view import RummikubSeatView
 
 
@@ -31,11 +50,6 @@ def new_sets_value(view: RummikubSeatView, play: Play) -> int:
         else:
             value += set_value(tiles)
     return value
-
-
-def no_play(legal_actions: Sequence[Action]) -> Action:
-    """Draw from the pool, or pass once it is empty (RKB-7, RKB-9)."""
-    return next(a for a in legal_actions if not isinstance(a, Play))
 
 
 class MediumRummikubBot:
@@ -85,83 +99,16 @@ class EasyRummikubBot:
 
 # --------------------------------------------------------------------------- hard
 
-JOKER_VALUE = 30
-"""A joker left on a rack costs 30 (RKB-8)."""
 REPLIES = 1
 """Rounds of the opponent's reply and the bot's next move played after a candidate (two
 rounds of both playing their maximum were no better: the maximum spends the reserves)."""
+REDRAWS = 5
+"""Racks drawn at most per sample until one explains his last draw (then the last is
+kept; with a budget, also once the move's time is up): the check costs a solver call."""
 OUT_BONUS = 100
 """What going out is worth beyond the points it scores: the round is won (RKB-8)."""
 TILE_WEIGHT = 5
 """Points per tile of rack difference when nobody is out yet: fewer tiles, nearer out."""
-
-
-def rack_value(tiles: Sequence[str]) -> int:
-    """What a rack costs its owner at the end of a round (RKB-8, RKB-9)."""
-    return sum(JOKER_VALUE if name == "*" else int(name[1:]) for name in tiles)
-
-
-def remove(
-    rack: Sequence[str], table: Sequence[Sequence[str]], new: Sequence[Sequence[str]]
-) -> list[str]:
-    """The rack left after playing from ``table`` to ``new``."""
-    left = Counter(rack)
-    left.subtract(Counter(t for tiles in new for t in tiles))
-    left.update(Counter(t for tiles in table for t in tiles))
-    return sorted(left.elements())
-
-
-def solver_play(
-    table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool
-) -> list[list[str]] | None:
-    """Medium's move as a new table (the solver's maximum), or ``None`` to draw."""
-    if not melded:
-        melds = best_initial_meld(rack)
-        return None if melds is None else [*map(list, table), *melds]
-    return best_play(table, rack)
-
-
-def fitting_faces(table: Sequence[Sequence[str]]) -> set[str]:
-    """The tiles that fit a set of ``table`` on their own: extending a run at either end,
-    splitting a run of five or more in two runs, completing a group of three, or taking
-    the place a joker holds (RKB-5, RKB-6); the joker fits wherever a run can grow or a
-    group has three tiles. Rearrangements of several sets are not looked for, so a tile
-    left out may still be playable.
-
-    >>> sorted(fitting_faces([["R3", "R4", "R5", "R6", "R7"], ["B9", "K9", "*"]]))
-    ['*', 'O9', 'R2', 'R5', 'R8', 'R9']
-    """
-    fits: set[int] = set()
-    for tiles in table:
-        faces = parse_tiles(tiles)
-        shown = interpret(faces)
-        if shown is None:
-            continue
-        fits.update(shown[i] for i, f in enumerate(canonical_faces(faces, shown)) if f == JOKER)
-        numbers = [number_of(f) for f in shown]
-        if len(set(numbers)) == 1:  # a group
-            if len(shown) == 3:
-                fits.update(f for f in range(numbers[0] - 1, 52, 13) if f not in shown)
-                fits.add(JOKER)
-            continue
-        low, high, first = numbers[0], numbers[-1], shown[0]
-        if low > 1:
-            fits.add(first - 1)
-        if high < 13:
-            fits.add(shown[-1] + 1)
-        if low > 1 or high < 13:
-            fits.add(JOKER)
-        fits.update(first + k for k in range(2, len(shown) - 2))
-    return {TILE_NAMES[f] for f in fits}
-
-
-def last_turn(view: RummikubSeatView, seat: int) -> tuple[str | None, bool]:
-    """What ``seat`` did on his last turn (``"play"``, ``"draw"``, ``"pass"`` or
-    ``None`` before his first) and whether he had melded before it."""
-    moves = [m for m in view["moves"] if m.get("seat") == seat and m["type"] != "part_over"]
-    if not moves:
-        return None, False
-    return moves[-1]["type"], any(m["type"] == "play" for m in moves[:-1])
 
 
 class HardRummikubBot(Searcher):
@@ -169,17 +116,19 @@ class HardRummikubBot(Searcher):
     keep the jokers back, keep back the tiles that fit the table on their own (to play
     them on later turns instead of drawing), or hold everything back and draw.
 
-    Each sample invents a world from the view: the opponent's rack drawn from the unseen
-    tiles (both copies of a face counted) and the pool order. The opponent is assumed to
-    play as much as he can, as medium does: once he has melded, the tiles he kept after
-    his last turn cannot fit the table on their own (else he would have played them), so
-    they are drawn from the other faces, and only a tile he has just drawn may be any
-    tile. Every candidate is played in that world, then the opponent answers with the
-    solver's maximum and the bot plays its own maximum on its next turn (a player who
-    cannot play draws: that draw is what the reserves save). The candidate is scored by
-    who is nearer to winning the round then: going out wins it (:data:`OUT_BONUS` plus
-    the points, RKB-8), else the difference of the racks' values (what the scoring pays)
-    plus :data:`TILE_WEIGHT` per tile of difference.
+    Each sample invents a world from the view: a style for the opponent, drawn from the
+    opponent model's mixture (``rummikub_model.py``: medium, the keeper, the joker holder,
+    the new-sets player, the hoarder or anyone, weighed by how well each explains his
+    turns so far), his rack drawn from the unseen tiles (both copies of a face counted)
+    leaving out the faces that style could not have kept, and redrawn up to
+    :data:`REDRAWS` times until the style would have drawn with it where he drew; and the
+    pool order. Every
+    candidate is played in that world, then the opponent answers as that style plays and
+    the bot plays its own maximum on its next turn (a player who cannot play draws: that
+    draw is what the reserves save). The candidate is scored by who is nearer to winning
+    the round then: going out wins it (:data:`OUT_BONUS` plus the points, RKB-8), else the
+    difference of the racks' values (what the scoring pays) plus :data:`TILE_WEIGHT` per
+    tile of difference.
 
     ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes
     the number of samples, which makes the decisions a function of ``seed`` alone.
@@ -195,14 +144,16 @@ class HardRummikubBot(Searcher):
         if tiles_placed(view, best) == len(rack):
             return best  # going out wins the round
         me = view["seat"]
-        opponent = (me + 1) % view["players"]
-        unseen = self._unseen(view)
-        playable = fitting_faces(view["table"])
+        position = Position(view["table"], rack, view["melded"][me], view["pool_count"])
         candidates: list[Action] = [best, no_play(legal_actions)]
-        for other in (self._keeping_jokers(view), self._keeping_reserves(view, playable)):
+        for policy in (holding_jokers, keeping_reserves):
+            other = self._legal(view, policy(position, self.rng))
             if other is not None and other not in candidates:
                 candidates.append(other)
-        return self._search(view, candidates, unseen, self._dead(view, opponent, playable))
+        unseen = self._unseen(view)
+        return self._search(
+            view, candidates, unseen, beliefs(view, (me + 1) % view["players"], unseen)
+        )
 
     @staticmethod
     def _unseen(view: RummikubSeatView) -> Counter[str]:
@@ -211,19 +162,6 @@ class HardRummikubBot(Searcher):
         unseen.subtract(Counter(view["rack"]))
         unseen.subtract(Counter(t for tiles in view["table"] for t in tiles))
         return +unseen
-
-    @staticmethod
-    def _dead(view: RummikubSeatView, opponent: int, playable: set[str]) -> tuple[set[str], int]:
-        """Faces the opponent's rack cannot hold and how many of his tiles are exempt
-        (the one he has just drawn): after a turn of a melded player who plays his
-        maximum, nothing left on his rack fits the table on its own (2 players: the
-        table he left is the one the bot sees)."""
-        if view["players"] != 2:
-            return set(), 0
-        done, melded = last_turn(view, opponent)
-        if done is None or not melded:
-            return set(), 0
-        return playable, 1 if done == "draw" else 0
 
     @staticmethod
     def _legal(view: RummikubSeatView, table: list[list[str]] | None) -> Play | None:
@@ -237,56 +175,51 @@ class HardRummikubBot(Searcher):
             return None
         return play
 
-    @classmethod
-    def _keeping_jokers(cls, view: RummikubSeatView) -> Play | None:
-        rack = view["rack"]
-        if "*" not in rack:
-            return None
-        plain = [t for t in rack if t != "*"]
-        return cls._legal(view, solver_play(view["table"], plain, view["melded"][view["seat"]]))
-
-    @classmethod
-    def _keeping_reserves(cls, view: RummikubSeatView, playable: set[str]) -> Play | None:
-        """The maximum without the rack tiles that fit the table on their own, kept to
-        play on later turns instead of drawing; if nothing else can be played, the most
-        valuable of those tiles alone."""
-        if not view["melded"][view["seat"]]:
-            return None
-        rack = view["rack"]
-        reserves = [t for t in rack if t in playable]
-        if not reserves:
-            return None
-        rest = [t for t in rack if t not in playable]
-        table = best_play(view["table"], rest) if rest else None
-        if table is None:
-            table = best_play(view["table"], [max(reserves, key=lambda t: rack_value([t]))])
-        return cls._legal(view, table)
-
     def _search(
         self,
         view: RummikubSeatView,
         candidates: list[Action],
         unseen: Counter[str],
-        dead: tuple[set[str], int],
+        mixture: Sequence[Belief],
     ) -> Action:
         opponent = (view["seat"] + 1) % view["players"]
         size = view["rack_counts"][opponent]
-        faces, exempt = dead
-        kept = size - exempt
-        free = sorted(t for t in unseen.elements() if t not in faces)
-        barred = sorted(t for t in unseen.elements() if t in faces)
-        if len(free) < kept:  # the model does not fit what was seen: drop it
-            free, barred, kept = sorted(unseen.elements()), [], size
+        tiles = sorted(unseen.elements())
+        urns = [self._urn(tiles, belief, size) for belief in mixture]
+        weights = [belief.weight for belief in mixture]
         scores: list[list[int]] = [[] for _ in candidates]
+        deadline = self.deadline()
         for _ in self.samples():
-            self.rng.shuffle(free)
-            rest = free[kept:] + barred
-            self.rng.shuffle(rest)
-            theirs = free[:kept] + rest[: size - kept]
+            index = self.rng.choices(range(len(mixture)), weights)[0]
+            free, barred, kept = urns[index]
+            for _ in range(REDRAWS):
+                self.rng.shuffle(free)
+                rest = free[kept:] + barred
+                self.rng.shuffle(rest)
+                theirs = free[:kept] + rest[: size - kept]
+                if mixture[index].explains(theirs, self.rng) or self._late(deadline):
+                    break
             stock = rest[size - kept :]
-            for index, action in enumerate(candidates):
-                scores[index].append(self._score(view, action, theirs, list(stock), opponent))
+            policy = mixture[index].style.policy
+            for at, action in enumerate(candidates):
+                scores[at].append(self._score(view, action, theirs, list(stock), opponent, policy))
         return candidates[chosen(scores)]
+
+    @staticmethod
+    def _late(deadline: float | None) -> bool:
+        """Whether the move's time is up (never with a fixed number of samples)."""
+        return deadline is not None and time.perf_counter() > deadline
+
+    @staticmethod
+    def _urn(tiles: list[str], belief: Belief, size: int) -> tuple[list[str], list[str], int]:
+        """The unseen tiles his rack may hold under ``belief``, those it may not (the pool's
+        for sure, but for the exempt ones), and how many of his tiles come from the first;
+        when too few tiles are left for the style's rack, any rack."""
+        free = [t for t in tiles if t not in belief.barred]
+        kept = size - belief.exempt
+        if len(free) < kept:  # the style does not fit what was seen: any rack
+            return list(tiles), [], size
+        return free, [t for t in tiles if t in belief.barred], kept
 
     def _score(
         self,
@@ -295,12 +228,13 @@ class HardRummikubBot(Searcher):
         theirs: list[str],
         stock: list[str],
         opponent: int,
+        reply: Policy,
     ) -> int:
         """The bot's rack advantage after its move and :data:`REPLIES` rounds of the
-        opponent's maximum and its own, in one sampled world (a player who cannot play
-        draws)."""
+        opponent's ``reply`` and its own maximum, in one sampled world (a player who
+        cannot play draws)."""
         me = view["seat"]
-        table = view["table"]
+        table: Sequence[Sequence[str]] = view["table"]
         racks = {me: list(view["rack"]), opponent: list(theirs)}
         melded = {me: view["melded"][me], opponent: view["melded"][opponent]}
         if isinstance(action, Play):
@@ -310,7 +244,10 @@ class HardRummikubBot(Searcher):
         elif stock:
             racks[me].append(stock.pop())
         for seat in (opponent, me) * REPLIES:
-            new = solver_play(table, racks[seat], melded[seat])
+            if seat == opponent:
+                new = reply(Position(table, racks[seat], melded[seat], len(stock)), self.rng)
+            else:
+                new = solver_play(table, racks[seat], melded[seat])
             if new is None:
                 if stock:
                     racks[seat].append(stock.pop())
@@ -325,7 +262,13 @@ class HardRummikubBot(Searcher):
         return TILE_WEIGHT * tiles + rack_value(racks[opponent]) - rack_value(racks[me])
 
 
-STYLES: dict[str, Callable[..., Bot]] = {}
+STYLES: dict[str, Callable[..., Bot]] = {
+    "keeper": KeeperBot,
+    "joker-holder": JokerHolderBot,
+    "new-sets": NewSetsBot,
+    "hoarder": HoarderBot,
+    "beginner": BeginnerBot,
+}
 """Style variants of the rule player, by name: the opponents of the arena's zoo and the
 player styles the hard bot's opponent model weighs."""
 
