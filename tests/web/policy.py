@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummyhall.games import indian
+from rummyhall.games import gin, indian
 
 Action = dict[str, Any]
 
@@ -52,3 +52,40 @@ def first_declaring_seed(seeds: range, level: str = "medium") -> tuple[int, int]
                 view = state.view(1)
                 state.apply(choose("indian", level, move_seed(seed, 1, state.turn), view, legal))
     raise AssertionError("no seed declares")
+
+
+def gin_choice(view: dict[str, Any], legal: list[Action]) -> Action:
+    """Take the first upcard, then always draw from the stock; knock (gin first) with the
+    least deadwood as soon as allowed, else throw the card leaving the least deadwood."""
+    knocks = [a for a in legal if a["type"] == "knock"]
+    if knocks:
+        return min(knocks, key=lambda a: gin.deadwood(without(view["hand"], a["discard"])))
+    for wanted in ({"type": "draw", "source": "discard"}, {"type": "draw", "source": "stock"}):
+        if wanted in legal and (wanted["source"] == "stock" or view["phase"] == "offer"):
+            return wanted
+    if {"type": "pass"} in legal:
+        return {"type": "pass"}
+    discards = [a for a in legal if a["type"] == "discard"]
+    return min(discards, key=lambda a: gin.deadwood(without(view["hand"], a["card"])))
+
+
+def first_knocking_seed(seeds: range, level: str = "medium") -> int:
+    """The first seed of ``seeds`` where seat 0 following :func:`gin_choice` knocks in the
+    first hand against a ``level`` bot (which moves as the server's bots do)."""
+    from rummyhall.actions import action_from_json
+    from rummyhall.server.autoplay import choose, move_seed
+    from rummyhall.server.catalog import parse_options, start_match
+
+    for seed in seeds:
+        state = start_match("gin", parse_options("gin", {}), seed)
+        while not state.history:  # the first hand
+            legal = state.legal_actions()
+            if state.current_player == 0:
+                choice = gin_choice(state.view(0), [a.to_json() for a in legal])
+                if choice["type"] == "knock":
+                    return seed
+                state.apply(action_from_json(choice))
+            else:
+                view = state.view(1)
+                state.apply(choose("gin", level, move_seed(seed, 1, state.turn), view, legal))
+    raise AssertionError("no seed knocks")
