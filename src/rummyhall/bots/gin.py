@@ -162,11 +162,11 @@ class HardGinBot(Searcher):
     Each iteration invents a world consistent with the view: the opponent holds the cards
     he took from the discard pile and still has, the rest of his hand is drawn from the
     unseen cards weighted by what his pick-ups, discards and declined upcards say, and
-    kept with the odds that the player styles it believes in (:class:`~rummyhall.bots.
-    gin_model.Belief`: the simple bot's, a greedy taker's, a patient knocker's, a
-    beginner's), holding it, would have played all his turns as he did (dropped for the
-    move when no style explains his play); the stock is the remaining unseen cards in
-    random order. Every legal move (but a gin, played at once) is played in that same
+    kept with the odds that the player styles it believes in
+    (:class:`~rummyhall.bots.gin_model.Belief`: the simple bot's, a greedy taker's, a
+    patient knocker's, a beginner's), holding it, would have played all his turns as he
+    did (dropped for the move when no style explains his play); the stock is the
+    remaining unseen cards in random order. Every legal move (but a gin, played at once) is played in that same
     world, both players then following the simple bot's rules to the end of the hand
     (:mod:`~rummyhall.bots.gin_playout`, compiled: some 1,500 worlds in 0.1 s), and
     settled exactly (lay-offs and undercuts included) and valued as won or lost, the
