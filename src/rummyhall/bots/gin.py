@@ -166,15 +166,15 @@ class HardGinBot(Searcher):
     (:class:`~rummyhall.bots.gin_model.Belief`: the simple bot's, a greedy taker's, a
     patient knocker's, a beginner's), holding it, would have played all his turns as he
     did (dropped for the move when no style explains his play); the stock is the
-    remaining unseen cards in random order. Every legal move (but a gin, played at once) is played in that same
-    world, both players then following the simple bot's rules to the end of the hand
-    (:mod:`~rummyhall.bots.gin_playout`, compiled: some 1,500 worlds in 0.1 s), and
-    settled exactly (lay-offs and undercuts included) and valued as won or lost, the
-    points breaking ties (:func:`hand_value`). The candidate with the best mean value is
-    played when it beats medium's own choice clearly
-    (:func:`~rummyhall.bots.search.chosen`). Knock timing falls out of comparing a knock
-    with the best discards; the risk of feeding the opponent, of being undercut or of
-    waiting too long is in the played-out hands.
+    remaining unseen cards in random order. Every legal move (but a gin, played at once;
+    taking the top discard as a whole turn with two discards after it) is played in that
+    same world, both players then following the simple bot's rules to the end of the
+    hand (:mod:`~rummyhall.bots.gin_playout`, compiled), and settled exactly (lay-offs
+    and undercuts included) and valued as won or lost, the points breaking ties
+    (:func:`hand_value`). The candidate with the best mean value is played when it beats
+    medium's own choice clearly (:func:`~rummyhall.bots.search.chosen`). Knock timing
+    falls out of comparing a knock with the best discards; the risk of feeding the
+    opponent, of being undercut or of waiting too long is in the played-out hands.
 
     ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes the
     number of worlds, which makes the decisions a function of ``seed`` alone.
