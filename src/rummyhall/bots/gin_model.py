@@ -115,11 +115,6 @@ class Knowledge:
                     before = picked & ~(1 << top) if start == TOOK else picked
                     self.turns.append(Turn(start, top, card, before, stock))
 
-    @property
-    def discards(self) -> int:
-        """The turns in which he chose a card to throw."""
-        return sum(turn.start != PASSED for turn in self.turns)
-
     def weight(self, card: int) -> float:
         """Relative odds that an unseen ``card`` is in the opponent's hand."""
         return odds(
@@ -222,7 +217,7 @@ class Belief:
         """Each style's likelihood of his play given that he holds ``theirs``: 1 for a
         style that plays each turn one way and explains them, its spread per throw for one
         that leaves a choice, else 0."""
-        discards = knowledge.discards
+        discards = len(knowledge.discarded)  # the turns in which he chose a card to throw
         return [
             style.spread**discards if knowledge.explains(theirs, style) else 0.0
             for style, _ in MODELS
