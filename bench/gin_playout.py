@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummyhall.bots.gin_playout import OFFER, PASS, PLAYOUTS, TAKE, Start
+from rummyhall.bots.gin_styles import PLAYOUT_STYLES
 from rummyhall.games.gin.melds import mask_of
 
 PLAYOUTS_A_WORLD = 4
@@ -40,11 +41,11 @@ def main() -> None:
         began = time.perf_counter()
         results = []
         for mine, theirs, stock, upcard in worlds:
-            playout = playouts()
+            playout = playouts(PLAYOUT_STYLES)
             for passes in (0, 1):  # after one pass, the dealer has the choice
                 start = Start(top=upcard, phase=OFFER, passes=passes, taken=-1, limit=10)
                 for kind in (TAKE, PASS):
-                    results.append(playout(mine, theirs, stock, start, kind, 0))
+                    results.append(playout(mine, theirs, stock, start, kind, 0, 0, 0))
         per_world[name] = (time.perf_counter() - began) / len(worlds)
         scores[name] = results
         print(

@@ -31,6 +31,7 @@ from rummyhall.bots.gin_playout import (
     World,
     move_code,
 )
+from rummyhall.bots.gin_styles import PLAYOUT_STYLES
 from rummyhall.cards import CARD_NAMES, card_index
 from rummyhall.games.gin.melds import cards_of, mask_of
 from rummyhall.games.gin.solver import deadwood_after_best_discard, deadwood_mask, settle_masks
@@ -129,12 +130,14 @@ def starts(rng: random.Random) -> list[tuple[int, int, bytes, Start, int, int]]:
 @needs_compiled
 def test_gin_14_compiled_playouts_match_the_reference() -> None:
     rng = random.Random(63)
-    python, compiled = playouts.python_playouts(), playouts.PLAYOUTS["c"]()
+    python = playouts.python_playouts(PLAYOUT_STYLES)
+    compiled = playouts.PLAYOUTS["c"](PLAYOUT_STYLES)
     scores = set()
     for _ in range(400):
         for case in starts(rng):
-            expected = python(*case)
-            assert compiled(*case) == expected, case
+            styles = rng.randrange(len(PLAYOUT_STYLES)), rng.randrange(len(PLAYOUT_STYLES))
+            expected = python(*case, *styles)
+            assert compiled(*case, *styles) == expected, (case, styles)
             scores.add((expected > 0) - (expected < 0))
     assert scores == {-1, 0, 1}
 
@@ -149,16 +152,17 @@ def test_compiled_playouts_refuse_what_is_not_a_gin_position() -> None:
     rest = [card for card in range(52) if card not in mine_cards + theirs_cards]
     top, stock = rest[0], bytes(rest[1:])
     legal = (mine, theirs, stock, top, OFFER, 0, -1, 10)
-    assert isinstance(_gin_playout.playout(*legal, TAKE, 0), int)
+    assert isinstance(_gin_playout.playout(*legal, TAKE, 0, 0, 3), int)
     taken = (mine | 1 << top, theirs, stock, -1, DISCARD, 0, top, 10)
     wrong = {
-        "overlapping hands": (mine, mine, *legal[2:], TAKE, 0),
-        "a card twice": (mine, theirs, stock + stock[:1], *legal[3:], TAKE, 0),
-        "no such card": (mine, theirs, b"\x40", *legal[3:], TAKE, 0),
-        "a throw before drawing": (*legal, THROW, 0),
-        "a card not held": (*taken, THROW, 1),
-        "an illegal knock (GIN-7)": (*taken, KNOCK, 0),
-        "no such move": (*legal, 9, 0),
+        "overlapping hands": (mine, mine, *legal[2:], TAKE, 0, 0, 0),
+        "a card twice": (mine, theirs, stock + stock[:1], *legal[3:], TAKE, 0, 0, 0),
+        "no such card": (mine, theirs, b"\x40", *legal[3:], TAKE, 0, 0, 0),
+        "a throw before drawing": (*legal, THROW, 0, 0, 0),
+        "a card not held": (*taken, THROW, 1, 0, 0),
+        "an illegal knock (GIN-7)": (*taken, KNOCK, 0, 0, 0),
+        "no such move": (*legal, 9, 0, 0, 0),
+        "no such style": (*legal, TAKE, 0, 0, 4),
     }
     for what, arguments in wrong.items():
         with pytest.raises(ValueError, match="not a position"):
@@ -174,8 +178,8 @@ def test_compiled_playouts_refuse_what_is_not_a_gin_position() -> None:
 def test_compiled_playouts_are_thread_safe() -> None:
     """They run without the GIL: threads playing at once get the scores each gets alone."""
     rng = random.Random(64)
-    cases = [case for _ in range(40) for case in starts(rng)]
-    compiled = playouts.PLAYOUTS["c"]()
+    cases = [(*case, 1, 2) for _ in range(40) for case in starts(rng)]
+    compiled = playouts.PLAYOUTS["c"](PLAYOUT_STYLES)
     assert_same_in_threads(lambda: [compiled(*case) for case in cases])
 
 
@@ -213,10 +217,12 @@ class Position(NamedTuple):
     move: tuple[int, int]
 
 
-def engine_hand(seed: int) -> tuple[GinState, list[Position]]:
+def engine_hand(
+    seed: int, players: tuple[str, str] = ("medium", "medium")
+) -> tuple[GinState, list[Position]]:
     """A hand dealt from a stacked deck (either mode, either dealer, one in four
-    Oklahoma with an Ace up) and played to its end by the rules engine, medium on both
-    seats, with every position on the way."""
+    Oklahoma with an Ace up) and played to its end by the rules engine, ``players`` (bot
+    kinds) on seats 0 and 1, with every position on the way."""
     rng = random.Random(seed)
     gin_only = seed % 4 == 0  # Oklahoma, an Ace up (GIN-9): hands that run the stock down
     deck = shuffled(rng, sets=not gin_only and seed % 3 == 0)
@@ -227,13 +233,13 @@ def engine_hand(seed: int) -> tuple[GinState, list[Position]]:
         deck[ace], deck[20] = deck[20], deck[ace]
     names = [CARD_NAMES[card] for card in deck]
     state = GinState(seed=seed, deck=names, mode=mode, dealer=rng.randrange(2))
-    medium = make_bot("gin", "medium")
+    bots = [make_bot("gin", kind) for kind in players]
     positions = []
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
         view = state.view(seat)
-        action = medium.act(view, state.legal_actions())
+        action = bots[seat].act(view, state.legal_actions())
         mine, theirs = state.hands[seat], state.hands[1 - seat]
         start = Start.of(view)
         positions.append(Position(seat, mine, theirs, bytes(state.stock), start, move_code(action)))
@@ -260,9 +266,11 @@ def test_gin_2_to_14_world_plays_medium_against_medium_as_the_engine() -> None:
     outcomes = set()
     for seed, (state, positions) in enumerate(engine_hands()):
         outcomes.add(state.outcome)
-        memo = Memo()
+        memo = Memo(PLAYOUT_STYLES)
         for index, position in enumerate(positions):
-            world = World(position.mine, position.theirs, position.stock, position.start, memo)
+            world = World(
+                position.mine, position.theirs, position.stock, position.start, (0, 0), memo
+            )
             score = world.score_after(*position.move)
             seat, other = position.seat, 1 - position.seat
             where = (seed, index)
@@ -278,10 +286,33 @@ def test_gin_2_to_14_playouts_score_hands_as_the_engine(implementation: str) -> 
     """Each implementation of the playouts, from the deal and from every later position
     of the engine's medium-against-medium hands, scores the hand the engine scored."""
     for seed, (state, positions) in enumerate(engine_hands()):
-        playout = playouts.PLAYOUTS[implementation]()
+        playout = playouts.PLAYOUTS[implementation](PLAYOUT_STYLES)
         for index, position in enumerate(positions):
             score = playout(
-                position.mine, position.theirs, position.stock, position.start, *position.move
+                position.mine, position.theirs, position.stock, position.start, *position.move, 0, 0
+            )
+            assert score == engine_score(state, position.seat), (seed, index)
+
+
+@pytest.mark.parametrize("implementation", ["python", pytest.param("c", marks=needs_compiled)])
+def test_gin_2_to_14_playouts_play_each_style_as_its_zoo_player(implementation: str) -> None:
+    """A playout whose seats play the greedy and the patient styles ends every hand of
+    the zoo's greedy and patient players, from every position, as the engine did."""
+    codes = {style.name: style.code for style in PLAYOUT_STYLES}
+    players = ("greedy", "patient")
+    for seed in range(150):
+        state, positions = engine_hand(seed, players)
+        playout = playouts.PLAYOUTS[implementation](PLAYOUT_STYLES)
+        for index, position in enumerate(positions):
+            mine, theirs = players[position.seat], players[1 - position.seat]
+            score = playout(
+                position.mine,
+                position.theirs,
+                position.stock,
+                position.start,
+                *position.move,
+                codes[mine],
+                codes[theirs],
             )
             assert score == engine_score(state, position.seat), (seed, index)
 

@@ -8,7 +8,8 @@
  *                 of the most melded points; the simple bot's take and throw on it;
  *   settle        settle_masks' points: every layout of the knocker within the limit
  *                 against the defender's best lay-offs, the best score for him;
- *   playout       a hand played to its end by the simple bot's rules on both seats.
+ *   playout       a hand played to its end, each seat by its style's rules;
+ *   explains      gin_model.Knowledge's check of the opponent's turns under a style.
  *
  * Hands are 52-bit masks, bit suit * 13 + rank. Nothing is cached between calls and
  * nothing is shared, so the playout runs without the GIL.
@@ -267,6 +268,7 @@ typedef struct {
     int stock_count;
     int top; /* the top discard, or -1 */
     int player, phase, passes, taken, limit;
+    int style[2]; /* each seat's style (enum Style): how it plays the hand out */
 } World;
 
 static void take(World *w) {
@@ -310,7 +312,7 @@ static int throw_card(World *w, int card, int knock, int *score) {
 
 /* ------------------------------------------------------- the simple bot's rules */
 
-/* gin_simple.py, compiled: OpenSpiel's SimpleGinRummyBot, the policy of both seats. */
+/* gin_simple.py, compiled: OpenSpiel's SimpleGinRummyBot, the rules the styles start from. */
 
 typedef struct {
     uint64_t mask[64];
@@ -476,25 +478,30 @@ static int style_takes(int style, uint64_t hand, int top, int limit) {
     }
 }
 
+/* The card a style throws from eleven in a playout (the loose style's choice among its
+ * unmatched cards is not guessed: it throws as the simple bot); returns the deadwood left. */
+static int style_throw(int style, uint64_t hand, int taken, int *card_out) {
+    return style == GREEDY ? least_after_throw(hand, taken, card_out)
+                           : simple_throw(hand, taken, card_out);
+}
+
 static int style_throws(int style, uint64_t hand, int taken, int thrown) {
     int card;
-    switch (style) {
-    case GREEDY:
-        least_after_throw(hand, taken, &card);
-        return card == thrown;
-    case LOOSE:
+    if (style == LOOSE)
         return thrown != taken &&
                deadwood(hand ^ (1ull << thrown)) == deadwood(hand) - card_value[thrown];
-    default:
-        simple_throw(hand, taken, &card);
-        return card == thrown;
-    }
+    style_throw(style, hand, taken, &card);
+    return card == thrown;
+}
+
+/* Whether a style knocks with `left` deadwood after its discard, `stock` cards left. */
+static int knocks_with(int style, int left, int limit, int stock) {
+    if (style == PATIENT) return left <= limit && (left <= PATIENT_LIMIT || stock <= LATE_STOCK);
+    return left <= limit;
 }
 
 static int style_knocks(int style, uint64_t hand, int limit, int stock) {
-    int left = deadwood(hand);
-    if (style == PATIENT) return left <= limit && (left <= PATIENT_LIMIT || stock <= LATE_STOCK);
-    return left <= limit;
+    return knocks_with(style, deadwood(hand), limit, stock);
 }
 
 /* gin_model.Knowledge's turns, as encoded by Knowledge.encoded. */
@@ -537,8 +544,9 @@ static int play_out(World *w) {
     int score;
     for (;;) {
         uint64_t hand = w->hands[w->player];
+        int style = w->style[w->player];
         if (w->phase != DISCARD) {
-            if (w->top >= 0 && simple_takes(hand, w->top, w->limit))
+            if (w->top >= 0 && style_takes(style, hand, w->top, w->limit))
                 take(w);
             else if (w->phase == OFFER)
                 decline(w);
@@ -549,8 +557,9 @@ static int play_out(World *w) {
             continue;
         }
         int card;
-        int left = simple_throw(hand, w->taken, &card);
-        if (throw_card(w, card, left <= w->limit, &score)) return score;
+        int left = style_throw(style, hand, w->taken, &card);
+        if (throw_card(w, card, knocks_with(style, left, w->limit, w->stock_count), &score))
+            return score;
     }
 }
 
@@ -654,14 +663,16 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     Py_ssize_t stock_count;
     World w;
     int kind, card;
-    if (!PyArg_ParseTuple(args, "OOy#iiiiiii:playout", &mine, &theirs, &stock, &stock_count,
-                          &w.top, &w.phase, &w.passes, &w.taken, &w.limit, &kind, &card) ||
+    if (!PyArg_ParseTuple(args, "OOy#iiiiiiiii:playout", &mine, &theirs, &stock, &stock_count,
+                          &w.top, &w.phase, &w.passes, &w.taken, &w.limit, &kind, &card,
+                          &w.style[0], &w.style[1]) ||
         !hand_arg(mine, &w.hands[0]) || !hand_arg(theirs, &w.hands[1]))
         return NULL;
     uint64_t seen = w.hands[0] | w.hands[1] | (w.top >= 0 ? 1ull << w.top : 0);
     int bad = (w.hands[0] & w.hands[1]) || stock_count > CARDS || w.top >= CARDS ||
               w.phase < OFFER || w.phase > DISCARD || kind < THROW || kind > TAKE_KNOCK ||
-              card < 0 || card >= CARDS || w.taken >= CARDS;
+              card < 0 || card >= CARDS || w.taken >= CARDS || w.style[0] < SIMPLE ||
+              w.style[0] > LOOSE || w.style[1] < SIMPLE || w.style[1] > LOOSE;
     for (Py_ssize_t i = 0; i < stock_count && !bad; i++) {
         int c = (unsigned char)stock[i];
         bad = c >= CARDS || (seen >> c & 1);

@@ -16,6 +16,8 @@ def playout(
     limit: int,
     kind: int,
     card: int,
+    my_style: int,
+    their_style: int,
     /,
 ) -> int: ...
 def explains(hand: int, turns: bytes, limit: int, style: int, steps: int, /) -> bool: ...

@@ -24,8 +24,8 @@ from rummyhall.bots.gin_playout import (
     new_playouts,
 )
 from rummyhall.bots.gin_simple import best_group
-from rummyhall.bots.gin_styles import PLAYERS, least_after_throw
-from rummyhall.bots.search import Searcher, chosen
+from rummyhall.bots.gin_styles import PLAYERS, PLAYOUT_STYLES, least_after_throw
+from rummyhall.bots.search import Searcher, chosen, settled
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
 from rummyhall.games.gin.solver import best_arrangement
@@ -147,6 +147,12 @@ EXPLAINED = 0.01
 the opponent's play under any style, the check is dropped for the move."""
 EVIDENCE_TRIES = 400
 """Hands drawn from the card evidence per decision whose fit is the hand's evidence."""
+OWN_STYLES = (0,)
+"""The styles (codes of ``gin_styles.MODELS``) the bot's own seat plays a world out with
+after each candidate move; the best of them stands for the move."""
+FIRST_CHECK = 64
+"""Worlds after which a search on a budget first asks whether its choice is
+:func:`~rummyhall.bots.search.settled` (again at every doubling)."""
 
 
 def hand_value(points: int) -> float:
@@ -228,12 +234,13 @@ class HardGinBot(Searcher):
         start = Start.of(view)
         options = [self.turns_of(view, hand, action) for action in candidates]
         moves = [move for option in options for move in option]
-        scores: list[list[float]] = [[] for _ in moves]
-        playout = new_playouts()
+        scores: list[list[float]] = [[] for _ in range(len(moves) * len(OWN_STYLES))]
+        playout = new_playouts(PLAYOUT_STYLES)
         checking = bool(knowledge.turns)
         tries = explained = 0
         evidence: list[list[float]] = []
-        for _ in self.samples():
+        for done in self.samples():
+            fit = None
             for _attempt in range(RESAMPLES if checking else 1):
                 keys = self.weighted_order(weights)
                 theirs = mask_of([*knowledge.known, *(unseen[i] for i in keys[:missing])])
@@ -251,15 +258,36 @@ class HardGinBot(Searcher):
             stock = [unseen[i] for i in keys[missing:]]
             self.rng.shuffle(stock)
             order = bytes(stock)
-            for index, (kind, card) in enumerate(moves):
-                scores[index].append(hand_value(playout(hand, theirs, order, start, kind, card)))
+            style = self.belief.style_of(fit, self.rng)
+            index = 0
+            for kind, card in moves:
+                for mine in OWN_STYLES:
+                    points = playout(hand, theirs, order, start, kind, card, mine, style)
+                    scores[index].append(hand_value(points))
+                    index += 1
+            worlds = done + 1
+            if (
+                self.simulations is None
+                and worlds >= FIRST_CHECK
+                and worlds & done == 0
+                and settled(self.best_of(options, scores))
+            ):
+                break
         self.belief.record(evidence)
-        best: list[list[float]] = []  # each candidate's best move's scores
+        return candidates[chosen(self.best_of(options, scores))]
+
+    @staticmethod
+    def best_of(
+        options: list[list[tuple[int, int]]], scores: list[list[float]]
+    ) -> list[list[float]]:
+        """Each candidate's scores: those of its best playout move and own style."""
+        best = []
         first = 0
         for option in options:
-            best.append(max(scores[first : first + len(option)], key=sum))
-            first += len(option)
-        return candidates[chosen(best)]
+            count = len(option) * len(OWN_STYLES)
+            best.append(max(scores[first : first + count], key=sum))
+            first += count
+        return best
 
 
 STYLES: dict[str, Callable[..., Bot]] = PLAYERS

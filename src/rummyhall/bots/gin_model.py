@@ -223,6 +223,15 @@ class Belief:
             for style, _ in MODELS
         ]
 
+    def style_of(self, likelihoods: list[float] | None, rng: random.Random) -> int:
+        """The style (its code) he plays a world's hand out with: drawn with the odds
+        times the world's fit, or the odds alone where his play was not checked (or no
+        style explains it)."""
+        weights = self.odds
+        if likelihoods is not None and any(likelihoods):
+            weights = [w * f for w, f in zip(self.odds, likelihoods, strict=True)]
+        return rng.choices(range(len(weights)), weights)[0]
+
     def accepts(self, likelihoods: list[float], rng: random.Random) -> bool:
         """Rejection sampling: a hand is kept with probability its odds-weighted fit."""
         fit = sum(w * f for w, f in zip(self.odds, likelihoods, strict=True))

@@ -1,6 +1,6 @@
 """The Gin hard bot's playouts: a hand it invented, played from a candidate move to its
-end by the simple bot's rules (:mod:`~rummyhall.bots.gin_simple`, the medium bot) on both
-seats, and scored exactly.
+end, each seat by the rules of a player style (:mod:`~rummyhall.bots.gin_styles`: the
+simple bot's, :mod:`~rummyhall.bots.gin_simple`, or a variant), and scored exactly.
 
 This is where the hard bot spends its time, and the more worlds it plays the better it
 chooses, so the playout has two implementations that give the same scores: the compiled
@@ -14,9 +14,9 @@ check of sampled hands (``DEADWOOD``, ``SIMPLE_TAKES``, ``SIMPLE_THROW``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.gin_simple import simple_takes, simple_throw
@@ -76,11 +76,23 @@ Takes = Callable[[int, int, int], bool]
 """``gin_simple.simple_takes``'s signature: ``(hand, top, limit)``."""
 Throw = Callable[[int, int], tuple[int, int]]
 """``gin_simple.simple_throw``'s signature: ``(hand, taken) -> (left, card)``."""
-Playout = Callable[[int, int, bytes, Start, int, int], int]
-"""``(mine, theirs, stock, start, kind, card) -> score``: seat 0's points for the hand
-(negative when seat 1 wins it) when it holds ``mine`` against ``theirs`` (52-bit masks),
-the stock is ``stock`` (card ids, the top last), the position is ``start`` and it plays
-``(kind, card)``."""
+Playout = Callable[[int, int, bytes, Start, int, int, int, int], int]
+"""``(mine, theirs, stock, start, kind, card, my_style, their_style) -> score``: seat 0's
+points for the hand (negative when seat 1 wins it) when it holds ``mine`` against
+``theirs`` (52-bit masks), the stock is ``stock`` (card ids, the top last), the position
+is ``start``, it plays ``(kind, card)`` and then each seat plays by its style's rules
+(numbered as ``gin_styles.MODELS``)."""
+
+
+class PlayoutStyle(Protocol):
+    """A style's rules as a playout follows them (``gin_styles.Style``)."""
+
+    @property
+    def takes(self) -> Takes: ...
+    @property
+    def throw(self) -> Throw: ...
+    @property
+    def knocks(self) -> Callable[[int, int, int], bool]: ...
 
 
 # ------------------------------------------------------------------ the reference
@@ -88,13 +100,33 @@ the stock is ``stock`` (card ids, the top last), the position is ``start`` and i
 
 class World:
     """A hand of Gin the bot invents, from its own seat (seat 0) against the opponent
-    (seat 1): the hands as masks, the stock, the top discard. Both players follow
-    the simple bot's rules to the end (:meth:`play_out`)."""
+    (seat 1): the hands as masks, the stock, the top discard, each seat's style. Both
+    players follow their style's rules to the end (:meth:`play_out`)."""
 
-    __slots__ = ("hands", "limit", "memo", "passes", "phase", "player", "stock", "taken", "top")
+    __slots__ = (
+        "hands",
+        "limit",
+        "memo",
+        "passes",
+        "phase",
+        "player",
+        "stock",
+        "styles",
+        "taken",
+        "top",
+    )
 
-    def __init__(self, mine: int, theirs: int, stock: bytes, start: Start, memo: Memo) -> None:
+    def __init__(
+        self,
+        mine: int,
+        theirs: int,
+        stock: bytes,
+        start: Start,
+        styles: tuple[int, int],
+        memo: Memo,
+    ) -> None:
         self.memo = memo
+        self.styles = styles
         self.hands = [mine, theirs]
         self.stock = list(stock)  # the top is the end of the list
         self.top, self.phase, self.passes, self.taken, self.limit = start
@@ -151,11 +183,12 @@ class World:
         return None
 
     def play_out(self) -> int:
-        """Both seats play the simple bot's rules to the end; seat 0's score."""
+        """Both seats play their style's rules to the end; seat 0's score."""
         while True:
             hand = self.hands[self.player]
+            style = self.styles[self.player]
             if self.phase != DISCARD:
-                if self.top >= 0 and self.memo.takes(hand, self.top, self.limit):
+                if self.top >= 0 and self.memo.takes(style, hand, self.top, self.limit):
                     self.take()
                 elif self.phase == OFFER:
                     self.decline()
@@ -164,35 +197,40 @@ class World:
                 else:
                     return 0
                 continue
-            left, card = self.memo.throw(hand, self.taken)
-            result = self.throw(card, left <= self.limit)
+            _, card = self.memo.throw(style, hand, self.taken)
+            knock = self.memo.knocks(style, hand ^ 1 << card, self.limit, len(self.stock))
+            result = self.throw(card, knock)
             if result is not None:
                 return result
 
 
 class Memo:
-    """The simple bot's rules and the settlements with their answers remembered during one
+    """The styles' rules and the settlements with their answers remembered during one
     decision: the playouts of one world, one per candidate, meet the same hands again and
     again."""
 
-    def __init__(self) -> None:
-        self.took: dict[tuple[int, int, int], bool] = {}
-        self.threw: dict[tuple[int, int], tuple[int, int]] = {}
+    def __init__(self, styles: Sequence[PlayoutStyle]) -> None:
+        self.styles = styles
+        self.took: dict[tuple[int, int, int, int], bool] = {}
+        self.threw: dict[tuple[int, int, int], tuple[int, int]] = {}
         self.settled: dict[tuple[int, int, int], Settlement] = {}
 
-    def takes(self, hand: int, top: int, limit: int) -> bool:
-        key = (hand, top, limit)
+    def takes(self, style: int, hand: int, top: int, limit: int) -> bool:
+        key = (style, hand, top, limit)
         found = self.took.get(key)
         if found is None:
-            found = self.took[key] = simple_takes(hand, top, limit)
+            found = self.took[key] = self.styles[style].takes(hand, top, limit)
         return found
 
-    def throw(self, hand: int, taken: int) -> tuple[int, int]:
-        key = (hand, taken)
+    def throw(self, style: int, hand: int, taken: int) -> tuple[int, int]:
+        key = (style, hand, taken)
         found = self.threw.get(key)
         if found is None:
-            found = self.threw[key] = simple_throw(hand, taken)
+            found = self.threw[key] = self.styles[style].throw(hand, taken)
         return found
+
+    def knocks(self, style: int, hand: int, limit: int, stock: int) -> bool:
+        return self.styles[style].knocks(hand, limit, stock)
 
     def settle(self, knocker: int, defender: int, limit: int) -> Settlement:
         key = (knocker, defender, limit)
@@ -202,12 +240,23 @@ class Memo:
         return found
 
 
-def python_playouts() -> Playout:
-    """Playouts by :class:`World`, sharing one :class:`Memo`: for one decision's worlds."""
-    memo = Memo()
+def python_playouts(styles: Sequence[PlayoutStyle]) -> Playout:
+    """Playouts by :class:`World`, sharing one :class:`Memo`: for one decision's worlds,
+    with ``styles`` the rules of each style code."""
+    memo = Memo(styles)
 
-    def playout(mine: int, theirs: int, stock: bytes, start: Start, kind: int, card: int) -> int:
-        return World(mine, theirs, stock, start, memo).score_after(kind, card)
+    def playout(
+        mine: int,
+        theirs: int,
+        stock: bytes,
+        start: Start,
+        kind: int,
+        card: int,
+        my_style: int,
+        their_style: int,
+    ) -> int:
+        world = World(mine, theirs, stock, start, (my_style, their_style), memo)
+        return world.score_after(kind, card)
 
     return playout
 
@@ -218,7 +267,7 @@ def python_playouts() -> Playout:
 _SOURCE = Path(__file__).with_name("_gin_playout.c")
 """The compiled playout's source: present in a source tree (and an editable install)."""
 
-PLAYOUTS: dict[str, Callable[[], Playout]] = {"python": python_playouts}
+PLAYOUTS: dict[str, Callable[[Sequence[PlayoutStyle]], Playout]] = {"python": python_playouts}
 """The implementations available here, by name: each makes the playouts of a decision."""
 DEADWOOD: Deadwood = deadwood_mask
 """``solver.deadwood_mask``, compiled when the playouts are."""
@@ -233,13 +282,24 @@ _EXTENSION = load_compiled("rummyhall.bots._gin_playout", _SOURCE, "RUMMYHALL_PL
 if _EXTENSION is not None:
     _compiled_playout = _EXTENSION.playout
 
-    def compiled_playouts() -> Playout:
-        """:func:`python_playouts`, compiled (``_gin_playout.c``)."""
+    def compiled_playouts(styles: Sequence[PlayoutStyle]) -> Playout:
+        """:func:`python_playouts`, compiled (``_gin_playout.c``, whose ``enum Style``
+        are the ``styles``)."""
+        del styles
 
         def playout(
-            mine: int, theirs: int, stock: bytes, start: Start, kind: int, card: int
+            mine: int,
+            theirs: int,
+            stock: bytes,
+            start: Start,
+            kind: int,
+            card: int,
+            my_style: int,
+            their_style: int,
         ) -> int:
-            points: int = _compiled_playout(mine, theirs, stock, *start, kind, card)
+            points: int = _compiled_playout(
+                mine, theirs, stock, *start, kind, card, my_style, their_style
+            )
             return points
 
         return playout
@@ -258,6 +318,6 @@ PLAYOUT_IMPLEMENTATION = "c" if "c" in PLAYOUTS else "python"
 """The implementation :func:`new_playouts` uses: ``"c"`` or ``"python"``."""
 
 
-def new_playouts() -> Playout:
+def new_playouts(styles: Sequence[PlayoutStyle]) -> Playout:
     """The playouts of one decision, by ``PLAYOUT_IMPLEMENTATION``."""
-    return PLAYOUTS[PLAYOUT_IMPLEMENTATION]()
+    return PLAYOUTS[PLAYOUT_IMPLEMENTATION](styles)

@@ -55,6 +55,10 @@ class Style(NamedTuple):
     knocks: Callable[[int, int, int], bool]
     """``(hand, limit, stock)``: with these ten cards after his discard (and ``stock``
     cards in the stock) he would have knocked instead."""
+    throw: Callable[[int, int], tuple[int, int]]
+    """``(hand, taken) -> (left, card)``: the card he throws from eleven in the hard bot's
+    playouts and the deadwood it leaves (a style that may throw any of several cards
+    throws the simple bot's)."""
     spread: float = 1.0
     """The chance of each throw the style allows: 1 for a style that throws one card,
     less for one that may throw any of several."""
@@ -109,6 +113,7 @@ MODELS: tuple[tuple[Style, float], ...] = (
             SIMPLE_TAKES,
             lambda hand, taken, thrown: SIMPLE_THROW(hand, taken)[1] == thrown,
             at_once,
+            SIMPLE_THROW,
         ),
         0.4,
     ),
@@ -119,6 +124,7 @@ MODELS: tuple[tuple[Style, float], ...] = (
             lowers,
             lambda hand, taken, thrown: least_after_throw(hand, taken)[1] == thrown,
             at_once,
+            least_after_throw,
         ),
         0.2,
     ),
@@ -129,12 +135,17 @@ MODELS: tuple[tuple[Style, float], ...] = (
             patient_takes,
             lambda hand, taken, thrown: SIMPLE_THROW(hand, taken)[1] == thrown,
             patiently,
+            SIMPLE_THROW,
         ),
         0.2,
     ),
-    (Style("loose", 3, melds_with, unmatched, at_once, spread=LOOSE_SPREAD), 0.2),
+    (Style("loose", 3, melds_with, unmatched, at_once, SIMPLE_THROW, LOOSE_SPREAD), 0.2),
 )
-"""The styles the opponent model weighs, with their odds before he has played a card."""
+"""The styles the opponent model weighs, with their odds before he has played a card; the
+hard bot's playouts number them the same way (``_gin_playout.c``: ``enum Style``)."""
+
+PLAYOUT_STYLES = tuple(style for style, _ in MODELS)
+"""The styles by code, as the playouts take them (``gin_playout.new_playouts``)."""
 
 
 # ------------------------------------------------------------------------- players

@@ -16,6 +16,9 @@ SEARCH_SHARE = 0.95
 candidates before it take time too."""
 SWITCH_Z = 1.0
 """How sure a search must be (in standard errors) to overrule the rule-based choice."""
+SETTLED_Z = 3.0
+"""How far ahead (in standard errors) the best candidate must be of every other for a
+search on a budget to stop early (:func:`settled`)."""
 
 
 class Searcher:
@@ -82,6 +85,27 @@ def chosen(scores: Sequence[Sequence[float]]) -> int:
         return 0
     error = statistics.stdev(differences) / math.sqrt(len(differences))
     return best if statistics.fmean(differences) > SWITCH_Z * error else 0
+
+
+def settled(scores: Sequence[Sequence[float]]) -> bool:
+    """Whether more samples would hardly change the choice: the candidate with the best
+    mean beats every other by more than :data:`SETTLED_Z` standard errors of their paired
+    difference (a search on a budget stops there and answers at once).
+
+    >>> settled([[1, 2, 3, 2], [0, 0, 1, 0]]), settled([[1, 2, 3, 2], [0, 3, 1, 0]])
+    (True, False)
+    """
+    best = max(range(len(scores)), key=lambda i: sum(scores[i]))
+    for other in range(len(scores)):
+        if other == best:
+            continue
+        differences = [b - a for a, b in zip(scores[other], scores[best], strict=True)]
+        if len(differences) < 2:
+            return False
+        mean = statistics.fmean(differences)
+        if mean <= SETTLED_Z * statistics.stdev(differences) / math.sqrt(len(differences)):
+            return False
+    return True
 
 
 def odds(
