@@ -19,6 +19,9 @@ SWITCH_Z = 1.0
 SETTLED_Z = 3.0
 """How far ahead (in standard errors) the best candidate must be of every other for a
 search on a budget to stop early (:func:`settled`)."""
+INDIFFERENT = 0.02
+"""A difference in mean score too small to matter (for the Gin bot, a hand's value: 1% of
+a won hand); candidates known to be this close leave the choice settled."""
 
 
 class Searcher:
@@ -90,10 +93,13 @@ def chosen(scores: Sequence[Sequence[float]]) -> int:
 def settled(scores: Sequence[Sequence[float]]) -> bool:
     """Whether more samples would hardly change the choice: the candidate with the best
     mean beats every other by more than :data:`SETTLED_Z` standard errors of their paired
-    difference (a search on a budget stops there and answers at once).
+    difference, or is within :data:`INDIFFERENT` of it at that confidence (a search on a
+    budget stops there and answers at once).
 
     >>> settled([[1, 2, 3, 2], [0, 0, 1, 0]]), settled([[1, 2, 3, 2], [0, 3, 1, 0]])
     (True, False)
+    >>> settled([[1, 0] * 50, [1, 0] * 49 + [1, 0.1]])
+    True
     """
     best = max(range(len(scores)), key=lambda i: sum(scores[i]))
     for other in range(len(scores)):
@@ -103,7 +109,8 @@ def settled(scores: Sequence[Sequence[float]]) -> bool:
         if len(differences) < 2:
             return False
         mean = statistics.fmean(differences)
-        if mean <= SETTLED_Z * statistics.stdev(differences) / math.sqrt(len(differences)):
+        margin = SETTLED_Z * statistics.stdev(differences) / math.sqrt(len(differences))
+        if margin >= mean and mean + margin >= INDIFFERENT:
             return False
     return True
 
