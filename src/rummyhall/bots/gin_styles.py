@@ -105,13 +105,18 @@ def patiently(hand: int, limit: int, stock: int) -> bool:
     return left <= limit and (left <= PATIENT_LIMIT or stock <= LATE_STOCK)
 
 
+def throws_as(throw: Callable[[int, int], tuple[int, int]]) -> Callable[[int, int, int], bool]:
+    """The ``throws`` answer of a style that throws one card: the one ``throw`` picks."""
+    return lambda hand, taken, thrown: throw(hand, taken)[1] == thrown
+
+
 MODELS: tuple[tuple[Style, float], ...] = (
     (
         Style(
             "simple",
             0,
             SIMPLE_TAKES,
-            lambda hand, taken, thrown: SIMPLE_THROW(hand, taken)[1] == thrown,
+            throws_as(SIMPLE_THROW),
             at_once,
             SIMPLE_THROW,
         ),
@@ -122,7 +127,7 @@ MODELS: tuple[tuple[Style, float], ...] = (
             "greedy",
             1,
             lowers,
-            lambda hand, taken, thrown: least_after_throw(hand, taken)[1] == thrown,
+            throws_as(least_after_throw),
             at_once,
             least_after_throw,
         ),
@@ -133,7 +138,7 @@ MODELS: tuple[tuple[Style, float], ...] = (
             "patient",
             2,
             patient_takes,
-            lambda hand, taken, thrown: SIMPLE_THROW(hand, taken)[1] == thrown,
+            throws_as(SIMPLE_THROW),
             patiently,
             SIMPLE_THROW,
         ),

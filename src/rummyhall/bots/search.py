@@ -71,6 +71,21 @@ class Searcher:
         return sorted(range(len(weights)), key=lambda i: -keys[i])
 
 
+def leader(scores: Sequence[Sequence[float]]) -> int:
+    """The candidate with the best mean score (the first on ties)."""
+    return max(range(len(scores)), key=lambda i: sum(scores[i]))
+
+
+def paired_gap(worse: Sequence[float], better: Sequence[float]) -> tuple[float, float] | None:
+    """The mean of ``better - worse`` over the same samples and its standard error, or
+    ``None`` below two samples."""
+    differences = [b - a for a, b in zip(worse, better, strict=True)]
+    if len(differences) < 2:
+        return None
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    return statistics.fmean(differences), error
+
+
 def chosen(scores: Sequence[Sequence[float]]) -> int:
     """The candidate with the best mean score, unless it beats candidate 0 (the
     rule-based choice) by less than :data:`SWITCH_Z` standard errors of their paired
@@ -82,12 +97,12 @@ def chosen(scores: Sequence[Sequence[float]]) -> int:
     >>> chosen([[0], [5]])
     0
     """
-    best = max(range(len(scores)), key=lambda i: sum(scores[i]))
-    differences = [b - a for a, b in zip(scores[0], scores[best], strict=True)]
-    if best == 0 or len(differences) < 2:
+    best = leader(scores)
+    gap = paired_gap(scores[0], scores[best])
+    if best == 0 or gap is None:
         return 0
-    error = statistics.stdev(differences) / math.sqrt(len(differences))
-    return best if statistics.fmean(differences) > SWITCH_Z * error else 0
+    mean, error = gap
+    return best if mean > SWITCH_Z * error else 0
 
 
 def settled(scores: Sequence[Sequence[float]]) -> bool:
@@ -101,15 +116,15 @@ def settled(scores: Sequence[Sequence[float]]) -> bool:
     >>> settled([[1, 0] * 50, [1, 0] * 49 + [1, 0.1]])
     True
     """
-    best = max(range(len(scores)), key=lambda i: sum(scores[i]))
+    best = leader(scores)
     for other in range(len(scores)):
         if other == best:
             continue
-        differences = [b - a for a, b in zip(scores[other], scores[best], strict=True)]
-        if len(differences) < 2:
+        gap = paired_gap(scores[other], scores[best])
+        if gap is None:
             return False
-        mean = statistics.fmean(differences)
-        margin = SETTLED_Z * statistics.stdev(differences) / math.sqrt(len(differences))
+        mean, error = gap
+        margin = SETTLED_Z * error
         if margin >= mean and mean + margin >= INDIFFERENT:
             return False
     return True
