@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from rummyhall import new_game
@@ -164,32 +162,3 @@ def test_the_check_is_dropped_against_a_player_no_hand_explains(
         state.apply(decide(state, bots[state.current_player]))
     decide(state, bots[1])
     assert 0 < calls <= (gin.TRIAL_TRIES + gin.RESAMPLES) * len(MODELS)
-
-
-def test_a_search_on_a_budget_answers_once_its_choice_is_settled(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """However long its budget, the search stops at its first check when the choice is
-    settled; with a fixed number of simulations it never asks (its decisions then depend
-    on the seed alone)."""
-    worlds = []
-
-    def counting(bot: gin.HardGinBot) -> None:
-        samples = bot.samples
-
-        def counted() -> Iterator[int]:
-            for done in samples():
-                worlds[-1] = done + 1
-                yield done
-
-        monkeypatch.setattr(bot, "samples", counted)
-
-    monkeypatch.setattr(gin, "settled", lambda scores: True)
-    state = new_game("gin", seed=5)
-    for options in ({"budget": 60.0}, {"simulations": gin.FIRST_CHECK + 40}):
-        bot = make_bot("gin", "hard", **options)
-        assert isinstance(bot, gin.HardGinBot)
-        counting(bot)
-        worlds.append(0)
-        bot.act(state.view(state.current_player), state.legal_actions())
-    assert worlds == [gin.FIRST_CHECK, gin.FIRST_CHECK + 40]

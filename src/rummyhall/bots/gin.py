@@ -25,7 +25,7 @@ from rummyhall.bots.gin_playout import (
 )
 from rummyhall.bots.gin_simple import best_group
 from rummyhall.bots.gin_styles import PLAYERS, PLAYOUT_STYLES, least_after_throw
-from rummyhall.bots.search import Searcher, chosen, settled
+from rummyhall.bots.search import Searcher, chosen
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
 from rummyhall.games.gin.solver import best_arrangement
@@ -153,9 +153,6 @@ plays a world out with after each candidate move. Letting the best of the simple
 patient continuation stand for a move (a knock-timing choice) gained nothing: 57.8%
 [54.7–60.8] of 1,036 hands against openspiel beside 58.9% [56.0–61.8] of 1,088 with the
 simple one alone, 200 worlds a move, the same 60 deals."""
-FIRST_CHECK = 64
-"""Worlds after which a search on a budget first asks whether its choice is
-:func:`~rummyhall.bots.search.settled` (again at every doubling)."""
 
 
 def hand_value(points: int) -> float:
@@ -268,13 +265,7 @@ class HardGinBot(Searcher):
             for index, (kind, card) in enumerate(moves):
                 points = playout(hand, theirs, order, start, kind, card, OWN_STYLE, style)
                 scores[index].append(hand_value(points))
-            worlds = done + 1
-            if (
-                self.simulations is None
-                and worlds >= FIRST_CHECK
-                and worlds & done == 0
-                and settled(self.best_of(options, scores))
-            ):
+            if self.answered(done + 1, lambda: self.best_of(options, scores)):
                 break
         self.belief.record(evidence)
         return candidates[chosen(self.best_of(options, scores))]

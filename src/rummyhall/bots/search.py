@@ -20,13 +20,19 @@ SETTLED_Z = 3.0
 """How far ahead (in standard errors) the best candidate must be of every other for a
 search on a budget to stop early (:func:`settled`)."""
 INDIFFERENT = 0.02
-"""A difference in mean score too small to matter (for the Gin bot, a hand's value: 1% of
-a won hand); candidates known to be this close leave the choice settled."""
+"""A difference in mean score too small to matter, by default (for the Gin bot, a hand's
+value: 1% of a won hand); candidates known to be this close leave the choice settled."""
 
 
 class Searcher:
     """A seeded bot that searches for ``budget`` seconds per move, or over exactly
     ``simulations`` samples (then its decisions depend on ``seed`` alone)."""
+
+    first_check = 64
+    """Samples after which a search on a budget first asks whether its choice is
+    :func:`settled` (again at every doubling)."""
+    indifferent = INDIFFERENT
+    """A difference in this bot's mean scores too small to matter (:func:`settled`)."""
 
     def __init__(
         self, seed: int = 0, budget: float = DEFAULT_BUDGET, simulations: int | None = None
@@ -62,6 +68,18 @@ class Searcher:
         if self.simulations is not None:
             return None
         return self.started + SEARCH_SHARE * self.budget
+
+    def answered(self, samples: int, scores: Callable[[], Sequence[Sequence[float]]]) -> bool:
+        """Whether a search on a budget may answer now, after ``samples`` samples: its
+        choice is :func:`settled` on ``scores()`` (one list per candidate; computed only
+        when asked), asked at :attr:`first_check` samples and every doubling. Never with a
+        fixed number of simulations, whose decisions depend on the seed alone."""
+        return (
+            self.simulations is None
+            and samples >= self.first_check
+            and samples & (samples - 1) == 0
+            and settled(scores(), self.indifferent)
+        )
 
     def weighted_order(self, weights: Sequence[float]) -> list[int]:
         """Indices in a random order where index ``i`` comes early with odds
@@ -105,10 +123,10 @@ def chosen(scores: Sequence[Sequence[float]]) -> int:
     return best if mean > SWITCH_Z * error else 0
 
 
-def settled(scores: Sequence[Sequence[float]]) -> bool:
+def settled(scores: Sequence[Sequence[float]], indifferent: float = INDIFFERENT) -> bool:
     """Whether more samples would hardly change the choice: the candidate with the best
     mean beats every other by more than :data:`SETTLED_Z` standard errors of their paired
-    difference, or is within :data:`INDIFFERENT` of it at that confidence (a search on a
+    difference, or is within ``indifferent`` of it at that confidence (a search on a
     budget stops there and answers at once).
 
     >>> settled([[1, 2, 3, 2], [0, 0, 1, 0]]), settled([[1, 2, 3, 2], [0, 3, 1, 0]])
@@ -125,7 +143,7 @@ def settled(scores: Sequence[Sequence[float]]) -> bool:
             return False
         mean, error = gap
         margin = SETTLED_Z * error
-        if margin >= mean and mean + margin >= INDIFFERENT:
+        if margin >= mean and mean + margin >= indifferent:
             return False
     return True
 
