@@ -73,8 +73,23 @@ def test_gin_hand_against_bot(
     result = page.locator("#result")
     expect(result).to_be_visible()
     expect(result).to_contain_text("Score sheet")
+    # The seeded hand ends with a lay-off (GIN-13): it sits on the line of the meld it
+    # extends, and the caption names that meld.
+    expect(result.locator(".layoffs")).to_contain_text(" on ")
+    assert result.locator(".meld.laid-on").count() == result.locator(".layoff").count() > 0
+    for meld in result.locator(".meld.laid-on").all():
+        own, added = (
+            meld.locator(".card").first.bounding_box(),
+            meld.locator(".layoff .card").first.bounding_box(),
+        )
+        assert own and added and abs(own["y"] - added["y"]) < 1 and added["x"] > own["x"]
     shot(page, "result")
     page.set_viewport_size(PHONE)
+    scrolling = """(node) => [node, ...node.querySelectorAll("*")].filter((e) =>
+      e.scrollWidth > e.clientWidth + 1
+      && ["auto", "scroll"].includes(getComputedStyle(e).overflowX))
+      .map((e) => `${e.className} ${e.scrollWidth}/${e.clientWidth}`)"""
+    assert result.evaluate(scrolling) == [], "the result scrolls sideways on a phone"
     shot(page, "result-phone")
     page.click("#result-close")
     shot(page, "next-hand-phone")

@@ -188,6 +188,7 @@ const STRINGS = {
   "result.cancelled": ["Hand cancelled: the stock ran out (GIN-14)", "牌库耗尽，本副取消（GIN-14）"],
   "result.void": ["Void deal: the stock ran out (IND-13)", "牌堆耗尽，本局作废（IND-13）"],
   "result.layoffs": ["Lay-offs", "贴牌"],
+  "result.layoff_on": ["{card} on {meld}", "{card} 贴在 {meld}"],
   "result.deadwood": ["Deadwood", "散牌"],
   "result.points": ["{n} points", "{n} 分"],
   "result.points.one": ["{n} point", "{n} 分"],

@@ -44,12 +44,15 @@ function cards(list, { wild = () => false, small = true } = {}) {
   return h("div", { class: `card-row${small ? " small" : ""}` }, list.map((c) => h("div", { class: "card", "data-card": c }, cardSVG(c, { wild: wild(c) }))));
 }
 
+/** One side's melds and deadwood; the defender's lay-offs sit on the same line as the
+ * knocker's meld they extend, marked as added ("+"). */
 function layout(title, side, layoffs) {
   return h("div", { class: "layout" }, [
     h("h4", {}, [title, h("span", { class: "points" }, t("result.points", { n: side.points }))]),
     h("div", { class: "melds" }, side.melds.map((meld, i) => {
-      const added = (layoffs || []).filter((l) => l.meld === i).map((l) => l.card);
-      return h("div", { class: "meld" }, [cards(meld), added.length ? h("div", { class: "layoff" }, [h("span", {}, "+"), cards(added)]) : null]);
+      const added = layoffs.filter((l) => l.meld === i).map((l) => l.card);
+      if (!added.length) return h("div", { class: "meld" }, [cards(meld)]);
+      return h("div", { class: "meld laid-on" }, [cards(meld), h("div", { class: "layoff" }, [h("span", { "aria-hidden": "true" }, "+"), cards(added)])]);
     })),
     side.deadwood.length ? h("div", { class: "deadwood" }, [h("span", { class: "muted" }, t("result.deadwood")), cards(side.deadwood)]) : null,
   ]);
@@ -73,7 +76,7 @@ function ginResult(result, view, name) {
       layout(`${t("result.knocker")} · ${name(knocker)}`, s.knocker, layoffs),
       layout(`${t("result.defender")} · ${name(defender)}`, s.defender, []),
     ]),
-    layoffs.length ? h("p", { class: "muted" }, [`${t("result.layoffs")}: `, layoffs.map((l) => cardLabel(l.card)).join(" ")]) : null,
+    layoffs.length ? h("p", { class: "muted layoffs" }, `${t("result.layoffs")}: ${layoffs.map((l) => t("result.layoff_on", { card: cardLabel(l.card), meld: s.knocker.melds[l.meld].map(cardLabel).join(" ") })).join(", ")}`) : null,
     h("p", { class: "arithmetic", id: "arithmetic" }, [h("strong", {}, t("result.wins", { name: name(winner) })), " · ", arithmetic]),
   ];
 }
