@@ -29,9 +29,14 @@ lint: $(DEV)
 	$(PY) -m mypy
 
 # RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c: the tests fail if an (optional) C extension
-# did not build.
+# did not build. Then the server suite again on PostgreSQL, in a throw-away cluster the
+# tests start (tests/server/databases.py), where Debian's postgresql is installed.
 test: lint
 	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest README.md docs src tests
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  echo "The server suite on PostgreSQL:"; \
+	  RUMMYHALL_TEST_DATABASE=postgresql $(PY) -m pytest tests/server; \
+	else echo "PostgreSQL is not installed (apt-get install postgresql): its run is skipped"; fi
 
 # 200 plain kill -9 / restart cycles of a server while bot games run, every one audited
 # (tests/server/soak.py; the test suite runs a short version).

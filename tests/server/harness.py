@@ -20,20 +20,19 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from tests.server import databases
+from tests.server.ports import free_port
+
 Message = dict[str, Any]
 
 BOT = "medium"
 """The bot level the tests seat (``easy``, ``medium``, ``hard``; hard thinks 1 s a move)."""
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 class Server:
-    """``rummyhall serve`` on a free port with its own SQLite file."""
+    """``rummyhall serve`` on a free port with its own database (``databases``: the
+    SQLite file ``db``, or a new PostgreSQL database) unless given another server's
+    ``database_url``, its log beside ``db``."""
 
     def __init__(
         self,
@@ -45,8 +44,11 @@ class Server:
         guesses: float = 100_000,
         player_rooms: int = 100_000,
         program: Sequence[str] = (sys.executable, "-m", "rummyhall.cli"),
+        database_url: str | None = None,
     ) -> None:
         self.db = db
+        self.database_url = database_url or databases.url_for(db)
+        """Another server's, to start on its data; by default a new database."""
         self.program = list(program)
         """What runs ``rummyhall`` (a launcher may first install a test-only kit)."""
         self.flags = [
@@ -70,7 +72,7 @@ class Server:
             "--port",
             str(self.port),
             "--db",
-            f"sqlite:///{self.db}",
+            self.database_url,
             "--bot-delay",
             "0",
             "--log-level",

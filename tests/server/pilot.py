@@ -13,18 +13,16 @@ state they receive must be at or past what they had been acknowledged. Used by
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import sqlite3
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
+from tests.server import databases
 from tests.server.harness import Message, Server, part_ended, pick
 
 QUIET_ERRORS = {"stale", "not_your_turn", "game_not_over", "room_started", "no_game"}
@@ -118,7 +116,7 @@ class Pilot:
                 break
             await asyncio.sleep(0.02)
         self.floor = {match: turn for room in self.rooms for match, turn in room.acked.items()}
-        self.problems += audit(self.server.db, self.rooms)
+        self.problems += audit(self.server.database_url, self.rooms)
         await asyncio.to_thread(self.restart)
         self.up.set()
 
@@ -135,7 +133,7 @@ class Pilot:
                 if fault is None:
                     self.problems.append(f"restart {self.restarts + 1} failed: {error}")
                     raise
-                self.problems += audit(self.server.db, self.rooms)
+                self.problems += audit(self.server.database_url, self.rooms)
                 continue
             finally:
                 self.restarts += 1
@@ -250,44 +248,42 @@ def arm(server: Server, fault: str | None) -> None:
         flags += ["--fault-point", fault]
 
 
-def audit(db: Path, rooms: list[PilotedRoom]) -> list[str]:
-    """What is wrong in the database of a stopped server: an acknowledged action or
-    finish missing, a gap in a log, results missing or doubled, a room whose status
-    disagrees with its matches."""
+def audit(url: str, rooms: list[PilotedRoom]) -> list[str]:
+    """What is wrong in the database (``url``) of a stopped server: an acknowledged
+    action or finish missing, a gap in a log, results missing or doubled, a room whose
+    status disagrees with its matches."""
     problems = []
-    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
-        logs = dict(
-            connection.execute(
-                "SELECT match_id, count(*) || ':' || max(seq) FROM actions GROUP BY match_id"
-            ).fetchall()
+    logs = {
+        match: (count, last)
+        for match, count, last in databases.query(
+            url, "SELECT match_id, count(*), max(seq) FROM actions GROUP BY match_id"
         )
-        status = dict(connection.execute("SELECT id, status FROM matches").fetchall())
-        for room in rooms:
-            for match, turn in room.acked.items():
-                count, _, last = logs.get(match, "0:-1").partition(":")
-                if int(count) != int(last) + 1:
-                    problems.append(f"match {match}: the log has gaps ({count} rows to {last})")
-                if int(count) < turn:
-                    problems.append(f"match {match}: {turn} actions acknowledged, {count} saved")
-            for match in room.finished:
-                if status.get(match) != "finished":
-                    problems.append(
-                        f"match {match}: acknowledged finished, saved {status.get(match)}"
-                    )
-        problems += _consistency(connection)
-    return problems
+    }
+    status = dict(databases.query(url, "SELECT id, status FROM matches"))
+    for room in rooms:
+        for match, turn in room.acked.items():
+            count, last = logs.get(match, (0, -1))
+            if count != last + 1:
+                problems.append(f"match {match}: the log has gaps ({count} rows to {last})")
+            if count < turn:
+                problems.append(f"match {match}: {turn} actions acknowledged, {count} saved")
+        for match in room.finished:
+            if status.get(match) != "finished":
+                problems.append(f"match {match}: acknowledged finished, saved {status.get(match)}")
+    return problems + _consistency(url)
 
 
-def _consistency(connection: sqlite3.Connection) -> list[str]:
+def _consistency(url: str) -> list[str]:
     problems = []
     results: dict[str, int] = defaultdict(int)
-    for match, count in connection.execute("SELECT match_id, count(*) FROM results GROUP BY 1"):
+    for match, count in databases.query(url, "SELECT match_id, count(*) FROM results GROUP BY 1"):
         results[match] = count
     latest: dict[str, tuple[int, str]] = {}
-    for match, room, number, status, seats in connection.execute(
-        "SELECT id, room_id, number, status, seats FROM matches"
+    for match, room, number, status, seats in databases.query(
+        url, "SELECT id, room_id, number, status, seats FROM matches"
     ):
-        expected = len(json.loads(seats)) if status == "finished" else 0
+        seated = seats if isinstance(seats, list) else json.loads(seats)  # SQLite: text
+        expected = len(seated) if status == "finished" else 0
         if results[match] != expected:
             problems.append(f"match {match} ({status}): {results[match]} result rows")
         if status == "abandoned":  # an orphan of older versions, out of the room's story
@@ -295,9 +291,9 @@ def _consistency(connection: sqlite3.Connection) -> list[str]:
         if room not in latest or latest[room][0] < number:
             latest[room] = (number, status)
     playing: dict[str, int] = defaultdict(int)
-    for (room,) in connection.execute("SELECT room_id FROM matches WHERE status = 'playing'"):
+    for (room,) in databases.query(url, "SELECT room_id FROM matches WHERE status = 'playing'"):
         playing[room] += 1
-    for room, room_status in connection.execute("SELECT id, status FROM rooms"):
+    for room, room_status in databases.query(url, "SELECT id, status FROM rooms"):
         match_status = latest.get(room, (0, None))[1]
         allowed: dict[str, tuple[Any, ...]] = {
             "waiting": (None,),

@@ -11,7 +11,6 @@ tells how many actions a match has, and the fault points can name the last one.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +19,7 @@ import pytest
 from websockets.exceptions import WebSocketException
 
 from rummyhall.server.storage.faults import TRANSACTIONS
+from tests.server import databases
 from tests.server.harness import Server
 from tests.server.pilot import Pilot, audit, open_room
 
@@ -45,17 +45,16 @@ def life(server: Server, *faults: str, matches: int = 2, deadline: float = 60) -
         except (httpx.TransportError, OSError, WebSocketException, AssertionError):
             assert server.process is not None
             server.process.wait(10)
-            pilot.problems += audit(server.db, [])
+            pilot.problems += audit(server.database_url, [])
             pilot.restart()
     asyncio.run(pilot.run(deadline))
     return pilot
 
 
-def actions_of_match_one(db: Path) -> int:
-    with sqlite3.connect(db) as connection:
-        (count,) = connection.execute(
-            "SELECT count(*) FROM actions JOIN matches ON matches.id = match_id WHERE number = 1"
-        ).fetchone()
+def actions_of_match_one(url: str) -> int:
+    [(count,)] = databases.query(
+        url, "SELECT count(*) FROM actions JOIN matches ON matches.id = match_id WHERE number = 1"
+    )
     return int(count)
 
 
@@ -66,7 +65,7 @@ def length(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     try:
         pilot = life(server)
         assert pilot.problems == [] and pilot.restarts == 0
-        yield actions_of_match_one(server.db)
+        yield actions_of_match_one(server.database_url)
     finally:
         server.stop()
 
@@ -123,13 +122,13 @@ def test_killed_at_a_commit_boundary_resumes_at_the_last_acknowledged_action(
         server.stop()
     assert pilot.problems == []
     assert pilot.restarts >= 1 or plan[0].startswith(("create_player", "save_room"))
-    assert audit(server.db, pilot.rooms) == []
+    assert audit(server.database_url, pilot.rooms) == []
     # Every match was played to its end, exactly as long as without a crash.
-    with sqlite3.connect(server.db) as connection:
-        counts = connection.execute(
-            "SELECT count(seq) FROM matches LEFT JOIN actions ON matches.id = match_id "
-            "WHERE matches.status = 'finished' GROUP BY matches.id"
-        ).fetchall()
+    counts = databases.query(
+        server.database_url,
+        "SELECT count(seq) FROM matches LEFT JOIN actions ON matches.id = match_id "
+        "WHERE matches.status = 'finished' GROUP BY matches.id",
+    )
     assert [count for (count,) in counts] == [length] * matches
 
 
@@ -143,28 +142,27 @@ def test_recovery_repairs_what_older_versions_left(tmp_path: Path) -> None:
         server.stop()
         assert pilot.problems == []
         room = pilot.rooms[0]
-        with sqlite3.connect(server.db) as connection:
-            (room_id,) = connection.execute("SELECT id FROM rooms").fetchone()
-            connection.execute("UPDATE rooms SET status = 'playing'")
-            columns = "game, options, public, spectators, hints, host_id, seats, created_at"
-            connection.execute(
-                f"INSERT INTO rooms (id, code, status, updated_at, {columns}) "
-                f"SELECT 'r2', 'ORPHAN', 'waiting', updated_at, {columns} FROM rooms"
-            )
-            columns = "number, game, options, seed, seats, started_at"
-            connection.execute(
-                f"INSERT INTO matches (id, room_id, status, {columns}) "
-                f"SELECT 'm-orphan', 'r2', 'playing', {columns} FROM matches LIMIT 1"
-            )
+        [(room_id,)] = databases.query(server.database_url, "SELECT id FROM rooms")
+        rooms = "game, options, public, spectators, hints, host_id, seats, created_at"
+        matches = "number, game, options, seed, seats, started_at"
+        databases.execute(
+            server.database_url,
+            [
+                "UPDATE rooms SET status = 'playing'",
+                f"INSERT INTO rooms (id, code, status, updated_at, {rooms}) "
+                f"SELECT 'r2', 'ORPHAN', 'waiting', updated_at, {rooms} FROM rooms",
+                f"INSERT INTO matches (id, room_id, status, {matches}) "
+                f"SELECT 'm-orphan', 'r2', 'playing', {matches} FROM matches LIMIT 1",
+            ],
+        )
         server.start()
         with server.http() as http:
             assert http.get(f"/api/rooms/{room.code}").json()["status"] == "finished"
             orphan = http.get("/api/rooms/ORPHAN").json()
             assert (orphan["status"], orphan["match"]) == ("waiting", None)
         server.stop()
-        assert audit(server.db, pilot.rooms) == []
-        with sqlite3.connect(server.db) as connection:
-            statuses = connection.execute("SELECT status FROM matches ORDER BY id").fetchall()
+        assert audit(server.database_url, pilot.rooms) == []
+        statuses = databases.query(server.database_url, "SELECT status FROM matches ORDER BY id")
         assert sorted(statuses) == [("abandoned",), ("finished",), ("finished",)]
         assert room_id
     finally:

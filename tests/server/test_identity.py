@@ -126,7 +126,7 @@ def test_a_rename_killed_at_its_commit_is_all_or_nothing(
         assert armed.process is not None and armed.process.wait(10) != 0
     finally:
         armed.stop()
-    again = Server(db).start()
+    again = Server(db, database_url=armed.database_url).start()
     try:
         with again.http() as http:
             me = http.get("/api/me", headers=auth(token)).json()["player"]

@@ -24,6 +24,7 @@ from rummyhall.server.storage import migrate
 from rummyhall.server.storage.migrate import alembic_config, upgrade
 from rummyhall.server.storage.repository import Repository, StoredMatch, StoredRoom, make_engine
 from rummyhall.server.storage.store import Store
+from tests.server import databases
 from tests.server.harness import BOT, Server, play_until
 
 
@@ -109,7 +110,7 @@ def finished_match(repository: Repository, match_id: str, seed: int) -> list[dic
 def test_the_cache_replays_a_finished_match_once_and_stays_within_its_bytes(
     tmp_path: Path,
 ) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'cache.db'}")
+    engine = make_engine(databases.url_for(tmp_path / "cache.db"))
     upgrade(engine)
     repository = Repository(engine)
     repository.create_player("p1", "Ana", "h1")
@@ -250,6 +251,7 @@ def test_reads_and_room_guesses_are_limited_per_address(tmp_path: Path) -> None:
         server.stop()
 
 
+@databases.sqlite_only  # PostgreSQL's DDL is transactional anyway
 def test_a_migration_that_fails_midway_leaves_the_database_as_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -285,6 +287,7 @@ def test_a_migration_that_fails_midway_leaves_the_database_as_it_was(
     engine.dispose()
 
 
+@databases.sqlite_only  # the first release's databases were SQLite files
 def test_a_room_opened_with_a_six_letter_code_is_joined_after_the_migration(
     tmp_path: Path,
 ) -> None:

@@ -1,5 +1,6 @@
 """The packaged migrations build exactly the schema of the models, and go back down;
-the repository keeps a match's log in order and sums up statistics."""
+the repository keeps a match's log in order and sums up statistics. On the tests'
+database: SQLite, or PostgreSQL (``tests/server/databases.py``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Engine, insert
+from sqlalchemy import Engine, insert, inspect
 
 from rummyhall.server.storage.log_insert import LogInsert
 from rummyhall.server.storage.migrate import alembic_config, upgrade
@@ -21,26 +22,25 @@ from rummyhall.server.storage.repository import (
     summarize,
 )
 from rummyhall.server.table import result_rows
+from tests.server import databases
 
 
 def test_migrations_match_the_models_and_downgrade(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'schema.db'}"
+    url = databases.url_for(tmp_path / "schema.db")
     engine = make_engine(url)
     upgrade(engine)
     with engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     command.downgrade(alembic_config(url), "base")
     with engine.connect() as connection:
-        listing = connection.exec_driver_sql("select name from sqlite_master where type='table'")
-        tables = {row[0] for row in listing}
-    assert tables == {"alembic_version"}
+        assert inspect(connection).get_table_names() == ["alembic_version"]
     upgrade(engine)  # and up again
     engine.dispose()
 
 
 def _playing_room(path: Path) -> tuple[Engine, Repository, StoredRoom]:
     """A new database with one guest, whose Gin room plays match ``m1`` (seed 42)."""
-    engine = make_engine(f"sqlite:///{path}")
+    engine = make_engine(databases.url_for(path))
     upgrade(engine)
     repository = Repository(engine)
     repository.create_player("p1", "Ana", "h1")

@@ -23,7 +23,12 @@ def register(
     )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--db", default="sqlite:///rummyhall.db", help="SQLAlchemy database URL")
+    parser.add_argument(
+        "--db",
+        default="sqlite:///rummyhall.db",
+        help="SQLAlchemy database URL: sqlite:///FILE (the default, embedded) or "
+        "postgresql://USER:PASSWORD@HOST/DATABASE (pip install 'rummyhall[postgres]')",
+    )
     parser.add_argument(
         "--away-after",
         type=float,
@@ -208,6 +213,7 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from rummyhall.server import Settings, create_app
+    from rummyhall.server.storage.repository import database_url
     from rummyhall.server.transport import protocols
 
     settings = Settings(
@@ -236,7 +242,8 @@ def serve(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {args.db})")
+    shown = database_url(args.db).render_as_string(hide_password=True)
+    print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {shown})")
     http, ws = protocols(settings)
     uvicorn.run(
         create_app(settings),

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, select, update
+from sqlalchemy import URL, Connection, Engine, create_engine, event, func, make_url, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from rummyhall.server.storage import models
@@ -23,14 +23,39 @@ from rummyhall.server.storage.models import now
 OPEN_STATUSES = ("waiting", "playing", "finished")
 
 
+POOL_SIZE = 4
+"""Connections a PostgreSQL engine keeps open: the writer's, the two readers' and one
+for a request between them (``Store``); up to as many more open under a burst."""
+
+
+def database_url(url: str) -> URL:
+    """``url`` parsed, PostgreSQL's plain scheme meaning the psycopg (v3) driver (the
+    ``postgres`` extra) rather than SQLAlchemy's default, psycopg2."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``. SQLite files get WAL journaling, which keeps every
     committed action through a process crash without a disk flush per commit, enforced
     foreign keys, and no automatic checkpoints: a checkpoint flushes the disk, and run by
-    the committing writer it would stall every room (see :meth:`Repository.checkpoint`)."""
-    if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False})
+    the committing writer it would stall every room (see :meth:`Repository.checkpoint`).
+    PostgreSQL gets a pool of :data:`POOL_SIZE` connections, each checked before use (a
+    server restart or an idle timeout must not fail the next commit)."""
+    parsed = database_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        try:
+            return create_engine(
+                parsed, pool_size=POOL_SIZE, max_overflow=POOL_SIZE, pool_pre_ping=True
+            )
+        except ModuleNotFoundError as missing:
+            raise ValueError(
+                f"no driver for {parsed.drivername} ({missing.name} is not installed; "
+                "PostgreSQL: pip install 'rummyhall[postgres]')"
+            ) from None
+    engine = create_engine(parsed, connect_args={"check_same_thread": False})
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:
