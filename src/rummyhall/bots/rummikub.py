@@ -134,8 +134,8 @@ class HardRummikubBot(Searcher):
     as its choice is settled (:meth:`~rummyhall.bots.search.Searcher.answered`: from 16
     samples, a point of rack value counting as no difference: at 1 s against the hoarder
     the median move takes 446 ms instead of 947, and over the moves of two rounds the
-    early answers were always the full second's); ``simulations`` instead fixes the number of samples, which makes the
-    decisions a function of ``seed`` alone.
+    early answers were always the full second's); ``simulations`` instead fixes the
+    number of samples, which makes the decisions a function of ``seed`` alone.
     """
 
     first_check = 16
