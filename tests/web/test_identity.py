@@ -31,6 +31,7 @@ def test_rename_keeps_the_running_game(
 ) -> None:
     host, friend, code = friends_game(new_page)
     before = session(host)["room"]["seats"][0]["player"]
+    host.bring_to_front()  # the page a person uses is the active one: focus checks need it
     host.click(".topnav a[href='/']")
     host.click("#rename")
     dialog = host.get_by_role("dialog", name="Change your name")
