@@ -10,18 +10,19 @@ which speak to either database.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import itertools
 import os
 import pwd
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import Engine, create_engine
 
 from tests.server.ports import free_port
 
@@ -129,22 +130,24 @@ def url_for(path: Path) -> str:
     return cluster().new_database(f"{path.parent.name}_{path.stem}")
 
 
-def query(url: str, sql: str) -> list[tuple[Any, ...]]:
-    """The rows of one read-only statement."""
+@contextlib.contextmanager
+def _engine(url: str) -> Iterator[Engine]:
+    """An engine for one look at a stopped server's database, disposed after it."""
     engine = create_engine(url)
     try:
-        with engine.connect() as connection:
-            return [tuple(row) for row in connection.exec_driver_sql(sql)]
+        yield engine
     finally:
         engine.dispose()
+
+
+def query(url: str, sql: str) -> list[tuple[Any, ...]]:
+    """The rows of one read-only statement."""
+    with _engine(url) as engine, engine.connect() as connection:
+        return [tuple(row) for row in connection.exec_driver_sql(sql)]
 
 
 def execute(url: str, statements: Sequence[str]) -> None:
     """Run ``statements`` in one transaction."""
-    engine = create_engine(url)
-    try:
-        with engine.begin() as connection:
-            for statement in statements:
-                connection.exec_driver_sql(statement)
-    finally:
-        engine.dispose()
+    with _engine(url) as engine, engine.begin() as connection:
+        for statement in statements:
+            connection.exec_driver_sql(statement)
