@@ -30,6 +30,19 @@ def register(
         "postgresql://USER:PASSWORD@HOST/DATABASE (pip install 'rummyhall[postgres]')",
     )
     parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="redis://HOST:PORT/DB: run as one of several processes sharing rooms, the "
+        "lobby and limits through this Redis, all on one PostgreSQL --db "
+        "(pip install 'rummyhall[redis]'; docs/deploy.md)",
+    )
+    parser.add_argument(
+        "--lease-ttl",
+        type=float,
+        default=3.0,
+        help="with --redis: seconds before a dead process's rooms move to another",
+    )
+    parser.add_argument(
         "--away-after",
         type=float,
         default=60.0,
@@ -211,6 +224,7 @@ def serve(args: argparse.Namespace) -> int:
     import logging
 
     import uvicorn
+    from sqlalchemy import make_url
 
     from rummyhall.server import Settings, create_app
     from rummyhall.server.storage.repository import database_url
@@ -218,6 +232,8 @@ def serve(args: argparse.Namespace) -> int:
 
     settings = Settings(
         database_url=args.db,
+        redis_url=args.redis,
+        lease_ttl=args.lease_ttl,
         away_after=args.away_after,
         bot_delay=args.bot_delay,
         part_pause=args.part_pause,
@@ -243,6 +259,8 @@ def serve(args: argparse.Namespace) -> int:
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     shown = database_url(args.db).render_as_string(hide_password=True)
+    if args.redis:
+        shown += ", " + make_url(args.redis).render_as_string(hide_password=True)
     print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {shown})")
     http, ws = protocols(settings)
     uvicorn.run(

@@ -163,8 +163,8 @@ async def my_rooms(player: PlayerDep, request: Request) -> list[SeatedRoom]:
     """The unfinished rooms (waiting or playing) the token's player holds a seat in,
     to resume them: what ``GET /api/rooms/{code}`` shows, and the seat."""
     return [
-        SeatedRoom(room=room.info(), seat=seat)
-        for room, seat in hub(request).lobby.seated_rooms(player)
+        SeatedRoom(room=room, seat=seat)
+        for room, seat in await hub(request).lobby.seated_rooms(player)
     ]
 
 
@@ -192,7 +192,8 @@ async def rooms(
     ``cursor`` (the previous page's ``next``), of one ``game`` or ``status`` if given."""
     settings = hub(request).settings
     size = min(limit or settings.lobby_page, settings.lobby_page_max)
-    return Response(hub(request).lobby.public_page(size, cursor, game, status), media_type=JSON)
+    page = await hub(request).lobby.public_page(size, cursor, game, status)
+    return Response(page, media_type=JSON)
 
 
 @router.post("/rooms", status_code=201, dependencies=[Limited])
@@ -207,7 +208,7 @@ async def create_room(body: RoomRequest, player: PlayerDep, request: Request) ->
 async def room(code: str, request: Request) -> RoomInfo:
     """One room, public or private, by its code (a miss spends one of the address's
     guesses: ``room_guesses_per_minute``)."""
-    return hub(request).lobby.lookup(code[:16], client_address(request)).info()
+    return await hub(request).lobby.describe(code[:16], client_address(request))
 
 
 @router.get(

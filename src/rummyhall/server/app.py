@@ -12,6 +12,7 @@ import contextlib
 import gc
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anyio.to_thread
 from fastapi import FastAPI, WebSocket
@@ -46,6 +47,9 @@ from rummyhall.server.storage.migrate import upgrade
 from rummyhall.server.storage.repository import Repository, make_engine
 from rummyhall.server.storage.store import Store
 
+if TYPE_CHECKING:
+    from rummyhall.server.cluster.node import Cluster
+
 WEB = Path(rummyhall.__file__).with_name("web")
 
 STATUS = {
@@ -71,16 +75,22 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         faults = Faults(None if point is None else FaultPoint.parse(point))
         store = Store(Repository(engine, faults))
         autoplay = Autoplay(settings)
-        lobby = Lobby(Services(settings, store, autoplay))
+        services = Services(settings, store, autoplay)
+        lobby = Lobby(services)
         creations = KeyedLimiter(settings.creations_per_minute / 60, settings.creation_burst)
         player_rooms = KeyedLimiter(
             settings.player_rooms_per_minute / 60, settings.player_room_burst
         )
         reads = KeyedLimiter(settings.reads_per_second, settings.read_burst)
         replays = Replays(store, settings.replay_cache_bytes)
-        hub = Hub(settings, store, Players(store), lobby, creations, player_rooms, reads, replays)
+        players = Players(store)
+        hub = Hub(settings, store, players, lobby, creations, player_rooms, reads, replays)
         app.state.hub = hub
-        await lobby.restore(hub.players)
+        if settings.redis_url is not None:
+            services.cluster = join_cluster(settings, lobby, players)
+        await lobby.restore(players)
+        if services.cluster is not None:
+            await services.cluster.start()
         # The cyclic collector's full passes stop every room while they walk the heap
         # (the p99 of bench/server.py): keep what start-up loaded (libraries, restored
         # rooms) out of them, and run them ten times less often. Game states hold no
@@ -98,6 +108,8 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         finally:
             for chore in chores:
                 chore.cancel()
+            if services.cluster is not None:
+                await services.cluster.stop()
             lobby.stop()
             autoplay.close()
             store.close()
@@ -127,6 +139,19 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     return ClientAddressMiddleware(
         WebSocketFirst(app), proxies=TrustedProxies(settings.trusted_proxies)
     )
+
+
+def join_cluster(settings: Settings, lobby: Lobby, players: Players) -> Cluster:
+    """This process's part in a cluster (imported here: only ``serve --redis`` needs
+    the ``redis`` extra)."""
+    try:
+        from rummyhall.server.cluster.node import Cluster
+    except ModuleNotFoundError as missing:
+        raise RuntimeError(
+            f"--redis needs the redis client ({missing.name} is not installed: "
+            "pip install 'rummyhall[redis]')"
+        ) from None
+    return Cluster(settings, lobby, players)
 
 
 class WebSocketFirst:

@@ -24,23 +24,14 @@ from rummyhall.server.mailbox import Mailbox
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
     PROTOCOL_VERSION,
-    ActionRequest,
-    CheckRequest,
     ClientMessageType,
     ErrorMessage,
     Hello,
-    HintRequest,
     Join,
-    Leave,
     Ping,
     Pong,
     ProtocolError,
-    Ready,
-    Rematch,
-    Remove,
     ServerMessage,
-    SetSeat,
-    Start,
     Welcome,
     error_message,
     message_ref,
@@ -49,7 +40,7 @@ from rummyhall.server.protocol import (
 
 if TYPE_CHECKING:
     from rummyhall.server.hub import Hub
-    from rummyhall.server.rooms import Room
+    from rummyhall.server.seats import Place
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +62,7 @@ class Connection:
         self.address = client_address(websocket)
         self.player: Player | None = None
         self.locale: Locale = "en"
-        self.room: Room | None = None
+        self.room: Place | None = None
         self.seat: int | None = None
         self.bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
         self.strikes = 0
@@ -185,8 +176,7 @@ class Connection:
             self.send(ErrorMessage(code="internal", message="internal error", ref=ref))
 
     def _turn(self) -> int | None:
-        room = self.room
-        return None if room is None or room.table is None else room.table.state.turn
+        return None if self.room is None else self.room.turn
 
     async def dispatch(self, message: ClientMessageType) -> None:
         if isinstance(message, Hello):
@@ -197,35 +187,15 @@ class Connection:
             return
         if self.player is None:
             raise ProtocolError("hello_first")
-        if isinstance(message, Join):
-            joined = self.hub.lobby.lookup(message.room, self.address)
-            if self.room is not None and self.room is not joined:
-                await self.room.leave(self)
-            await joined.join(self, message.role, message.seat)
-            return
         room = self.room
-        if room is None:
+        if isinstance(message, Join):
+            joined = await self.hub.lobby.lookup(message.room, self.address)
+            if room is not None and room.code != joined.code:
+                await room.leave(self)
+            room = joined
+        elif room is None:
             raise ProtocolError("not_in_room")
-        if isinstance(message, Leave):
-            await room.leave(self, message.id)
-        elif isinstance(message, SetSeat):
-            await room.set_seat(self, message.seat, message.occupant, message.level)
-        elif isinstance(message, Remove):
-            await room.remove(self, message.seat)
-        elif isinstance(message, Start):
-            await room.start(self)
-        elif isinstance(message, Rematch):
-            await room.rematch(self)
-        elif isinstance(message, Ready):
-            await room.ready(self)
-        elif isinstance(message, ActionRequest):
-            await room.act(self, message.turn, message.action)
-        elif isinstance(message, CheckRequest):
-            reply = await room.check(self, message.turn, message.action)
-            self.send(reply.model_copy(update={"ref": message.id}))
-        elif isinstance(message, HintRequest):
-            hint = await room.hint(self, message.turn)
-            self.send(hint.model_copy(update={"ref": message.id}))
+        await room.handle(self, message)
 
     async def _hello(self, message: Hello) -> None:
         if self.player is not None:

@@ -26,6 +26,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hello_first": ("Say hello with your token first.", "请先发送 hello 和令牌。"),
     "already_hello": ("This connection has already said hello.", "此连接已经发送过 hello。"),
     "unauthorized": ("Unknown player token.", "玩家令牌无效。"),
+    "unavailable": (
+        "The table is moving to another server; try again in a moment.",
+        "牌桌正在转移到另一台服务器，请稍后再试。",
+    ),
     "room_not_found": ("There is no open room {room}.", "房间 {room} 不存在或已关闭。"),
     "room_full": ("Every seat of this room is taken.", "房间座位已满。"),
     "seat_taken": ("Seat {seat} is not free.", "座位 {seat} 已被占用。"),

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import functools
 import itertools
 import logging
 import secrets
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -19,7 +22,8 @@ from rummyhall.server.limits import KeyedLimiter
 from rummyhall.server.players import Player, Players
 from rummyhall.server.protocol import ProtocolError, RoomInfo, RoomPage
 from rummyhall.server.rooms import Room, Services
-from rummyhall.server.seats import Seat
+from rummyhall.server.seats import Place, Seat
+from rummyhall.server.storage.repository import StoredRoom
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +66,20 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def listing_key(room: Room) -> str:
+def listing_key(status: str, code: str) -> str:
     """A room's place in the public list, which is also the page cursor after it."""
-    return f"{LISTED_ORDER.get(room.status, 3)}{room.code}"
+    return f"{LISTED_ORDER.get(status, 3)}{code}"
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A public room as the list was sorted: where it stands, what it plays, and how
+    to describe it."""
+
+    key: str
+    game: str
+    status: str
+    info: Callable[[], RoomInfo]
 
 
 class Lobby:
@@ -76,38 +91,80 @@ class Lobby:
             settings.room_guesses_per_minute / 60, settings.room_guess_burst
         )
         """Lookups by code that found no room, per client address."""
-        self._listing: list[tuple[str, Room]] = []
+        self._listing: list[Listed] = []
         self._listing_keys: list[str] = []
         self._listed_at = -LISTING_TTL
         self._pages: dict[tuple[int, str | None, str | None, str | None], bytes] = {}
 
-    def find(self, code: str) -> Room:
-        room = self.rooms.get(code.upper())
-        if room is None or room.status == "closed":
-            raise ProtocolError("room_not_found", room=code)
-        return room
+    async def find(self, code: str) -> Place:
+        """The open room ``code``: played here, or (in a cluster) where another process
+        plays it, or taken over here if no process does."""
+        code = code.upper()
+        room = self.rooms.get(code)
+        if room is not None:
+            if room.status != "closed":
+                return room
+        elif self.services.cluster is not None:
+            place = await self.services.cluster.find(code)
+            if place is not None:
+                return place
+        raise ProtocolError("room_not_found", room=code)
 
-    def lookup(self, code: str, address: str) -> Room:
+    async def lookup(self, code: str, address: str) -> Place:
         """:meth:`find` for a client at ``address``: each code that finds nothing spends
         one of its guesses, and with none left every lookup is refused for a while."""
         self.guesses.guard(address)
         try:
-            return self.find(code)
-        except ProtocolError:
-            self.guesses.spend(address)
+            return await self.find(code)
+        except ProtocolError as error:
+            if error.code == "room_not_found":
+                self.guesses.spend(address)
             raise
 
-    def seated_rooms(self, player: Player) -> list[tuple[Room, int]]:
+    async def describe(self, code: str, address: str) -> RoomInfo:
+        """:meth:`lookup`'s room, described."""
+        place = await self.lookup(code, address)
+        if isinstance(place, Room):
+            return place.info()
+        assert self.services.cluster is not None
+        info = await self.services.cluster.directory.info(place.code)
+        if info is None:  # its owner has not written it since Redis came back
+            raise ProtocolError("unavailable")
+        return info
+
+    async def seated_rooms(self, player: Player) -> list[tuple[RoomInfo, int]]:
         """The rooms not over where ``player`` holds a seat, and that seat."""
         seated = []
         for room in self.rooms.values():
             seat = room.seat_held_by(player)
             if seat is not None and room.status in UNFINISHED:
-                seated.append((room, seat.index))
+                seated.append((room.info(), seat.index))
+        for data, raw in (await self._elsewhere()).values():
+            if data["status"] not in UNFINISHED:
+                continue
+            for seat_data in data["seats"]:
+                if (seat_data.get("player") or {}).get("id") == player.id:
+                    seated.append((RoomInfo.model_validate_json(raw), seat_data["seat"]))
         return seated
 
+    async def _elsewhere(self) -> dict[str, tuple[dict[str, Any], str]]:
+        """In a cluster, the shared lobby's rooms other processes play (a snapshot
+        :data:`~rummyhall.server.cluster.directory.SNAPSHOT_TTL` old at most)."""
+        cluster = self.services.cluster
+        if cluster is None:
+            return {}
+        rooms = await cluster.directory.snapshot()
+        return {code: entry for code, entry in rooms.items() if code not in self.rooms}
+
     def renamed(self, player: Player) -> None:
-        """``player`` has a new nickname: every room that shows it tells its clients."""
+        """``player`` has a new nickname: every room here that shows it tells its
+        clients, and so do the other processes' rooms."""
+        self.show_rename(player)
+        if self.services.cluster is not None:
+            self.services.cluster.renamed(player)
+
+    def show_rename(self, player: Player) -> None:
+        """``player`` has a new nickname: every room here that shows it tells its clients."""
         for room in self.rooms.values():
             if room.status != "closed" and (
                 room.hosted_by(player) or room.seat_held_by(player) is not None
@@ -115,7 +172,7 @@ class Lobby:
                 room.broadcast_room()
         self._forget_listing()
 
-    def public_page(
+    async def public_page(
         self,
         limit: int,
         cursor: str | None = None,
@@ -130,9 +187,18 @@ class Lobby:
         consistent."""
         now = time.monotonic()
         if now - self._listed_at > LISTING_TTL:
-            listed = [room for room in self.rooms.values() if room.public]
-            self._listing = sorted((listing_key(room), room) for room in listed)
-            self._listing_keys = [key for key, _ in self._listing]
+            listed = [
+                Listed(listing_key(room.status, room.code), room.game, room.status, room.info)
+                for room in self.rooms.values()
+                if room.public and room.status != "closed"
+            ]
+            for code, (data, raw) in (await self._elsewhere()).items():
+                if data["public"]:
+                    key = listing_key(data["status"], code)
+                    info = functools.partial(RoomInfo.model_validate_json, raw)
+                    listed.append(Listed(key, data["game"], data["status"], info))
+            self._listing = sorted(listed, key=lambda entry: entry.key)
+            self._listing_keys = [entry.key for entry in self._listing]
             self._listed_at = now
             self._pages.clear()
         asked = (limit, cursor, game, status)
@@ -146,25 +212,23 @@ class Lobby:
     def _page(
         self, limit: int, cursor: str | None, game: str | None, status: str | None
     ) -> RoomPage:
-        def shown(room: Room) -> bool:
-            return (
-                room.status != "closed"
-                and (game is None or room.game == game)
-                and (status is None or room.status == status)
+        def shown(entry: Listed) -> bool:
+            return (game is None or entry.game == game) and (
+                status is None or entry.status == status
             )
 
         start = 0 if cursor is None else bisect.bisect_right(self._listing_keys, cursor)
         page: list[RoomInfo] = []
         last = after = None
-        for key, room in itertools.islice(self._listing, start, None):
-            if not shown(room):
+        for entry in itertools.islice(self._listing, start, None):
+            if not shown(entry):
                 continue
             if len(page) == limit:
                 after = last  # a further room exists: the next page starts after ours
                 break
-            page.append(room.info())
-            last = key
-        total = sum(1 for _, room in self._listing if shown(room))
+            page.append(entry.info())
+            last = entry.key
+        total = sum(1 for entry in self._listing if shown(entry))
         return RoomPage(rooms=page, next=after, total=total)
 
     def _forget_listing(self) -> None:
@@ -173,9 +237,12 @@ class Lobby:
 
     async def create(self, host: Player, request: RoomRequest) -> Room:
         settings = self.services.settings
-        if len(self.rooms) >= settings.max_rooms:
+        elsewhere = await self._elsewhere()
+        if len(self.rooms) + len(elsewhere) >= settings.max_rooms:
             raise ProtocolError("room_limit")
-        hosted = sum(room.hosted_by(host) for room in self.rooms.values())
+        hosted = sum(room.hosted_by(host) for room in self.rooms.values()) + sum(
+            1 for data, _ in elsewhere.values() if data["host"]["id"] == host.id
+        )
         if hosted >= settings.max_rooms_per_player:
             raise ProtocolError("player_room_limit", count=hosted)
         try:
@@ -211,17 +278,32 @@ class Lobby:
             host=host,
             seats=seats,
         )
-        await room.save()
-        self.rooms[code] = room
-        self._forget_listing()
+        try:
+            await room.save()
+        except BaseException:
+            if self.services.cluster is not None:
+                self.services.cluster.closed(code)
+            raise
+        self._opened(room)
         log.info("room %s opened by %s: %s", code, host.id, options.label())
         return room
 
     async def _unused_code(self) -> str:
+        """A code no room has; in a cluster, with its lease already held here."""
+        cluster = self.services.cluster
         while True:
             code = new_code()
-            if code not in self.rooms and not await self.services.store.code_taken(code):
+            if code in self.rooms or await self.services.store.code_taken(code):
+                continue
+            if cluster is None or await cluster.claim_new(code):
                 return code
+
+    def _opened(self, room: Room) -> None:
+        """``room`` is played here from now on: in the directory and the lobby."""
+        self.rooms[room.code] = room
+        self._forget_listing()
+        if self.services.cluster is not None:
+            self.services.cluster.directory.changed(room)
 
     async def restore(self, guests: Players) -> None:
         """Rebuild every room that was open when the server stopped.
@@ -236,11 +318,23 @@ class Lobby:
         abandoned = await store.abandon_orphans()
         if abandoned:
             log.warning("marked %d orphan matches abandoned", abandoned)
-        stored_rooms = await store.open_rooms()
+        if self.services.cluster is not None:
+            return  # each process takes over the rooms nobody owns (the cluster's scan)
+        restored = await self._bring_back(await store.open_rooms(), guests)
+        log.info("restored %d rooms", restored)
+
+    async def adopt(self, stored: StoredRoom, guests: Players) -> Room | None:
+        """Play here the saved room ``stored``, which another process played until it
+        died (``None``: its log cannot be replayed)."""
+        await self._bring_back([stored], guests)
+        return self.rooms.get(stored.code)
+
+    async def _bring_back(self, stored_rooms: list[StoredRoom], guests: Players) -> int:
+        """Rebuild ``stored_rooms`` and resume their matches; how many came back."""
         ids = {stored.host_id for stored in stored_rooms}
         for stored in stored_rooms:
             ids |= {seat["player"] for seat in stored.seats if seat and "player" in seat}
-        names = await store.nicknames(sorted(ids))
+        names = await self.services.store.nicknames(sorted(ids))
         players = {pid: guests.known(pid, nickname) for pid, nickname in names.items()}
         restored = 0
         for stored in stored_rooms:
@@ -250,10 +344,10 @@ class Lobby:
             except Exception:
                 log.exception("room %s could not be restored; it stays down", stored.code)
                 continue
-            self.rooms[room.code] = room
+            self._opened(room)
             await room.resume()
             restored += 1
-        log.info("restored %d rooms", restored)
+        return restored
 
     async def sweep(self) -> None:
         """Close rooms nobody has been in for ``room_idle_close`` seconds."""
@@ -263,6 +357,8 @@ class Lobby:
                 await room.close()
                 del self.rooms[code]
                 self._forget_listing()
+                if self.services.cluster is not None:
+                    self.services.cluster.closed(code)
                 log.info("room %s closed after standing empty", code)
 
     async def sweep_forever(self, every: float = 60.0) -> None:

@@ -86,6 +86,14 @@ class Players:
         await self.store.rename_player(player.id, cleaned)
         player.nickname = cleaned
 
+    def renamed(self, player_id: str, nickname: str) -> Player | None:
+        """Another server process renamed ``player_id``: the one object here, if any,
+        takes the new nickname."""
+        player = self._by_id.get(player_id)
+        if player is not None:
+            player.nickname = nickname
+        return player
+
     async def authenticate(self, token: str) -> Player:
         digest = token_hash(token)
         player = self._by_hash.get(digest)

@@ -191,6 +191,15 @@ ClientMessageType = Annotated[
 _CLIENT = TypeAdapter(ClientMessageType)
 
 
+def client_message_data(message: ClientMessageType) -> dict[str, Any]:
+    """A parsed client message as JSON data again, which :func:`parse_client_message`
+    reads back into an equal message (to hand it to another server process)."""
+    data = message.model_dump(exclude={"action"})
+    if isinstance(message, ActionRequest | CheckRequest):
+        data["action"] = message.action.to_json()
+    return data
+
+
 def parse_client_message(raw: str | bytes) -> ClientMessageType:
     """Validate one client message; raises :class:`ProtocolError` ``malformed``, or
     ``invalid_action`` for a message whose only fault is an action that cannot be read."""

@@ -15,19 +15,38 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rummyhall.actions import Action, Event
 from rummyhall.game import random_seed
 from rummyhall.server.autoplay import Autoplay
 from rummyhall.server.catalog import GameOptions
 from rummyhall.server.players import Player
-from rummyhall.server.protocol import CheckedMessage, HintMessage, ProtocolError
+from rummyhall.server.protocol import (
+    ActionRequest,
+    CheckedMessage,
+    CheckRequest,
+    ClientMessageType,
+    HintMessage,
+    HintRequest,
+    Join,
+    Leave,
+    ProtocolError,
+    Ready,
+    Rematch,
+    Remove,
+    SetSeat,
+    Start,
+)
 from rummyhall.server.seating import Seating
 from rummyhall.server.seats import Client, Seat, require_filled
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.repository import StoredRoom
 from rummyhall.server.storage.store import Store
 from rummyhall.server.table import Actor, Table
+
+if TYPE_CHECKING:
+    from rummyhall.server.cluster.node import Cluster
 
 log = logging.getLogger(__name__)
 
@@ -41,11 +60,45 @@ class Services:
     store: Store
     autoplay: Autoplay
     rooms: dict[str, Room] = field(default_factory=dict)
+    """The rooms this process plays."""
+    cluster: Cluster | None = None
+    """The other processes of the site (``serve --redis``), or ``None``."""
 
 
 class Room(Seating):
     """A room and the match at its table: starting one, the seats' requests on it, its
     end, and every seat's state after each action."""
+
+    @property
+    def turn(self) -> int | None:
+        """The state counter of the match under way or last played (``None``: none yet)."""
+        return None if self.table is None else self.table.state.turn
+
+    async def handle(self, client: Client, message: ClientMessageType) -> None:
+        """One request of ``client`` here: joining, or anything said once in the room
+        (wherever the client is connected: a forwarded request comes this way too)."""
+        if isinstance(message, Join):
+            await self.join(client, message.role, message.seat)
+        elif isinstance(message, Leave):
+            await self.leave(client, message.id)
+        elif isinstance(message, SetSeat):
+            await self.set_seat(client, message.seat, message.occupant, message.level)
+        elif isinstance(message, Remove):
+            await self.remove(client, message.seat)
+        elif isinstance(message, Start):
+            await self.start(client)
+        elif isinstance(message, Rematch):
+            await self.rematch(client)
+        elif isinstance(message, Ready):
+            await self.ready(client)
+        elif isinstance(message, ActionRequest):
+            await self.act(client, message.turn, message.action)
+        elif isinstance(message, CheckRequest):
+            reply = await self.check(client, message.turn, message.action)
+            client.send(reply.model_copy(update={"ref": message.id}))
+        elif isinstance(message, HintRequest):
+            hint = await self.hint(client, message.turn)
+            client.send(hint.model_copy(update={"ref": message.id}))
 
     async def start(self, client: Client) -> None:
         async with self.lock:

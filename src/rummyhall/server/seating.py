@@ -15,7 +15,7 @@ import math
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from rummyhall.actions import Action
 from rummyhall.server.autoplay import Autoplay, move_seed
@@ -35,6 +35,9 @@ from rummyhall.server.settings import Settings
 from rummyhall.server.storage.repository import StoredRoom
 from rummyhall.server.storage.store import Store
 from rummyhall.server.table import Actor, Table
+
+if TYPE_CHECKING:
+    from rummyhall.server.cluster.node import Cluster
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +59,9 @@ class Shared(Protocol):
 
     @property
     def rooms(self) -> Mapping[str, Seating]: ...
+
+    @property
+    def cluster(self) -> Cluster | None: ...
 
 
 class Seating(ABC):
@@ -371,6 +377,8 @@ class Seating(ABC):
         info = self.info()
         for client in self.clients():
             client.send(RoomMessage(room=info, you=client.seat))
+        if self.services.cluster is not None:
+            self.services.cluster.directory.changed(self)
 
     async def close(self) -> None:
         async with self.lock:

@@ -29,6 +29,26 @@ class Client(Protocol):
     def close(self, code: str) -> None: ...
 
 
+class Place(Protocol):
+    """A room as a connection reaches it: the room itself where this process owns it,
+    or its stand-in that forwards to the process that does
+    (:class:`~rummyhall.server.cluster.remote.RemoteRoom`)."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def turn(self) -> int | None:
+        """The state counter of its match, where this process knows it."""
+
+    async def handle(self, client: Client, message: Any) -> None:
+        """One request of ``client`` (a parsed client message) in or into the room."""
+
+    async def leave(self, client: Client, ref: str | None = None) -> None: ...
+
+    async def disconnect(self, client: Client) -> None: ...
+
+
 @dataclass
 class Seat:
     index: int

@@ -19,6 +19,16 @@ class Settings:
     database_url: str = "sqlite:///rummyhall.db"
     """Any SQLAlchemy URL: ``sqlite:///path.db`` or ``postgresql+psycopg://…``."""
 
+    redis_url: str | None = None
+    """``redis://host:port/db``: several processes share rooms, the lobby and limits
+    through this Redis (:mod:`rummyhall.server.cluster`); ``None``: one process."""
+    lease_ttl: float = 3.0
+    """Seconds a room's lease lasts unless its owner renews it (every third of it): a
+    dead process's rooms resume elsewhere about this long after it died."""
+    forward_timeout: float = 5.0
+    """Seconds a request forwarded to a room's owner may take before the client is
+    answered ``unavailable``."""
+
     away_after: float = 60.0
     """Seconds a seated player may be disconnected before the away bot plays for him."""
     away_level: str = "medium"
@@ -122,6 +132,8 @@ class Settings:
     """Where the web front end lives; ``None``: the ``rummyhall/web`` package folder."""
 
     def __post_init__(self) -> None:
+        if self.lease_ttl <= 0 or self.forward_timeout <= 0:
+            raise ValueError("lease_ttl and forward_timeout must be positive")
         if self.away_after < 0 or self.bot_delay < 0:
             raise ValueError("away_after and bot_delay must not be negative")
         if self.away_level not in self.bot_levels:

@@ -174,6 +174,26 @@ class Repository:
             ).all()
             return [self._stored(session, room) for room in rooms]
 
+    def open_room(self, code: str) -> StoredRoom | None:
+        """The room ``code`` with its latest match and log, if it is open (a process
+        taking it over from another reads it so)."""
+        with self.sessions() as session:
+            room = session.scalar(
+                select(models.Room).where(
+                    models.Room.code == code, models.Room.status.in_(OPEN_STATUSES)
+                )
+            )
+            return None if room is None else self._stored(session, room)
+
+    def open_codes(self) -> list[str]:
+        """The codes of every room not closed."""
+        with self.sessions() as session:
+            return list(
+                session.scalars(
+                    select(models.Room.code).where(models.Room.status.in_(OPEN_STATUSES))
+                )
+            )
+
     def abandon_orphans(self) -> int:
         """Mark ``abandoned`` every match left ``playing`` that can never go on: one in
         a room still waiting, or one a later match of its room has replaced. Earlier

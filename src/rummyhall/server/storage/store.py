@@ -98,6 +98,13 @@ class Store:
         that recovery wrote."""
         return await self._write(self.repository.open_rooms)
 
+    async def open_room(self, code: str) -> StoredRoom | None:
+        """On the writer, behind any commit of this process to the room."""
+        return await self._write(self.repository.open_room, code)
+
+    async def open_codes(self) -> list[str]:
+        return await self.read(self.repository.open_codes)
+
     async def start_match(self, room: StoredRoom, match: StoredMatch) -> None:
         """The new match and its room, ``playing``, in one commit."""
         await self._write(self.repository.start_match, room, match)

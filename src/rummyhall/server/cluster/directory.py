@@ -1,0 +1,83 @@
+"""The shared lobby: every open room's description (:class:`RoomInfo` JSON) in one
+Redis hash, written by the room's owner, read by every process.
+
+Owners mark a room changed whenever its description does (the same moments its clients
+are told); one task writes the marked rooms' current descriptions together, so a burst
+of changes costs one round trip and the hash never goes back to an older one. Readers
+take a snapshot of the whole hash, reused for :data:`SNAPSHOT_TTL` seconds, for the
+public list and the limits that span rooms; a single room is read directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from rummyhall.server.cluster.leases import PREFIX
+from rummyhall.server.protocol import RoomInfo
+
+if TYPE_CHECKING:
+    from rummyhall.server.seating import Seating
+
+log = logging.getLogger(__name__)
+
+ROOMS = f"{PREFIX}rooms"
+SNAPSHOT_TTL = 1.0
+RETRY_SECONDS = 0.5
+
+
+class Directory:
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+        self._dirty: dict[str, Seating | None] = {}
+        """Code → the room to describe anew, or ``None`` to remove."""
+        self._wake = asyncio.Event()
+        self._snapshot: dict[str, tuple[dict[str, Any], str]] = {}
+        self._taken_at = -SNAPSHOT_TTL
+
+    def changed(self, room: Seating) -> None:
+        self._dirty[room.code] = room
+        self._wake.set()
+
+    def removed(self, code: str) -> None:
+        self._dirty[code] = None
+        self._wake.set()
+
+    async def write_forever(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            dirty, self._dirty = self._dirty, {}
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for code, room in dirty.items():
+                        if room is None:
+                            pipe.hdel(ROOMS, code)
+                        else:
+                            pipe.hset(ROOMS, code, room.info().model_dump_json())
+                    await pipe.execute()
+            except (RedisError, OSError) as error:
+                log.warning("redis: the lobby could not be written (%s); retrying", error)
+                self._dirty = dirty | self._dirty  # what changed meanwhile is newer
+                self._wake.set()
+                await asyncio.sleep(RETRY_SECONDS)
+
+    async def info(self, code: str) -> RoomInfo | None:
+        raw = await self.redis.hget(ROOMS, code)
+        return None if raw is None else RoomInfo.model_validate_json(raw)
+
+    async def snapshot(self) -> dict[str, tuple[dict[str, Any], str]]:
+        """Code → (the description as JSON data, its text), at most
+        :data:`SNAPSHOT_TTL` seconds old."""
+        now = time.monotonic()
+        if now - self._taken_at > SNAPSHOT_TTL:
+            rooms = await self.redis.hgetall(ROOMS)
+            self._snapshot = {str(code): (json.loads(raw), str(raw)) for code, raw in rooms.items()}
+            self._taken_at = now
+        return self._snapshot

@@ -1,0 +1,388 @@
+"""One server process's part in the cluster: its leases, its bus, the visitors it
+serves for other processes and the sockets it holds in rooms owned elsewhere."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import secrets
+from collections.abc import Coroutine, Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+
+from rummyhall.server.cluster.bus import Bus, Envelope
+from rummyhall.server.cluster.directory import Directory
+from rummyhall.server.cluster.leases import Leases
+from rummyhall.server.cluster.remote import RemoteClient, RemoteRoom
+from rummyhall.server.protocol import (
+    ClientMessageType,
+    ErrorMessage,
+    Join,
+    ProtocolError,
+    client_message_data,
+    error_message,
+    parse_client_message,
+)
+
+if TYPE_CHECKING:
+    from rummyhall.server.lobby import Lobby
+    from rummyhall.server.players import Player, Players
+    from rummyhall.server.rooms import Room
+    from rummyhall.server.seats import Client, Place
+    from rummyhall.server.settings import Settings
+
+log = logging.getLogger(__name__)
+
+SCAN_SECONDS = 1.0
+"""How often a process looks for rooms nobody owns (a dead process's, once its leases
+have lapsed) and for visitors whose process has died."""
+
+
+def connect(url: str) -> Redis:
+    """A Redis client that reports a broken connection at once rather than retrying in
+    the background: the cluster must know, to resynchronise after a gap."""
+    return Redis.from_url(
+        url,
+        decode_responses=True,
+        retry=Retry(NoBackoff(), 0),
+        socket_connect_timeout=2.0,
+        socket_timeout=5.0,
+    )
+
+
+class Cluster:
+    def __init__(self, settings: Settings, lobby: Lobby, players: Players) -> None:
+        assert settings.redis_url is not None
+        self.settings = settings
+        self.lobby = lobby
+        self.players = players
+        self.node = secrets.token_hex(6)
+        self.redis = connect(settings.redis_url)
+        self.leases = Leases(self.redis, self.node, settings.lease_ttl)
+        self.bus = Bus(self.redis, self.node, self._receive, self._reconnected)
+        self.directory = Directory(self.redis)
+        self.visitors: dict[tuple[str, str], RemoteClient] = {}
+        """(process, socket) → the connection of another process in a room owned here."""
+        self.sockets: dict[str, Client] = {}
+        """This process's connections in rooms owned elsewhere, by socket name."""
+        self.remotes: dict[str, RemoteRoom] = {}
+        self._answers: dict[str, asyncio.Future[Envelope]] = {}
+        self._requests = itertools.count()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._chores: list[asyncio.Task[None]] = []
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        """Reach Redis (refusing to start without it), subscribe, and take the rooms
+        nobody owns."""
+        try:
+            await self.redis.ping()
+        except (RedisError, OSError) as error:
+            where = self.settings.redis_url
+            raise RuntimeError(f"cannot reach Redis at {where}: {error}") from None
+        await self.leases.beat()
+        self._chores = [
+            asyncio.create_task(self.bus.send_forever()),
+            asyncio.create_task(self.bus.receive_forever()),
+            asyncio.create_task(self.directory.write_forever()),
+        ]
+        await asyncio.wait_for(self.bus.subscribed.wait(), 5.0)
+        await self._adopt_orphans()
+        self._chores.append(asyncio.create_task(self._maintain_forever()))
+        log.info("cluster: process %s up", self.node)
+
+    async def stop(self) -> None:
+        """Give the rooms up at once (another process takes them over on its next scan)."""
+        for chore in self._chores:
+            chore.cancel()
+        with contextlib.suppress(RedisError, OSError):
+            await self.leases.release(list(self.lobby.rooms))
+            await self.leases.stop()
+        await self.redis.aclose()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------------ ownership
+
+    async def _maintain_forever(self) -> None:
+        renew_every = self.settings.lease_ttl / 3
+        scanned = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(renew_every)
+            try:
+                await self.leases.beat()
+                lost = await self.leases.renew(list(self.lobby.rooms))
+                for code in lost:
+                    await self._lost(code)
+                if loop.time() - scanned >= SCAN_SECONDS:
+                    scanned = loop.time()
+                    await self._adopt_orphans()
+                    await self._drop_dead_visitors()
+            except (RedisError, OSError) as error:
+                log.warning("redis: cannot renew leases (%s); rooms play on meanwhile", error)
+            except Exception:
+                log.exception("cluster maintenance failed")
+
+    async def _adopt_orphans(self) -> None:
+        codes = [code for code in await self.lobby.services.store.open_codes()]
+        codes = [code for code in codes if code not in self.lobby.rooms]
+        for code, owner in zip(codes, await self.leases.owners(codes), strict=True):
+            if owner is None:
+                await self.adopt(code)
+
+    async def adopt(self, code: str) -> Room | None:
+        """Take over room ``code`` if nobody owns it and it is open: its lease first, then
+        its log (read after the lease, so no other process can still be adding to it)."""
+        if not await self.leases.claim(code):
+            return None
+        try:
+            stored = await self.lobby.services.store.open_room(code)
+            room = None if stored is None else await self.lobby.adopt(stored, self.players)
+        except BaseException:
+            await self.leases.release([code])
+            raise
+        if room is None:
+            await self.leases.release([code])
+            return None
+        log.info("cluster: room %s taken over by %s", code, self.node)
+        self.bus.broadcast({"t": "moved", "room": code, "owner": self.node})
+        return room
+
+    async def claim_new(self, code: str) -> bool:
+        """The lease of a room about to be created here (``False``: the code is in use)."""
+        return await self.leases.claim(code)
+
+    def closed(self, code: str) -> None:
+        """Room ``code`` closed here: out of the lobby, its lease given up."""
+        self.directory.removed(code)
+        self._spawn(self.leases.release([code]))
+
+    async def _lost(self, code: str) -> None:
+        """Another process holds the lease of a room played here: stop playing it, and
+        send this process's connections in it to the new owner."""
+        room = self.lobby.rooms.pop(code, None)
+        if room is None:
+            return
+        log.warning("cluster: lost room %s to another process", code)
+        room.stop()
+        sockets: list[Any] = [
+            client for client in room.clients() if not isinstance(client, RemoteClient)
+        ]
+        for client in room.clients():
+            if isinstance(client, RemoteClient):
+                self.visitors.pop((client.node, client.socket), None)
+        owner = (await self.leases.owners([code]))[0]
+        if owner is not None:
+            self._moved(code, owner, extra=sockets)
+
+    # ------------------------------------------------------------------ finding rooms
+
+    async def find(self, code: str) -> Place | None:
+        """Room ``code`` where another process owns it, or taken over here if nobody
+        does (``None``: no open room has that code)."""
+        owner = (await self.leases.owners([code]))[0]
+        if owner is None:
+            return await self.adopt(code)
+        if owner == self.node:
+            return self.lobby.rooms.get(code)  # adopted a moment ago, or being given up
+        return self._remote(code, owner)
+
+    def _remote(self, code: str, owner: str) -> RemoteRoom:
+        remote = self.remotes.get(code)
+        if remote is None:
+            remote = self.remotes[code] = RemoteRoom(self, code, owner)
+        remote.owner = owner
+        return remote
+
+    # ------------------------------------------------------------------ the socket's end
+
+    def _name(self, client: Client) -> str:
+        return f"{id(client):x}"
+
+    async def forward(self, room: RemoteRoom, client: Client, message: ClientMessageType) -> None:
+        """Hand ``client``'s request to the room's owner and wait until it has been
+        handled (its answers reach the client on the way)."""
+        assert client.player is not None
+        socket = self._name(client)
+        self.sockets[socket] = client
+        request = f"{self.node}.{next(self._requests)}"
+        answer = self._answers[request] = asyncio.get_running_loop().create_future()
+        player = client.player
+        self.bus.post(
+            room.owner,
+            {
+                "t": "request",
+                "from": self.node,
+                "id": request,
+                "socket": socket,
+                "room": room.code,
+                "player": [player.id, player.nickname],
+                "locale": client.locale,
+                "message": client_message_data(message),
+            },
+        )
+        try:
+            async with asyncio.timeout(self.settings.forward_timeout):
+                reply = await answer
+        except TimeoutError:
+            raise ProtocolError("unavailable") from None
+        finally:
+            self._answers.pop(request, None)
+        if reply.get("moved"):  # the owner gave the room up meanwhile: find it again
+            place = await self.find(room.code)
+            if place is None:
+                raise ProtocolError("room_not_found", room=room.code)
+            if isinstance(place, RemoteRoom) and place.owner == room.owner:
+                raise ProtocolError("unavailable")
+            await place.handle(client, message)
+
+    def gone(self, room: RemoteRoom, client: Client) -> None:
+        """``client``'s socket closed: its room's owner lets go of it."""
+        socket = self._name(client)
+        self.sockets.pop(socket, None)
+        self.bus.post(room.owner, {"t": "gone", "from": self.node, "socket": socket})
+
+    def _delivered(self, envelope: Envelope) -> None:
+        """Something the owner did to one of this process's connections."""
+        client = self.sockets.get(envelope["socket"])
+        if client is None:
+            return
+        kind = envelope["t"]
+        if kind == "out":
+            client.send(envelope["text"])
+        elif kind == "close":
+            client.close(envelope["code"])
+        elif kind == "at":
+            code = envelope["room"]
+            if code is None:
+                self.sockets.pop(envelope["socket"], None)
+                client.room = None
+            else:
+                remote = self.remotes.get(code)
+                if remote is not None:
+                    client.room = remote
+            client.seat = envelope["seat"]
+
+    def _moved(self, code: str, owner: str, extra: Sequence[Client] = ()) -> None:
+        """Room ``code`` has a new owner: join this process's connections in it again
+        there (each gets the room and its state anew)."""
+        if owner != self.node and code in self.lobby.rooms:
+            self._spawn(self._lost(code))
+            return
+        if owner != self.node:
+            self._remote(code, owner)
+        movers = [client for client in self.sockets.values() if _code(client) == code]
+        for client in [*movers, *extra]:
+            self._spawn(self._rejoin(client, code))
+
+    async def _rejoin(self, client: Client, code: str) -> None:
+        seat = client.seat
+        role: Literal["player", "spectator"] = "spectator" if seat is None else "player"
+        try:
+            place = await self.find(code)
+            if place is None:
+                raise ProtocolError("room_not_found", room=code)
+            if not isinstance(place, RemoteRoom):
+                self.sockets.pop(self._name(client), None)
+            client.room = place
+            await place.handle(client, Join(type="join", id=None, room=code, role=role, seat=seat))
+        except ProtocolError as error:
+            client.send(error_message(error, client.locale))
+        except (RedisError, OSError):
+            client.send(error_message(ProtocolError("unavailable"), client.locale))
+
+    def _reconnected(self) -> None:
+        """Envelopes may have been lost: every connection here in a room owned elsewhere
+        joins it again."""
+        for client in list(self.sockets.values()):
+            code = _code(client)
+            if code is not None:
+                self._spawn(self._rejoin(client, code))
+
+    # ------------------------------------------------------------------ the owner's end
+
+    def _receive(self, envelope: Envelope) -> None:
+        kind = envelope["t"]
+        if kind == "request":
+            self._spawn(self._serve(envelope))
+        elif kind == "gone":
+            self._spawn(self._visitor_gone((envelope["from"], envelope["socket"])))
+        elif kind == "answer":
+            answer = self._answers.get(envelope["id"])
+            if answer is not None and not answer.done():
+                answer.set_result(envelope)
+        elif kind == "moved":
+            self._moved(envelope["room"], envelope["owner"])
+        elif kind == "renamed" and envelope["from"] != self.node:
+            player = self.players.renamed(envelope["player"], envelope["nickname"])
+            if player is not None:
+                self.lobby.renamed(player)
+        else:
+            self._delivered(envelope)
+
+    async def _serve(self, envelope: Envelope) -> None:
+        """A request forwarded by the process holding the client's socket."""
+        node, code = envelope["from"], envelope["room"]
+        room = self.lobby.rooms.get(code)
+        answer = {"t": "answer", "id": envelope["id"]}
+        if room is None:
+            self.bus.post(node, answer | {"moved": True})
+            return
+        visitor = self._visitor(envelope)
+        message = parse_client_message(json.dumps(envelope["message"]))
+        try:
+            await room.handle(visitor, message)
+        except ProtocolError as error:
+            visitor.send(error_message(error, visitor.locale, turn=room.turn, ref=message.id))
+        except Exception:
+            log.exception("failed to handle a forwarded message")
+            visitor.send(ErrorMessage(code="internal", message="internal error", ref=message.id))
+        if visitor.room is None:
+            self.visitors.pop((visitor.node, visitor.socket), None)
+        self.bus.post(node, answer)
+
+    def _visitor(self, envelope: Envelope) -> RemoteClient:
+        key = (envelope["from"], envelope["socket"])
+        visitor = self.visitors.get(key)
+        if visitor is None:
+            player_id, nickname = envelope["player"]
+            player = self.players.known(player_id, nickname)
+            visitor = RemoteClient(self.bus, key[0], key[1], player, envelope["locale"])
+            self.visitors[key] = visitor
+        return visitor
+
+    async def _visitor_gone(self, key: tuple[str, str]) -> None:
+        visitor = self.visitors.pop(key, None)
+        if visitor is not None and visitor.room is not None:
+            await visitor.room.disconnect(visitor)
+
+    async def _drop_dead_visitors(self) -> None:
+        """The connections of a process that died are gone: their seats turn away."""
+        nodes = sorted({node for node, _ in self.visitors})
+        alive = await self.leases.alive(nodes)
+        for key in [key for key in self.visitors if key[0] not in alive]:
+            await self._visitor_gone(key)
+
+    # ------------------------------------------------------------------ players
+
+    def renamed(self, player: Player) -> None:
+        """Tell every other process (this one has already shown it)."""
+        self.bus.broadcast(
+            {"t": "renamed", "player": player.id, "nickname": player.nickname, "from": self.node}
+        )
+
+
+def _code(client: Client) -> str | None:
+    return None if client.room is None else client.room.code

@@ -1,0 +1,92 @@
+"""The two ends of a client connected to one process and playing in a room another
+process owns.
+
+On the process holding the socket, the connection's room is a :class:`RemoteRoom`,
+which forwards each request to the owner and waits for its answer. On the owner, the
+connection is a :class:`RemoteClient`, which the room seats, watches and sends to like
+any other client: what it is sent, and where the room puts it, goes back over the bus.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rummyhall.server.cluster.bus import Bus
+from rummyhall.server.i18n import Locale
+from rummyhall.server.players import Player
+from rummyhall.server.protocol import ClientMessageType, Leave, ServerMessage
+
+if TYPE_CHECKING:
+    from rummyhall.server.cluster.node import Cluster
+    from rummyhall.server.seats import Client
+
+
+class RemoteRoom:
+    """A room owned by process ``owner``, as this process's connections reach it."""
+
+    def __init__(self, cluster: Cluster, code: str, owner: str) -> None:
+        self.cluster = cluster
+        self.code = code
+        self.owner = owner
+
+    @property
+    def turn(self) -> int | None:
+        """Unknown here: the owner puts the counter in its own answers."""
+        return None
+
+    async def handle(self, client: Client, message: ClientMessageType) -> None:
+        await self.cluster.forward(self, client, message)
+
+    async def leave(self, client: Client, ref: str | None = None) -> None:
+        await self.handle(client, Leave(type="leave", id=ref))
+
+    async def disconnect(self, client: Client) -> None:
+        self.cluster.gone(self, client)
+
+
+class RemoteClient:
+    """A connection held by process ``node``, as the owner's rooms see it (the
+    :class:`~rummyhall.server.seats.Client` protocol)."""
+
+    def __init__(self, bus: Bus, node: str, socket: str, player: Player, locale: Locale) -> None:
+        self.bus = bus
+        self.node = node
+        self.socket = socket
+        """The connection's name on its process."""
+        self.player: Player | None = player
+        self.locale = locale
+        self._room: Any = None
+        self._seat: int | None = None
+
+    @property
+    def room(self) -> Any:
+        return self._room
+
+    @room.setter
+    def room(self, room: Any) -> None:
+        self._room = room
+        self._placed()
+
+    @property
+    def seat(self) -> int | None:
+        return self._seat
+
+    @seat.setter
+    def seat(self, seat: int | None) -> None:
+        self._seat = seat
+        self._placed()
+
+    def _placed(self) -> None:
+        code = None if self._room is None else self._room.code
+        self._post({"t": "at", "room": code, "seat": self._seat})
+
+    def send(self, message: ServerMessage | str) -> None:
+        text = message if isinstance(message, str) else message.model_dump_json()
+        self._post({"t": "out", "text": text})
+
+    def close(self, code: str) -> None:
+        self._post({"t": "close", "code": code})
+
+    def _post(self, envelope: dict[str, Any]) -> None:
+        envelope["socket"] = self.socket
+        self.bus.post(self.node, envelope)
