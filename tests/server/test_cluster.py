@@ -11,13 +11,20 @@ from pathlib import Path
 import pytest
 
 from tests.server import databases
-from tests.server.harness import Server, play_until
+from tests.server.harness import Client, Message, Server, play_until
 from tests.server.redises import PROGRAM, RedisServer
+from tests.server.test_secrets import GAMES, assert_no_secret_left
 
-pytestmark = pytest.mark.skipif(
-    PROGRAM is None or databases.postgres_binaries() is None,
-    reason="needs Debian's redis-server and postgresql (.ci/run installs them)",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        PROGRAM is None or databases.postgres_binaries() is None,
+        reason="needs Debian's redis-server and postgresql (.ci/run installs them)",
+    ),
+    pytest.mark.skipif(
+        databases.backend() == "postgresql",
+        reason="always on PostgreSQL: the first run of the server suite has it",
+    ),
+]
 
 
 @pytest.fixture
@@ -60,3 +67,80 @@ def test_a_room_is_played_from_three_processes(site: list[Server]) -> None:
     assert final["over"]
     seen = watcher.find("state", lambda state: state["over"])
     assert seen["turn"] == final["turn"]
+
+
+def test_a_killed_owner_s_room_resumes_at_the_last_acknowledged_action(
+    site: list[Server],
+) -> None:
+    """The owner dies with SIGKILL in the middle of a match: the players, connected to
+    the other two processes, get the room back from one of them at the very state they
+    last saw, and play on to the end; the log holds each turn once."""
+    a, b, c = site
+    host_token = b.register("Ana")[1]
+    guest_token = c.register("Bo")[1]
+    code = a.create_room(host_token, game="gin")["code"]
+    host = b.client(host_token)
+    guest = c.client(guest_token)
+    host.join(code)
+    guest.join(code)
+    host.send({"type": "start"})
+    first = guest.wait("state")
+    players = {0: host, 1: guest}
+    last = play_until(players, lambda state: state["turn"] >= first["turn"] + 8, first["turn"])
+    a.kill()
+    resumed(players, last["turn"])
+    final = play_until(players, lambda state: state["over"], last["turn"])
+    assert_logged_once(a, host.find("room")["room"]["match"]["id"], final["turn"])
+
+
+def assert_logged_once(server: Server, match: str, turns: int) -> None:
+    """The match's log holds each of its ``turns`` exactly once: none lost, none twice."""
+    seqs = databases.query(
+        server.database_url, f"SELECT seq FROM actions WHERE match_id = '{match}' ORDER BY seq"
+    )
+    assert [seq for (seq,) in seqs] == list(range(turns))
+
+
+def resumed(players: dict[int, Client], turn: int) -> None:
+    """Each player is joined to the room again by its process and shown state ``turn``."""
+    for client in players.values():
+        client.wait("room", timeout=20)
+        assert client.wait("state", timeout=20)["turn"] == turn
+
+
+def test_a_restarted_redis_loses_no_action(site: list[Server], redis: RedisServer) -> None:
+    """Redis dies (every key and subscription lost) and comes back empty: the rooms play
+    on, the processes subscribe again and join their connections to the rooms anew."""
+    a, b, c = site
+    host_token = b.register("Ana")[1]
+    guest_token = c.register("Bo")[1]
+    code = a.create_room(host_token, game="gin")["code"]
+    players = {0: b.client(host_token), 1: c.client(guest_token)}
+    for client in players.values():
+        client.join(code)
+    players[0].send({"type": "start"})
+    first = players[1].wait("state")
+    last = play_until(players, lambda state: state["turn"] >= first["turn"] + 6, first["turn"])
+    redis.stop()
+    redis.start()
+    resumed(players, last["turn"])
+    final = play_until(players, lambda state: state["over"], last["turn"])
+    assert_logged_once(a, players[0].find("room")["room"]["match"]["id"], final["turn"])
+    assert b.http().get(f"/api/rooms/{code}").json()["status"] == "finished"
+
+
+def test_no_message_leaks_a_secret_across_processes(site: list[Server]) -> None:
+    """Each game with its players and a spectator spread over the three processes: every
+    message any of them receives, through whichever process, reveals nothing hidden."""
+    for game, (options, seats) in GAMES.items():
+        tokens = [site[seat % 3].register(f"P{seat}")[1] for seat in range(seats)]
+        watcher_token = site[1].register("Watcher")[1]
+        code = site[0].create_room(tokens[0], game=game, options=options)["code"]
+        players = [site[(seat + 1) % 3].client(token) for seat, token in enumerate(tokens)]
+        watcher = site[2].client(watcher_token)
+        for client in players:
+            client.join(code)
+        watcher.join(code, role="spectator")
+        players[0].send({"type": "start"})
+        end: Message = play_until(dict(enumerate(players)), lambda s: s["over"], 0)
+        assert_no_secret_left(site[2], code, [*players, watcher], end)

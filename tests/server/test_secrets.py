@@ -10,7 +10,7 @@ import pytest
 
 from rummyhall import new_match
 from rummyhall.game import GameState, Match
-from tests.server.harness import Message, Server, play_until
+from tests.server.harness import Client, Message, Server, play_until
 
 
 def strings(value: Any) -> set[str]:
@@ -92,10 +92,14 @@ def test_no_message_of_a_full_match_leaks_a_secret(server: Server, game: str) ->
     assert watcher.join(code, role="spectator")["you"] is None
     players[0].send({"type": "start"})
     end = play_until(dict(enumerate(players)), lambda s: s["over"], 0)
-    everyone = [*players, watcher]
+    assert_no_secret_left(server, code, [*players, watcher], end)
+
+
+def assert_no_secret_left(server: Server, code: str, everyone: list[Client], end: Message) -> None:
+    """Every message ``everyone`` received in room ``code``, whose match ended with the
+    state ``end``, checked against what each reader may not know."""
     for client in everyone:
         client.state_at(end["turn"])
-
     match_id = server.http().get(f"/api/rooms/{code}").json()["match"]["id"]
     record = server.http().get(f"/api/matches/{match_id}").json()
     assert len(record["log"]) == end["turn"]

@@ -39,7 +39,7 @@ def register(
     parser.add_argument(
         "--lease-ttl",
         type=float,
-        default=3.0,
+        default=2.0,
         help="with --redis: seconds before a dead process's rooms move to another",
     )
     parser.add_argument(

@@ -60,6 +60,7 @@ STATUS = {
     "room_limit": 429,
     "rate_limited": 429,
     "player_room_limit": 429,
+    "unavailable": 503,
 }
 """HTTP status of a refused request by error code (otherwise 400)."""
 

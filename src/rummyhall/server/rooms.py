@@ -41,7 +41,7 @@ from rummyhall.server.protocol import (
 from rummyhall.server.seating import Seating
 from rummyhall.server.seats import Client, Seat, require_filled
 from rummyhall.server.settings import Settings
-from rummyhall.server.storage.repository import StoredRoom
+from rummyhall.server.storage.repository import LogConflict, StoredRoom
 from rummyhall.server.storage.store import Store
 from rummyhall.server.table import Actor, Table
 
@@ -184,7 +184,17 @@ class Room(Seating):
     async def play_checked(self, table: Table, seat: int, action: Action, actor: Actor) -> None:
         """Play a checked action at the table, finish the match if it is over, and
         publish (the caller holds the lock): a person's, a bot's, the away bot's."""
-        events = await table.play(seat, action, actor)
+        try:
+            events = await table.play(seat, action, actor)
+        except LogConflict:
+            log.warning(
+                "room %s: turn %d is logged already; reading the room again",
+                self.code,
+                table.state.turn,
+            )
+            if self.services.cluster is not None:
+                self.services.cluster.reload(self.code)
+            raise ProtocolError("unavailable") from None
         if table.state.is_over:
             await self._finish_match(table)
         await self._publish(table, events)

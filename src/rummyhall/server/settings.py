@@ -22,9 +22,10 @@ class Settings:
     redis_url: str | None = None
     """``redis://host:port/db``: several processes share rooms, the lobby and limits
     through this Redis (:mod:`rummyhall.server.cluster`); ``None``: one process."""
-    lease_ttl: float = 3.0
+    lease_ttl: float = 2.0
     """Seconds a room's lease lasts unless its owner renews it (every third of it): a
-    dead process's rooms resume elsewhere about this long after it died."""
+    dead process's rooms resume elsewhere at most 1⅔ times this long after it died (the
+    lease lapses, then two scans a third of it apart find the room without an owner)."""
     forward_timeout: float = 5.0
     """Seconds a request forwarded to a room's owner may take before the client is
     answered ``unavailable``."""

@@ -21,7 +21,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from rummyhall.server.cluster.leases import PREFIX
+from rummyhall.server.cluster.client import PREFIX
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from rummyhall.server.cluster.leases import PREFIX
+from rummyhall.server.cluster.client import PREFIX, unavailable_without_redis
 from rummyhall.server.protocol import RoomInfo
 
 if TYPE_CHECKING:
@@ -69,7 +69,8 @@ class Directory:
                 await asyncio.sleep(RETRY_SECONDS)
 
     async def info(self, code: str) -> RoomInfo | None:
-        raw = await self.redis.hget(ROOMS, code)
+        with unavailable_without_redis():
+            raw = await self.redis.hget(ROOMS, code)
         return None if raw is None else RoomInfo.model_validate_json(raw)
 
     async def snapshot(self) -> dict[str, tuple[dict[str, Any], str]]:
@@ -77,7 +78,8 @@ class Directory:
         :data:`SNAPSHOT_TTL` seconds old."""
         now = time.monotonic()
         if now - self._taken_at > SNAPSHOT_TTL:
-            rooms = await self.redis.hgetall(ROOMS)
+            with unavailable_without_redis():
+                rooms = await self.redis.hgetall(ROOMS)
             self._snapshot = {str(code): (json.loads(raw), str(raw)) for code, raw in rooms.items()}
             self._taken_at = now
         return self._snapshot

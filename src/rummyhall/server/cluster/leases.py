@@ -15,22 +15,25 @@ from collections.abc import Sequence
 
 from redis.asyncio import Redis
 
-PREFIX = "rummyhall:"
+from rummyhall.server.cluster.client import PREFIX
 
 RENEW = """
-local lost = {}
+local lost, retaken = {}, {}
 for i, key in ipairs(KEYS) do
   local holder = redis.call('GET', key)
-  if holder == ARGV[1] or not holder then
+  if holder == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+  elseif not holder then
     redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+    table.insert(retaken, i)
   else
     table.insert(lost, i)
   end
 end
-return lost
+return {lost, retaken}
 """
-"""Extend each lease held by ARGV[1] (or free) to ARGV[2] ms; the 1-based indices of
-those another process holds."""
+"""Extend each lease held by ARGV[1] to ARGV[2] ms and take back the lapsed ones; the
+1-based indices of those another process holds, and of those taken back."""
 
 RELEASE = """
 local released = 0
@@ -66,14 +69,14 @@ class Leases:
         """Take the lease of ``code`` if nobody holds it."""
         return bool(await self.redis.set(lease_key(code), self.node, nx=True, px=self.ttl_ms))
 
-    async def renew(self, codes: Sequence[str]) -> list[str]:
-        """Extend the leases of ``codes`` (taking back lapsed ones); the codes lost to
-        another process."""
+    async def renew(self, codes: Sequence[str]) -> tuple[list[str], list[str]]:
+        """Extend the leases of ``codes``; the codes lost to another process, and those
+        taken back after they lapsed (a Redis restart loses every key)."""
         if not codes:
-            return []
+            return [], []
         keys = [lease_key(code) for code in codes]
-        lost = await self._renew(keys=keys, args=[self.node, self.ttl_ms])
-        return [codes[int(index) - 1] for index in lost]
+        lost, retaken = await self._renew(keys=keys, args=[self.node, self.ttl_ms])
+        return [codes[int(i) - 1] for i in lost], [codes[int(i) - 1] for i in retaken]
 
     async def release(self, codes: Sequence[str]) -> None:
         if codes:

@@ -12,12 +12,10 @@ import secrets
 from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from redis.asyncio import Redis
-from redis.asyncio.retry import Retry
-from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
 from rummyhall.server.cluster.bus import Bus, Envelope
+from rummyhall.server.cluster.client import connect, unavailable_without_redis
 from rummyhall.server.cluster.directory import Directory
 from rummyhall.server.cluster.leases import Leases
 from rummyhall.server.cluster.remote import RemoteClient, RemoteRoom
@@ -40,21 +38,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SCAN_SECONDS = 1.0
-"""How often a process looks for rooms nobody owns (a dead process's, once its leases
-have lapsed) and for visitors whose process has died."""
-
-
-def connect(url: str) -> Redis:
-    """A Redis client that reports a broken connection at once rather than retrying in
-    the background: the cluster must know, to resynchronise after a gap."""
-    return Redis.from_url(
-        url,
-        decode_responses=True,
-        retry=Retry(NoBackoff(), 0),
-        socket_connect_timeout=2.0,
-        socket_timeout=5.0,
-    )
+REJOIN_TRIES = 5
+"""Attempts to join a connection to its room again after a gap, before it is told."""
 
 
 class Cluster:
@@ -75,6 +60,8 @@ class Cluster:
         self.remotes: dict[str, RemoteRoom] = {}
         self._answers: dict[str, asyncio.Future[Envelope]] = {}
         self._requests = itertools.count()
+        self._unowned: set[str] = set()
+        """Open rooms without an owner at the last scan."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._chores: list[asyncio.Task[None]] = []
 
@@ -95,7 +82,6 @@ class Cluster:
             asyncio.create_task(self.directory.write_forever()),
         ]
         await asyncio.wait_for(self.bus.subscribed.wait(), 5.0)
-        await self._adopt_orphans()
         self._chores.append(asyncio.create_task(self._maintain_forever()))
         log.info("cluster: process %s up", self.node)
 
@@ -116,31 +102,36 @@ class Cluster:
     # ------------------------------------------------------------------ ownership
 
     async def _maintain_forever(self) -> None:
-        renew_every = self.settings.lease_ttl / 3
-        scanned = 0.0
-        loop = asyncio.get_running_loop()
+        """Every third of a lease's life: the heartbeat, the leases renewed, the rooms
+        nobody owns taken over, the visitors of dead processes dropped."""
         while True:
-            await asyncio.sleep(renew_every)
+            await asyncio.sleep(self.settings.lease_ttl / 3)
             try:
                 await self.leases.beat()
-                lost = await self.leases.renew(list(self.lobby.rooms))
+                lost, retaken = await self.leases.renew(list(self.lobby.rooms))
                 for code in lost:
                     await self._lost(code)
-                if loop.time() - scanned >= SCAN_SECONDS:
-                    scanned = loop.time()
-                    await self._adopt_orphans()
-                    await self._drop_dead_visitors()
+                for code in retaken:  # Redis lost its keys: describe the room again
+                    room = self.lobby.rooms.get(code)
+                    if room is not None:
+                        self.directory.changed(room)
+                await self._adopt_orphans()
+                await self._drop_dead_visitors()
             except (RedisError, OSError) as error:
                 log.warning("redis: cannot renew leases (%s); rooms play on meanwhile", error)
             except Exception:
                 log.exception("cluster maintenance failed")
 
     async def _adopt_orphans(self) -> None:
-        codes = [code for code in await self.lobby.services.store.open_codes()]
+        """Take over the open rooms found without an owner twice running: once could be
+        a Redis that has just restarted empty, before their owners renewed."""
+        codes = await self.lobby.services.store.open_codes()
         codes = [code for code in codes if code not in self.lobby.rooms]
-        for code, owner in zip(codes, await self.leases.owners(codes), strict=True):
-            if owner is None:
-                await self.adopt(code)
+        owners = await self.leases.owners(codes)
+        unowned = {code for code, owner in zip(codes, owners, strict=True) if owner is None}
+        for code in sorted(unowned & self._unowned):
+            await self.adopt(code)
+        self._unowned = unowned
 
     async def adopt(self, code: str) -> Room | None:
         """Take over room ``code`` if nobody owns it and it is open: its lease first, then
@@ -162,7 +153,8 @@ class Cluster:
 
     async def claim_new(self, code: str) -> bool:
         """The lease of a room about to be created here (``False``: the code is in use)."""
-        return await self.leases.claim(code)
+        with unavailable_without_redis():
+            return await self.leases.claim(code)
 
     def closed(self, code: str) -> None:
         """Room ``code`` closed here: out of the lobby, its lease given up."""
@@ -172,27 +164,50 @@ class Cluster:
     async def _lost(self, code: str) -> None:
         """Another process holds the lease of a room played here: stop playing it, and
         send this process's connections in it to the new owner."""
-        room = self.lobby.rooms.pop(code, None)
-        if room is None:
+        sockets = self._give_up(code)
+        if sockets is None:
             return
         log.warning("cluster: lost room %s to another process", code)
-        room.stop()
-        sockets: list[Any] = [
-            client for client in room.clients() if not isinstance(client, RemoteClient)
-        ]
-        for client in room.clients():
-            if isinstance(client, RemoteClient):
-                self.visitors.pop((client.node, client.socket), None)
         owner = (await self.leases.owners([code]))[0]
         if owner is not None:
             self._moved(code, owner, extra=sockets)
+
+    def reload(self, code: str) -> None:
+        """Room ``code``'s log has a turn this process has not played (written by its
+        former owner after the lease passed here): build the room again from the log."""
+        sockets = self._give_up(code)
+        if sockets is not None:
+            self._spawn(self._read_again(code, sockets))
+
+    async def _read_again(self, code: str, sockets: list[Client]) -> None:
+        stored = await self.lobby.services.store.open_room(code)
+        if stored is not None and await self.lobby.adopt(stored, self.players) is not None:
+            self.bus.broadcast({"t": "moved", "room": code, "owner": self.node})
+        self._moved(code, self.node, extra=sockets)
+
+    def _give_up(self, code: str) -> list[Client] | None:
+        """Stop playing room ``code`` here; this process's own connections in it (to
+        join again wherever it is played next), or ``None`` if it was not played here.
+        Other processes' connections join again when told where it went."""
+        room = self.lobby.rooms.pop(code, None)
+        if room is None:
+            return None
+        room.stop()
+        sockets = []
+        for client in room.clients():
+            if isinstance(client, RemoteClient):
+                self.visitors.pop((client.node, client.socket), None)
+            else:
+                sockets.append(client)
+        return sockets
 
     # ------------------------------------------------------------------ finding rooms
 
     async def find(self, code: str) -> Place | None:
         """Room ``code`` where another process owns it, or taken over here if nobody
         does (``None``: no open room has that code)."""
-        owner = (await self.leases.owners([code]))[0]
+        with unavailable_without_redis():
+            owner = (await self.leases.owners([code]))[0]
         if owner is None:
             return await self.adopt(code)
         if owner == self.node:
@@ -288,24 +303,35 @@ class Cluster:
             self._spawn(self._rejoin(client, code))
 
     async def _rejoin(self, client: Client, code: str) -> None:
+        """Join ``client`` to room ``code`` again, in its seat or as a spectator; tried
+        :data:`REJOIN_TRIES` times while the room is ``unavailable`` (its owner may not
+        have subscribed again yet)."""
         seat = client.seat
         role: Literal["player", "spectator"] = "spectator" if seat is None else "player"
-        try:
-            place = await self.find(code)
-            if place is None:
-                raise ProtocolError("room_not_found", room=code)
-            if not isinstance(place, RemoteRoom):
-                self.sockets.pop(self._name(client), None)
-            client.room = place
-            await place.handle(client, Join(type="join", id=None, room=code, role=role, seat=seat))
-        except ProtocolError as error:
-            client.send(error_message(error, client.locale))
-        except (RedisError, OSError):
-            client.send(error_message(ProtocolError("unavailable"), client.locale))
+        join = Join(type="join", id=None, room=code, role=role, seat=seat)
+        for attempt in range(REJOIN_TRIES):
+            try:
+                place = await self.find(code)
+                if place is None:
+                    raise ProtocolError("room_not_found", room=code)
+                if not isinstance(place, RemoteRoom):
+                    self.sockets.pop(self._name(client), None)
+                client.room = place
+                await place.handle(client, join)
+                return
+            except ProtocolError as error:
+                if error.code != "unavailable" or attempt == REJOIN_TRIES - 1:
+                    client.send(error_message(error, client.locale))
+                    return
+            await asyncio.sleep(self.settings.lease_ttl / 3)
 
     def _reconnected(self) -> None:
         """Envelopes may have been lost: every connection here in a room owned elsewhere
-        joins it again."""
+        joins it again, once the other processes have had the time to subscribe again."""
+        self._spawn(self._resynchronise())
+
+    async def _resynchronise(self) -> None:
+        await asyncio.sleep(self.settings.lease_ttl / 3)
         for client in list(self.sockets.values()):
             code = _code(client)
             if code is not None:

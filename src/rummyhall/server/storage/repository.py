@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import URL, Connection, Engine, create_engine, event, func, make_url, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from rummyhall.server.storage import models
@@ -67,6 +68,12 @@ def make_engine(url: str) -> Engine:
         cursor.close()
 
     return engine
+
+
+class LogConflict(Exception):
+    """A turn logged twice: another process wrote it first (a room's former owner,
+    still playing after it lost its lease). The log's key admits one action per turn, so
+    a match never forks; the room is read again from the log."""
 
 
 @dataclass
@@ -289,9 +296,12 @@ class Repository:
         connection (``log_insert``), not an ORM session's bulk insert (three times the
         CPU)."""
         created = now()
-        with self._log_connection() as connection, connection.begin():
-            self._insert_log(connection, rows, created)
-            self.faults.reach("append_actions", "before")
+        try:
+            with self._log_connection() as connection, connection.begin():
+                self._insert_log(connection, rows, created)
+                self.faults.reach("append_actions", "before")
+        except IntegrityError as error:
+            raise LogConflict(str(error.orig)) from error
         self.faults.reach("append_actions", "after")
 
     @contextmanager

@@ -29,7 +29,12 @@ from typing import Any, ParamSpec, TypeVar
 import anyio.to_thread
 
 from rummyhall.server.storage import models
-from rummyhall.server.storage.repository import Repository, StoredMatch, StoredRoom
+from rummyhall.server.storage.repository import (
+    LogConflict,
+    Repository,
+    StoredMatch,
+    StoredRoom,
+)
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -143,23 +148,34 @@ class Store:
         except RuntimeError as exc:  # shut down meanwhile: nothing will be written
             with self._lock:
                 batch, self._pending, self._flushing = self._pending, [], False
-            _settle_all([done for _, done in batch], exc)
+            _settle_all([(done, exc) for _, done in batch])
 
     def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
         """Write everything pending in one commit; queue another flush behind the other
         jobs if more came meanwhile (so room and match updates are never starved)."""
         with self._lock:
             batch, self._pending = self._pending, []
-        error: BaseException | None = None
-        try:
-            self.repository.append_actions([row for row, _ in batch])
-        except Exception as exc:  # every waiting room learns that nothing was written
-            error = exc
-        loop.call_soon_threadsafe(_settle_all, [done for _, done in batch], error)
+        errors = self._append([row for row, _ in batch])
+        outcomes = [(done, error) for (_, done), error in zip(batch, errors, strict=True)]
+        loop.call_soon_threadsafe(_settle_all, outcomes)
         with self._lock:
             self._flushing = bool(self._pending)
             if self._flushing:
                 self._executor.submit(self._flush, loop)
+
+    def _append(self, rows: list[dict[str, Any]]) -> list[BaseException | None]:
+        """Write ``rows`` in one commit; for each, why it was not written (``None``:
+        it was). A turn another process logged first fails the commit of the whole
+        batch: then each is written alone, so only that room's action fails."""
+        try:
+            self.repository.append_actions(rows)
+        except LogConflict as conflict:
+            if len(rows) == 1:
+                return [conflict]
+            return [self._append([row])[0] for row in rows]
+        except Exception as exc:  # every waiting room learns that nothing was written
+            return [exc] * len(rows)
+        return [None] * len(rows)
 
     async def checkpoint_forever(self, every: float = 1.0) -> None:
         """Checkpoint the SQLite log now and then, on a thread of its own (never the
@@ -177,8 +193,8 @@ class Store:
         self.repository.close()
 
 
-def _settle_all(waiting: list[asyncio.Future[None]], error: BaseException | None) -> None:
-    for done in waiting:
+def _settle_all(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for done, error in outcomes:
         if done.cancelled():
             continue
         if error is None:
