@@ -5,6 +5,9 @@ acknowledged action, Redis may restart, and no message reveals a hidden card."""
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -144,3 +147,58 @@ def test_no_message_leaks_a_secret_across_processes(site: list[Server]) -> None:
         players[0].send({"type": "start"})
         end: Message = play_until(dict(enumerate(players)), lambda s: s["over"], 0)
         assert_no_secret_left(site[2], code, [*players, watcher], end)
+
+
+def children(pid: int) -> set[int]:
+    """The processes ``pid`` has started (Linux's /proc)."""
+    found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return {int(child) for child in found}
+
+
+def test_workers_share_one_port_and_one_replaces_a_killed_one(
+    tmp_path: Path, redis: RedisServer
+) -> None:
+    """``serve --workers 3``: three processes behind one port play one room together;
+    a worker killed with SIGKILL is replaced, and its rooms go on in the others."""
+    url = databases.cluster().new_database(tmp_path.name)
+    server = Server(
+        tmp_path / "w.db",
+        "--redis",
+        redis.url,
+        "--workers",
+        "3",
+        "--lease-ttl",
+        "1.5",
+        database_url=url,
+    ).start()
+    try:
+        assert server.process is not None
+        deadline = time.monotonic() + 20
+        while len(children(server.process.pid)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        workers = children(server.process.pid)
+        assert len(workers) == 3
+        host_token, guest_token = server.register("Ana")[1], server.register("Bo")[1]
+        code = server.create_room(host_token, game="gin")["code"]
+        players = {0: server.client(host_token), 1: server.client(guest_token)}
+        for client in players.values():
+            client.join(code)
+        players[0].send({"type": "start"})
+        final = play_until(players, lambda state: state["over"], players[1].wait("state")["turn"])
+        assert final["over"]
+
+        os.kill(min(workers), signal.SIGKILL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            now = children(server.process.pid)
+            if len(now) == 3 and min(workers) not in now:
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the killed worker was not replaced")
+        for _ in range(6):  # whichever worker answers knows the room
+            answer = server.http().get(f"/api/rooms/{code}")
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["status"] == "finished"
+    finally:
+        server.stop()

@@ -11,6 +11,7 @@ tells how many actions a match has, and the fault points can name the last one.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from websockets.exceptions import WebSocketException
 
 from rummyhall.server.storage.faults import TRANSACTIONS
 from tests.server import databases
-from tests.server.harness import Server
+from tests.server.harness import Server, open_table
 from tests.server.pilot import Pilot, audit, open_room
 
 SEED = ["--match-seed", "5", "--away-after", "600"]
@@ -165,5 +166,37 @@ def test_recovery_repairs_what_older_versions_left(tmp_path: Path) -> None:
         statuses = databases.query(server.database_url, "SELECT status FROM matches ORDER BY id")
         assert sorted(statuses) == [("abandoned",), ("finished",), ("finished",)]
         assert room_id
+    finally:
+        server.stop()
+
+
+def test_a_turn_logged_behind_the_room_s_back_is_read_again(tmp_path: Path) -> None:
+    """A turn the log holds but the room never played (written by a room's former owner
+    after its lease passed on, or a commit whose answer the database connection lost):
+    the next action for that turn is refused as ``stale``, the room replays its log, and
+    every client is shown the match with that turn in it."""
+    server = Server(tmp_path / "rummyhall.db").start()
+    try:
+        table = open_table(server)
+        mover = table.clients[table.mover]
+        state = table.first[table.mover]
+        written, other = (entry["action"] for entry in state["legal"][:2])
+        match = server.http().get(f"/api/rooms/{table.code}").json()["match"]["id"]
+        row = (match, state["turn"], table.mover, json.dumps(written))
+        databases.execute(
+            server.database_url,
+            [
+                "INSERT INTO actions (match_id, seq, seat, actor, action, created_at) "
+                f"VALUES ('{row[0]}', {row[1]}, {row[2]}, 'player', '{row[3]}', "
+                "CURRENT_TIMESTAMP)"
+            ],
+        )
+        mover.act(state["turn"], other)
+        refused = mover.wait("error")
+        assert refused["code"] == "stale"
+        for client in table.clients:
+            shown = client.state_at(state["turn"] + 1)
+            assert shown["turn"] == state["turn"] + 1
+        assert [e["type"] for e in shown["events"]] == []  # a replay, not a move played
     finally:
         server.stop()

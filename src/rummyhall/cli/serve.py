@@ -37,6 +37,12 @@ def register(
         "(pip install 'rummyhall[redis]'; docs/deploy.md)",
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="with --redis: server processes sharing the port (one per core is a start)",
+    )
+    parser.add_argument(
         "--lease-ttl",
         type=float,
         default=2.0,
@@ -229,6 +235,20 @@ def serve(args: argparse.Namespace) -> int:
     from rummyhall.server import Settings, create_app
     from rummyhall.server.storage.repository import database_url
     from rummyhall.server.transport import protocols
+    from rummyhall.server.workers import serve_workers
+
+    if args.workers < 1 or (args.workers > 1 and not args.redis):
+        print(
+            "rummyhall serve: --workers N needs --redis (they share rooms through it)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.redis and database_url(args.db).get_backend_name() == "sqlite":
+        print(
+            "rummyhall serve: --redis needs a PostgreSQL --db (an SQLite file has one writer)",
+            file=sys.stderr,
+        )
+        return 2
 
     settings = Settings(
         database_url=args.db,
@@ -261,9 +281,10 @@ def serve(args: argparse.Namespace) -> int:
     shown = database_url(args.db).render_as_string(hide_password=True)
     if args.redis:
         shown += ", " + make_url(args.redis).render_as_string(hide_password=True)
-    print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {shown})")
+    workers = f", {args.workers} processes" if args.workers > 1 else ""
+    print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {shown}{workers})")
     http, ws = protocols(settings)
-    uvicorn.run(
+    config = uvicorn.Config(
         create_app(settings),
         host=args.host,
         port=args.port,
@@ -281,4 +302,7 @@ def serve(args: argparse.Namespace) -> int:
         proxy_headers=False,
         server_header=False,  # no need to tell scanners which server and version this is
     )
+    if args.workers > 1:
+        return serve_workers(config, args.workers)
+    uvicorn.Server(config).run()
     return 0

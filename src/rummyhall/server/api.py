@@ -90,8 +90,10 @@ class Registration(BaseModel):
 
 
 @router.get("/health")
-async def health() -> dict[str, str]:
-    return {"status": "ok"}
+async def health(request: Request) -> dict[str, str]:
+    """``ok``; in a cluster also which process answered (``process``: its id in Redis)."""
+    cluster = hub(request).lobby.services.cluster
+    return {"status": "ok"} if cluster is None else {"status": "ok", "process": cluster.node}
 
 
 @router.get("/info", dependencies=Reads)

@@ -61,6 +61,7 @@ STATUS = {
     "rate_limited": 429,
     "player_room_limit": 429,
     "unavailable": 503,
+    "storage_unavailable": 503,
 }
 """HTTP status of a refused request by error code (otherwise 400)."""
 

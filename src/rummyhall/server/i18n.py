@@ -30,6 +30,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The table is moving to another server; try again in a moment.",
         "牌桌正在转移到另一台服务器，请稍后再试。",
     ),
+    "storage_unavailable": (
+        "The game's database cannot be reached; nothing was saved. Try again in a moment.",
+        "暂时无法连接游戏数据库，本次操作未保存，请稍后再试。",
+    ),
     "room_not_found": ("There is no open room {room}.", "房间 {room} 不存在或已关闭。"),
     "room_full": ("Every seat of this room is taken.", "房间座位已满。"),
     "seat_taken": ("Seat {seat} is not free.", "座位 {seat} 已被占用。"),

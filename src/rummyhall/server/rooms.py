@@ -187,14 +187,10 @@ class Room(Seating):
         try:
             events = await table.play(seat, action, actor)
         except LogConflict:
-            log.warning(
-                "room %s: turn %d is logged already; reading the room again",
-                self.code,
-                table.state.turn,
-            )
-            if self.services.cluster is not None:
-                self.services.cluster.reload(self.code)
-            raise ProtocolError("unavailable") from None
+            turn = table.state.turn
+            log.warning("room %s: turn %d is logged already; reading it again", self.code, turn)
+            await self._read_again()
+            raise ProtocolError("stale", given=turn, turn=self.turn) from None
         if table.state.is_over:
             await self._finish_match(table)
         await self._publish(table, events)
@@ -208,6 +204,17 @@ class Room(Seating):
         for seat in self.seats:
             seat.cancel_timer()
         self.broadcast_room()
+
+    async def _read_again(self) -> None:
+        """The log holds a turn this room has not played: another process wrote it
+        (the room's former owner, or a commit whose answer was lost with the database
+        connection). The match is replayed from the log and every client shown it."""
+        stored = await self.services.store.open_room(self.code)
+        if stored is None or stored.match is None or self.table is None:
+            return
+        self.table = Table.restore(self.services.store, stored, self.options)
+        if self.table is not None:
+            await self._publish(self.table, [])
 
     # ------------------------------------------------------------------ output
 

@@ -172,19 +172,6 @@ class Cluster:
         if owner is not None:
             self._moved(code, owner, extra=sockets)
 
-    def reload(self, code: str) -> None:
-        """Room ``code``'s log has a turn this process has not played (written by its
-        former owner after the lease passed here): build the room again from the log."""
-        sockets = self._give_up(code)
-        if sockets is not None:
-            self._spawn(self._read_again(code, sockets))
-
-    async def _read_again(self, code: str, sockets: list[Client]) -> None:
-        stored = await self.lobby.services.store.open_room(code)
-        if stored is not None and await self.lobby.adopt(stored, self.players) is not None:
-            self.bus.broadcast({"t": "moved", "room": code, "owner": self.node})
-        self._moved(code, self.node, extra=sockets)
-
     def _give_up(self, code: str) -> list[Client] | None:
         """Stop playing room ``code`` here; this process's own connections in it (to
         join again wherever it is played next), or ``None`` if it was not played here.
@@ -205,14 +192,28 @@ class Cluster:
 
     async def find(self, code: str) -> Place | None:
         """Room ``code`` where another process owns it, or taken over here if nobody
-        does (``None``: no open room has that code)."""
+        does (``None``: no open room has that code). A room whose owner has died is
+        waited for until its lease lapses (a lease's life at most), then taken over."""
         with unavailable_without_redis():
             owner = (await self.leases.owners([code]))[0]
+            if owner not in (None, self.node) and not await self.leases.alive([owner]):
+                owner = await self._outlive(code, owner)
         if owner is None:
             return await self.adopt(code)
         if owner == self.node:
             return self.lobby.rooms.get(code)  # adopted a moment ago, or being given up
         return self._remote(code, owner)
+
+    async def _outlive(self, code: str, dead: str) -> str | None:
+        """Wait for the lease of ``code``, held by the dead process ``dead``, to lapse;
+        its holder then (``None``, or another process that was quicker)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 1.5 * self.settings.lease_ttl
+        owner: str | None = dead
+        while owner == dead and loop.time() < deadline:
+            await asyncio.sleep(self.settings.lease_ttl / 6)
+            owner = (await self.leases.owners([code]))[0]
+        return owner
 
     def _remote(self, code: str, owner: str) -> RemoteRoom:
         remote = self.remotes.get(code)

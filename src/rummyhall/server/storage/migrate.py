@@ -10,6 +10,10 @@ from alembic.config import Config
 from sqlalchemy import Connection, Engine
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x72756D6D79
+"""The PostgreSQL advisory lock the processes of a site take in turn to migrate (all
+start at once with ``serve --workers``): the first migrates, the others find nothing to
+do."""
 
 
 def alembic_config(url: str) -> Config:
@@ -28,7 +32,8 @@ def upgrade(engine: Engine) -> None:
     only works outside a transaction) and checked as a whole before the commit. The
     migration is one SQLite transaction from its first statement (the driver would
     begin one only at the first row it writes, after the new table is created), so a
-    crash midway leaves the database as it was, not half rebuilt."""
+    crash midway leaves the database as it was, not half rebuilt. On PostgreSQL the
+    transaction holds :data:`MIGRATION_LOCK` (released with it)."""
     config = alembic_config(engine.url.render_as_string(hide_password=False))
     sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as connection:
@@ -38,6 +43,8 @@ def upgrade(engine: Engine) -> None:
             with connection.begin():
                 if sqlite:
                     connection.exec_driver_sql("BEGIN")
+                elif engine.dialect.name == "postgresql":
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
                 if sqlite:

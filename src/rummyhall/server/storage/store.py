@@ -19,15 +19,18 @@ start or end with its room's status) is one repository call, so one transaction.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, ParamSpec, TypeVar
 
 import anyio.to_thread
+from sqlalchemy.exc import InterfaceError, OperationalError
 
+from rummyhall.server.protocol import ProtocolError
 from rummyhall.server.storage import models
 from rummyhall.server.storage.repository import (
     LogConflict,
@@ -58,13 +61,15 @@ class Store:
     async def _write(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run one repository method on the writer thread."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, partial(fn, *args, **kwargs))
+        with unreachable_database():
+            return await loop.run_in_executor(self._executor, partial(fn, *args, **kwargs))
 
     async def read(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a read (or work derived from one, such as replaying a finished match) on
         a reader thread, never on the writer's."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._readers, partial(fn, *args, **kwargs))
+        with unreachable_database():
+            return await loop.run_in_executor(self._readers, partial(fn, *args, **kwargs))
 
     # ------------------------------------------------------------------ players
 
@@ -173,6 +178,9 @@ class Store:
             if len(rows) == 1:
                 return [conflict]
             return [self._append([row])[0] for row in rows]
+        except (OperationalError, InterfaceError) as exc:
+            log.warning("the action log could not be written: %s", exc)
+            return [ProtocolError("storage_unavailable")] * len(rows)
         except Exception as exc:  # every waiting room learns that nothing was written
             return [exc] * len(rows)
         return [None] * len(rows)
@@ -191,6 +199,17 @@ class Store:
         self._readers.shutdown(wait=True, cancel_futures=True)
         self._executor.shutdown(wait=True)
         self.repository.close()
+
+
+@contextlib.contextmanager
+def unreachable_database() -> Iterator[None]:
+    """The database unreachable (or, for SQLite, locked): the client is told
+    ``storage_unavailable`` and may try again; nothing was written."""
+    try:
+        yield
+    except (OperationalError, InterfaceError) as error:
+        log.warning("the database is unreachable: %s", error)
+        raise ProtocolError("storage_unavailable") from None
 
 
 def _settle_all(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
