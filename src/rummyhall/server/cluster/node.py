@@ -58,7 +58,8 @@ class Cluster:
         self.sockets: dict[str, Client] = {}
         """This process's connections in rooms owned elsewhere, by socket name."""
         self.remotes: dict[str, RemoteRoom] = {}
-        self._answers: dict[str, asyncio.Future[Envelope]] = {}
+        self._answers: dict[str, tuple[RemoteRoom, str, asyncio.Future[Envelope]]] = {}
+        """Request id → the room, the owner it was sent to, and its answer to come."""
         self._requests = itertools.count()
         self._unowned: set[str] = set()
         """Open rooms without an owner at the last scan."""
@@ -234,10 +235,12 @@ class Cluster:
         socket = self._name(client)
         self.sockets[socket] = client
         request = f"{self.node}.{next(self._requests)}"
-        answer = self._answers[request] = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[Envelope] = asyncio.get_running_loop().create_future()
+        sent_to = room.owner
+        self._answers[request] = (room, sent_to, answer)
         player = client.player
         self.bus.post(
-            room.owner,
+            sent_to,
             {
                 "t": "request",
                 "from": self.node,
@@ -260,7 +263,7 @@ class Cluster:
             place = await self.find(room.code)
             if place is None:
                 raise ProtocolError("room_not_found", room=room.code)
-            if isinstance(place, RemoteRoom) and place.owner == room.owner:
+            if isinstance(place, RemoteRoom) and place.owner == sent_to:
                 raise ProtocolError("unavailable")
             await place.handle(client, message)
 
@@ -299,6 +302,9 @@ class Cluster:
             return
         if owner != self.node:
             self._remote(code, owner)
+        for room, sent_to, answer in self._answers.values():
+            if room.code == code and sent_to != owner and not answer.done():
+                answer.set_result({"t": "answer", "moved": True})  # sent again, to the owner
         movers = [client for client in self.sockets.values() if _code(client) == code]
         for client in [*movers, *extra]:
             self._spawn(self._rejoin(client, code))
@@ -347,9 +353,9 @@ class Cluster:
         elif kind == "gone":
             self._spawn(self._visitor_gone((envelope["from"], envelope["socket"])))
         elif kind == "answer":
-            answer = self._answers.get(envelope["id"])
-            if answer is not None and not answer.done():
-                answer.set_result(envelope)
+            waiting = self._answers.get(envelope["id"])
+            if waiting is not None and not waiting[2].done():
+                waiting[2].set_result(envelope)
         elif kind == "moved":
             self._moved(envelope["room"], envelope["owner"])
         elif kind == "renamed" and envelope["from"] != self.node:
