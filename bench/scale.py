@@ -20,7 +20,8 @@ tests/server/redises.py: Debian's packages), then:
    under ``--target-ms``; the knees are printed side by side with their ratio to one
    process.
 2. **Kills.** Three processes, ``--kill-rooms`` tables playing; ``--kills`` times a
-   random process gets SIGKILL, and is started again once its rooms have resumed. A
+   random process among those playing rooms gets SIGKILL, and is started again once
+   its rooms have resumed. A
    client whose socket died reconnects to a live process after a moment (as the browser
    does) and joins its seat again. For each room the killed process owned (its lease in
    Redis), the resume time runs from the kill to the first ``state`` a client of that
@@ -36,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import sys
@@ -43,6 +45,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import orjson
@@ -57,6 +60,7 @@ from table_clients import (
     Pace,
     Tally,
     choose,
+    cpu_seconds,
     new_guest,
     new_room,
     percentile,
@@ -102,10 +106,32 @@ class Site:
     def process_of(self, server: Server) -> str:
         return str(httpx.get(f"{server.url}/api/health", timeout=10).json()["process"])
 
+    def footprint(self) -> tuple[float, float, float]:
+        """Per logged action so far: PostgreSQL bytes (the log's table and index),
+        bytes through Redis (in and out) and Redis commands."""
+        [(size, actions)] = databases.query(
+            self.database_url, "SELECT pg_total_relation_size('actions'), count(*) FROM actions"
+        )
+        stats = redis_stats(self.redis.port)
+        through = stats["total_net_input_bytes"] + stats["total_net_output_bytes"]
+        actions = max(1, actions)
+        return size / actions, through / actions, stats["total_commands_processed"] / actions
+
     def close(self) -> None:
         for server in self.servers:
             server.stop()
         self.redis.close()
+
+
+def redis_stats(port: int) -> dict[str, int]:
+    """The counters of Redis's ``INFO stats``."""
+    import redis
+
+    client = redis.Redis(port=port)
+    try:
+        return {key: value for key, value in client.info("stats").items() if isinstance(value, int)}
+    finally:
+        client.close()
 
 
 # ---------------------------------------------------------------------- players
@@ -272,6 +298,23 @@ class Step:
     p50_ms: float
     p99_ms: float
     errors: int
+    servers_cpu: float
+    """The server processes' CPU over the window, in cores."""
+    client_cpu: float
+    """This process's (the clients') CPU, in cores."""
+    machine_busy: float
+    """The whole machine's CPU in use (PostgreSQL and Redis too), in cores."""
+
+
+def machine_seconds() -> float:
+    """Busy CPU seconds of the whole machine so far, every core (``/proc/stat``)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def servers_seconds(site: Site) -> float:
+    return sum(cpu_seconds(server.process.pid) or 0.0 for server in site.live() if server.process)
 
 
 async def ramp(site: Site, args: argparse.Namespace) -> list[Step]:
@@ -288,8 +331,11 @@ async def ramp(site: Site, args: argparse.Namespace) -> list[Step]:
         await asyncio.sleep(args.settle)
         errors_before = len(tally.errors)
         begin = time.perf_counter()
+        used = (servers_seconds(site), cpu_seconds(None) or 0.0, machine_seconds())
         await asyncio.sleep(args.window)
         end = time.perf_counter()
+        now = (servers_seconds(site), cpu_seconds(None) or 0.0, machine_seconds())
+        cores = [(after - before) / (end - begin) for before, after in zip(used, now, strict=True)]
         trips = tally.window(begin, end)
         tally.forget_before(end)
         if not trips:
@@ -300,12 +346,14 @@ async def ramp(site: Site, args: argparse.Namespace) -> list[Step]:
             1000 * percentile(trips, 0.5),
             1000 * percentile(trips, 0.99),
             len(tally.errors) - errors_before,
+            *cores,
         )
         steps.append(step)
         print(
             f"  {len(site.servers)} processes, {rooms:4d} rooms: {step.actions_per_second:7.1f}"
             f" actions/s, p50 {step.p50_ms:6.1f} ms, p99 {step.p99_ms:7.1f} ms,"
-            f" {step.errors} errors",
+            f" {step.errors} errors; CPU (cores): servers {step.servers_cpu:.2f},"
+            f" clients {step.client_cpu:.2f}, machine {step.machine_busy:.2f}",
             flush=True,
         )
         if step.p99_ms > args.target_ms:
@@ -342,9 +390,10 @@ async def kills(site: Site, args: argparse.Namespace) -> tuple[list[float], Seen
 
     store = aioredis.Redis.from_url(site.redis.url, decode_responses=True)
     for number in range(args.kills):
-        victim = rng.choice(site.servers)
-        node = site.process_of(victim)
+        nodes = {site.process_of(server): server for server in site.servers}
         owners = await store.mget([f"rummyhall:room:{code}:owner" for code in codes])
+        node = rng.choice(sorted({owner for owner in owners if owner in nodes} or set(nodes)))
+        victim = nodes[node]
         owned = [code for code, owner in zip(codes, owners, strict=True) if owner == node]
         owned_total += len(owned)
         victim.kill()
@@ -379,7 +428,7 @@ def audit(database_url: str, seen: Seen) -> tuple[int, int, int]:
         "JOIN rooms r ON r.id = m.room_id LEFT JOIN actions a ON a.match_id = m.id "
         "ORDER BY m.id, a.seq",
     )
-    logs: dict[str, tuple[str, int, dict[str, object], list[tuple[int, object]]]] = {}
+    logs: dict[str, tuple[str, int, dict[str, Any], list[tuple[int, dict[str, Any]]]]] = {}
     for match, seed, options, game, seq, action in rows:
         entry = logs.setdefault(match, (game, seed, _json(options), []))
         if seq is not None:
@@ -399,8 +448,9 @@ def audit(database_url: str, seen: Seen) -> tuple[int, int, int]:
     return len(logs), lost, duplicated
 
 
-def _json(value: object) -> dict[str, object]:
-    return value if isinstance(value, dict) else json.loads(str(value))
+def _json(value: object) -> dict[str, Any]:
+    """A JSON column's value (PostgreSQL's driver parses it already)."""
+    return value if isinstance(value, dict) else dict(json.loads(str(value)))
 
 
 # ---------------------------------------------------------------------- main
@@ -421,12 +471,14 @@ def main() -> None:
     args = parser.parse_args()
     counts = [int(n) for n in args.processes.split(",") if n]
     knees: dict[int, Step | None] = {}
+    footprints: dict[int, tuple[float, float, float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for count in counts:
             print(f"capacity with {count} processes:", flush=True)
             site = Site(Path(folder), count)
             try:
                 knees[count] = knee(run_clients(ramp(site, args)), args.target_ms)
+                footprints[count] = site.footprint()
             finally:
                 site.close()
         if args.kills:
@@ -449,8 +501,16 @@ def main() -> None:
         )
         print(
             f"  {count} processes: {step.rooms:4d} rooms, {step.actions_per_second:7.1f} actions/s,"
-            f" p50 {step.p50_ms:.1f} ms, p99 {step.p99_ms:.1f} ms{ratio}"
+            f" p50 {step.p50_ms:.1f} ms, p99 {step.p99_ms:.1f} ms{ratio};"
+            f" CPU: servers {step.servers_cpu:.2f}, clients {step.client_cpu:.2f},"
+            f" machine {step.machine_busy:.2f} of {os.cpu_count()} cores"
         )
+    print(
+        "\nper logged action: PostgreSQL bytes (the log and its index), bytes through Redis"
+        " (in and out), Redis commands"
+    )
+    for count, (stored, through, commands) in footprints.items():
+        print(f"  {count} processes: {stored:.0f} B, {through:.0f} B, {commands:.1f}")
     if args.kills:
         print(
             f"\nkills: {args.kills}, rooms of the killed processes: {owned}; resumed after"

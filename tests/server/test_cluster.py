@@ -10,7 +10,9 @@ import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 
 from tests.server import databases
@@ -37,16 +39,20 @@ def redis() -> Iterator[RedisServer]:
     server.close()
 
 
-@pytest.fixture
-def site(tmp_path: Path, redis: RedisServer) -> Iterator[list[Server]]:
-    """Three processes on one new PostgreSQL database and one Redis."""
+def start_site(tmp_path: Path, redis: RedisServer, **limits: Any) -> list[Server]:
+    """Three processes on one new PostgreSQL database and one Redis (``limits``: the
+    harness's rates)."""
     url = databases.cluster().new_database(tmp_path.name)
-    servers = [
-        Server(tmp_path / f"p{n}.db", "--redis", redis.url, "--lease-ttl", "1.5", database_url=url)
-        for n in range(3)
-    ]
+    flags = ("--redis", redis.url, "--lease-ttl", "1.5")
+    servers = [Server(tmp_path / f"p{n}.db", *flags, database_url=url, **limits) for n in range(3)]
     for server in servers:
         server.start()
+    return servers
+
+
+@pytest.fixture
+def site(tmp_path: Path, redis: RedisServer) -> Iterator[list[Server]]:
+    servers = start_site(tmp_path, redis)
     yield servers
     for server in servers:
         server.stop()
@@ -202,3 +208,60 @@ def test_workers_share_one_port_and_one_replaces_a_killed_one(
             assert answer.json()["status"] == "finished"
     finally:
         server.stop()
+
+
+def test_limits_hold_across_processes(tmp_path: Path, redis: RedisServer) -> None:
+    """One address creating guests through every process in turn meets one limit, not
+    one per process (``--creation-rate 3``: a burst of 6); so do guesses at room codes."""
+    servers = start_site(tmp_path, redis, creations=3, guesses=3)
+    try:
+        answers = [
+            httpx.post(f"{servers[n % 3].url}/api/players", json={"nickname": f"G{n}"})
+            for n in range(9)
+        ]
+        assert [answer.status_code for answer in answers] == [201] * 6 + [429] * 3
+        misses = [servers[n % 3].http().get("/api/rooms/ABCDEFGHJK") for n in range(6)]
+        assert [miss.status_code for miss in misses] == [404] * 3 + [429] * 3
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def test_seats_held_count_across_processes(site: list[Server]) -> None:
+    """A guest holding seats in three other hosts' rooms, played by three processes, may
+    not take a fourth (``max_waiting_seats``), whichever process he asks."""
+    guest = site[0].register("Roamer")[1]
+    codes = []
+    for n in range(4):
+        host = site[n % 3].register(f"H{n}")[1]
+        codes.append(site[n % 3].create_room(host, game="gin")["code"])
+    for n, code in enumerate(codes[:3]):
+        site[n % 3].client(guest).join(code)
+    time.sleep(1.2)  # the shared lobby is read at most a second old
+    refused = site[2].client(guest).error_for({"type": "join", "room": codes[3]})
+    assert refused["code"] == "seat_limit"
+
+
+def test_an_away_deadline_outlives_the_room_s_process(tmp_path: Path, redis: RedisServer) -> None:
+    """A player gone from a room whose process then dies is taken over by the away bot
+    when his original deadline comes (``--away-after 8``), not ``away_after`` after the
+    room moved (at least 11.5 s after he left)."""
+    a, b, c = servers = start_site(tmp_path, redis, "--away-after", "8")
+    try:
+        host_token = b.register("Ana")[1]
+        guest_token = c.register("Bo")[1]
+        code = a.create_room(host_token, game="gin")["code"]
+        host, guest = b.client(host_token), c.client(guest_token)
+        host.join(code)
+        guest.join(code)
+        host.send({"type": "start"})
+        host.wait("state")
+        guest.close()
+        left = time.monotonic()
+        time.sleep(1.0)
+        a.kill()
+        host.wait("room", lambda m: m["room"]["seats"][1]["away"], timeout=30)
+        assert time.monotonic() - left < 10.5
+    finally:
+        for server in servers:
+            server.stop()

@@ -13,7 +13,9 @@ client is, behind trusted proxies), :mod:`~rummyhall.server.transport` (deadline
 a connection cap below the ASGI app), :mod:`~rummyhall.server.http` (security headers,
 body limits), :mod:`~rummyhall.server.replays` (finished matches, cached),
 :mod:`~rummyhall.server.catalog` (games and options), :mod:`~rummyhall.server.i18n`,
-:mod:`~rummyhall.server.storage` (schema, migrations, repository, store, fault points).
+:mod:`~rummyhall.server.storage` (schema, migrations, repository, store, fault points),
+:mod:`~rummyhall.server.cluster` (several processes on Redis: ``serve --redis``),
+:mod:`~rummyhall.server.workers` (``serve --workers``).
 What each defends against, and the test that shows it: ``docs/security.md``.
 """
 

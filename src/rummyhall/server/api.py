@@ -56,13 +56,13 @@ PlayerDep = Annotated[Player, Depends(current_player)]
 async def creation_limit(request: Request) -> None:
     """Refuse a client address that creates guests or rooms too fast (the address as
     :mod:`rummyhall.server.addresses` resolved it: proxies' headers only if trusted)."""
-    hub(request).creations.check(client_address(request))
+    await hub(request).creations.check(client_address(request))
 
 
 async def read_limit(request: Request) -> None:
     """Refuse a client address that reads too fast (every route but ``/health``, which
     monitors poll, and the creations, which have their own limit)."""
-    hub(request).reads.check(client_address(request))
+    await hub(request).reads.check(client_address(request))
 
 
 Limited = Depends(creation_limit)
@@ -201,7 +201,7 @@ async def rooms(
 @router.post("/rooms", status_code=201, dependencies=[Limited])
 async def create_room(body: RoomRequest, player: PlayerDep, request: Request) -> RoomInfo:
     """Open a room; join it on the WebSocket with its ``code``."""
-    hub(request).player_rooms.check(player.id)
+    await hub(request).player_rooms.check(player.id)
     room = await hub(request).lobby.create(player, body)
     return room.info()
 

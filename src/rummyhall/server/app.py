@@ -35,7 +35,7 @@ from rummyhall.server.http import (
     request_locale,
 )
 from rummyhall.server.hub import Hub
-from rummyhall.server.limits import KeyedLimiter
+from rummyhall.server.limits import KeyedLimiter, Limiter
 from rummyhall.server.lobby import Lobby
 from rummyhall.server.players import Players
 from rummyhall.server.protocol import ProtocolError
@@ -78,18 +78,32 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         store = Store(Repository(engine, faults))
         autoplay = Autoplay(settings)
         services = Services(settings, store, autoplay)
-        lobby = Lobby(services)
-        creations = KeyedLimiter(settings.creations_per_minute / 60, settings.creation_burst)
-        player_rooms = KeyedLimiter(
-            settings.player_rooms_per_minute / 60, settings.player_room_burst
+        cluster = None if settings.redis_url is None else join_cluster(settings)
+
+        def limiter(name: str, rate: float, burst: int) -> Limiter:
+            """A rate per key: this process's, or every process's in a cluster."""
+            if cluster is None:
+                return KeyedLimiter(rate, burst)
+            return cluster.limiter(name, rate, burst)
+
+        guesses = limiter(
+            "guesses", settings.room_guesses_per_minute / 60, settings.room_guess_burst
         )
-        reads = KeyedLimiter(settings.reads_per_second, settings.read_burst)
+        lobby = Lobby(services, guesses)
+        creations = limiter(
+            "creations", settings.creations_per_minute / 60, settings.creation_burst
+        )
+        player_rooms = limiter(
+            "player_rooms", settings.player_rooms_per_minute / 60, settings.player_room_burst
+        )
+        reads = limiter("reads", settings.reads_per_second, settings.read_burst)
         replays = Replays(store, settings.replay_cache_bytes)
         players = Players(store)
         hub = Hub(settings, store, players, lobby, creations, player_rooms, reads, replays)
         app.state.hub = hub
-        if settings.redis_url is not None:
-            services.cluster = join_cluster(settings, lobby, players)
+        if cluster is not None:
+            cluster.attach(lobby, players)
+            services.cluster = cluster
         await lobby.restore(players)
         if services.cluster is not None:
             await services.cluster.start()
@@ -110,9 +124,9 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         finally:
             for chore in chores:
                 chore.cancel()
+            lobby.stop()
             if services.cluster is not None:
                 await services.cluster.stop()
-            lobby.stop()
             autoplay.close()
             store.close()
 
@@ -143,7 +157,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     )
 
 
-def join_cluster(settings: Settings, lobby: Lobby, players: Players) -> Cluster:
+def join_cluster(settings: Settings) -> Cluster:
     """This process's part in a cluster (imported here: only ``serve --redis`` needs
     the ``redis`` extra)."""
     try:
@@ -153,7 +167,7 @@ def join_cluster(settings: Settings, lobby: Lobby, players: Players) -> Cluster:
             f"--redis needs the redis client ({missing.name} is not installed: "
             "pip install 'rummyhall[redis]')"
         ) from None
-    return Cluster(settings, lobby, players)
+    return Cluster(settings)
 
 
 class WebSocketFirst:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rummyhall.server.limits import KeyedLimiter
+from rummyhall.server.limits import Limiter
 from rummyhall.server.lobby import Lobby
 from rummyhall.server.players import Players
 from rummyhall.server.replays import Replays
@@ -22,10 +22,10 @@ class Hub:
     store: Store
     players: Players
     lobby: Lobby
-    creations: KeyedLimiter
+    creations: Limiter
     """Guests and rooms created, per client address."""
-    player_rooms: KeyedLimiter
+    player_rooms: Limiter
     """Rooms created, per player id."""
-    reads: KeyedLimiter
+    reads: Limiter
     """HTTP reads, per client address."""
     replays: Replays

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from starlette.requests import HTTPConnection
 
@@ -59,6 +60,21 @@ def check_size(raw: str | bytes, limit: int) -> None:
         raise ProtocolError("too_large", size=size, limit=limit)
 
 
+class Limiter(Protocol):
+    """A rate per key (an address, a player): this process's :class:`KeyedLimiter`, or
+    one shared by every process of a site
+    (:class:`~rummyhall.server.cluster.limits.SharedLimiter`)."""
+
+    async def check(self, key: str) -> None:
+        """Take a token, or refuse with ``rate_limited``."""
+
+    async def guard(self, key: str) -> None:
+        """Refuse with ``rate_limited`` if no token is left, taking none."""
+
+    async def spend(self, key: str) -> None:
+        """Take a token if one is left."""
+
+
 class KeyedLimiter:
     """One :class:`TokenBucket` per key: per client address, so one address cannot fill
     the server with rooms under ever new guests, stall it with reads or guess room
@@ -79,17 +95,17 @@ class KeyedLimiter:
             bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
         return bucket
 
-    def check(self, key: str) -> None:
+    async def check(self, key: str) -> None:
         """Take a token, or refuse with ``rate_limited``."""
         if not self._bucket(key).allow():
             raise ProtocolError("rate_limited")
 
-    def guard(self, key: str) -> None:
+    async def guard(self, key: str) -> None:
         """Refuse with ``rate_limited`` if no token is left, taking none: for limits that
         only count failures (:meth:`spend` them)."""
         if not self._bucket(key).ready():
             raise ProtocolError("rate_limited")
 
-    def spend(self, key: str) -> None:
+    async def spend(self, key: str) -> None:
         """Take a token if one is left (a failure counted after :meth:`guard`)."""
         self._bucket(key).allow()

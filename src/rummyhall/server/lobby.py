@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummyhall.server.catalog import parse_options
-from rummyhall.server.limits import KeyedLimiter
+from rummyhall.server.limits import Limiter
 from rummyhall.server.players import Player, Players
 from rummyhall.server.protocol import ProtocolError, RoomInfo, RoomPage
 from rummyhall.server.rooms import Room, Services
@@ -83,13 +83,10 @@ class Listed:
 
 
 class Lobby:
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: Services, guesses: Limiter) -> None:
         self.services = services
         self.rooms = services.rooms
-        settings = services.settings
-        self.guesses = KeyedLimiter(
-            settings.room_guesses_per_minute / 60, settings.room_guess_burst
-        )
+        self.guesses = guesses
         """Lookups by code that found no room, per client address."""
         self._listing: list[Listed] = []
         self._listing_keys: list[str] = []
@@ -113,12 +110,12 @@ class Lobby:
     async def lookup(self, code: str, address: str) -> Place:
         """:meth:`find` for a client at ``address``: each code that finds nothing spends
         one of its guesses, and with none left every lookup is refused for a while."""
-        self.guesses.guard(address)
+        await self.guesses.guard(address)
         try:
             return await self.find(code)
         except ProtocolError as error:
             if error.code == "room_not_found":
-                self.guesses.spend(address)
+                await self.guesses.spend(address)
             raise
 
     async def describe(self, code: str, address: str) -> RoomInfo:
@@ -323,14 +320,23 @@ class Lobby:
         restored = await self._bring_back(await store.open_rooms(), guests)
         log.info("restored %d rooms", restored)
 
-    async def adopt(self, stored: StoredRoom, guests: Players) -> Room | None:
+    async def adopt(
+        self, stored: StoredRoom, guests: Players, away_at: dict[int, float]
+    ) -> Room | None:
         """Play here the saved room ``stored``, which another process played until it
-        died (``None``: its log cannot be replayed)."""
-        await self._bring_back([stored], guests)
+        died, with the away deadlines by seat that process set (``None``: its log cannot
+        be replayed)."""
+        await self._bring_back([stored], guests, {stored.code: away_at})
         return self.rooms.get(stored.code)
 
-    async def _bring_back(self, stored_rooms: list[StoredRoom], guests: Players) -> int:
-        """Rebuild ``stored_rooms`` and resume their matches; how many came back."""
+    async def _bring_back(
+        self,
+        stored_rooms: list[StoredRoom],
+        guests: Players,
+        away_at: dict[str, dict[int, float]] | None = None,
+    ) -> int:
+        """Rebuild ``stored_rooms`` and resume their matches (``away_at``: per room code,
+        the away deadlines by seat); how many came back."""
         ids = {stored.host_id for stored in stored_rooms}
         for stored in stored_rooms:
             ids |= {seat["player"] for seat in stored.seats if seat and "player" in seat}
@@ -345,7 +351,7 @@ class Lobby:
                 log.exception("room %s could not be restored; it stays down", stored.code)
                 continue
             self._opened(room)
-            await room.resume()
+            await room.resume((away_at or {}).get(room.code))
             restored += 1
         return restored
 

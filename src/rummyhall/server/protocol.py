@@ -192,12 +192,17 @@ _CLIENT = TypeAdapter(ClientMessageType)
 
 
 def client_message_data(message: ClientMessageType) -> dict[str, Any]:
-    """A parsed client message as JSON data again, which :func:`parse_client_message`
+    """A parsed client message as JSON data again, which :func:`client_message_from_data`
     reads back into an equal message (to hand it to another server process)."""
     data = message.model_dump(exclude={"action"})
     if isinstance(message, ActionRequest | CheckRequest):
         data["action"] = message.action.to_json()
     return data
+
+
+def client_message_from_data(data: dict[str, Any]) -> ClientMessageType:
+    """:func:`client_message_data`'s message (validated again: it crossed a process)."""
+    return _CLIENT.validate_python(data)
 
 
 def parse_client_message(raw: str | bytes) -> ClientMessageType:

@@ -263,13 +263,17 @@ class Room(Seating):
         room.table = Table.restore(services.store, stored, options)
         return room
 
-    async def resume(self) -> None:
-        """After a restart: finish a match whose last action was logged just before a
-        crash (idempotent, like all of start-up: a crash here is repaired by the next
-        start), and start the away timers of the seats nobody has reconnected to."""
+    async def resume(self, away_at: dict[int, float] | None = None) -> None:
+        """After a restart, or taken over from a process that died: finish a match whose
+        last action was logged just before a crash (idempotent, like all of start-up: a
+        crash here is repaired by the next start), start the away timers of the seats
+        nobody has reconnected to (at the deadlines ``away_at`` by seat, where a former
+        owner set them), and describe the room to the lobby."""
+        away_at = away_at or {}
         async with self.lock:
             if self.table is not None and self.status == "playing":
                 if self.table.state.is_over:
                     await self._finish_match(self.table)
                 for seat in self.seats:
-                    self.standins.start_away_timer(seat)
+                    self.standins.start_away_timer(seat, away_at.get(seat.index))
+            self.broadcast_room()

@@ -208,8 +208,9 @@ class Seating(ABC):
         if held is None:
             if self.status != "waiting":
                 raise ProtocolError("room_started")
+            elsewhere = await self._waiting_seats_elsewhere(player)
             held = free_seat(self.seats, wanted)
-            self._may_sit(player)
+            self._may_sit(player, elsewhere)
             held.player = player  # no await since the checks: they still hold
             try:
                 await self.save()
@@ -226,9 +227,18 @@ class Seating(ABC):
         self.spectators.discard(client)
         client.room, client.seat = self, held.index
 
-    def _may_sit(self, player: Player) -> None:
+    async def _waiting_seats_elsewhere(self, player: Player) -> int:
+        """In a cluster, the seats ``player`` holds in other hosts' rooms that have not
+        started and that other processes play (0 for one process)."""
+        cluster = self.services.cluster
+        if cluster is None:
+            return 0
+        return await cluster.directory.waiting_seats(player.id, besides=self.services.rooms)
+
+    def _may_sit(self, player: Player, elsewhere: int) -> None:
         """Refuse a player the host removed a moment ago, and one who already holds
-        ``max_waiting_seats`` seats in other hosts' rooms that have not started."""
+        ``max_waiting_seats`` seats in other hosts' rooms that have not started (here,
+        and ``elsewhere`` in other processes')."""
         until = self.removed.get(player.id, 0.0)
         now = time.monotonic()
         if until > now:
@@ -236,7 +246,7 @@ class Seating(ABC):
         self.removed.pop(player.id, None)
         if self.hosted_by(player):
             return
-        held = sum(
+        held = elsewhere + sum(
             1
             for room in self.services.rooms.values()
             if room is not self
@@ -406,12 +416,16 @@ class Standins:
 
     # ------------------------------------------------------------------ away seats
 
-    def start_away_timer(self, seat: Seat) -> None:
-        """A player's connection is gone: mark the seat away unless he is back in time."""
+    def start_away_timer(self, seat: Seat, away_at: float | None = None) -> None:
+        """A player's connection is gone: mark the seat away unless he is back in time,
+        ``away_after`` from now or at ``away_at`` (wall clock: the deadline a process
+        that played the room before set)."""
         if self.room.status != "playing" or seat.player is None or seat.away or seat.timer:
             return
+        now = time.time()
+        seat.away_at = now + self.settings.away_after if away_at is None else away_at
         loop = asyncio.get_running_loop()
-        seat.timer = loop.call_later(self.settings.away_after, self._mark_away, seat.index)
+        seat.timer = loop.call_later(max(0.0, seat.away_at - now), self._mark_away, seat.index)
 
     def _mark_away(self, index: int) -> None:
         seat = self.room.seats[index]

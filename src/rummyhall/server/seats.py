@@ -57,6 +57,9 @@ class Seat:
     client: Client | None = None
     away: bool = False
     timer: asyncio.TimerHandle | None = None
+    away_at: float | None = None
+    """When (wall clock, ``time.time()``) the away bot takes the absent player's seat
+    over: kept in a cluster's shared lobby, so a room that moves keeps its deadlines."""
 
     @property
     def is_open(self) -> bool:
@@ -86,6 +89,7 @@ class Seat:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
+        self.away_at = None
 
 
 def free_seat(seats: Sequence[Seat], wanted: int | None) -> Seat:

@@ -2,7 +2,9 @@
 for all.
 
 An envelope is a small JSON object whose ``t`` says what it is
-(:class:`~rummyhall.server.cluster.node.Cluster` reads them). Sending never waits: an
+(:class:`~rummyhall.server.cluster.node.Cluster` reads them). The bulk of the traffic,
+a message for one client (``out``: the state texts, several kB each), travels unescaped
+in a frame of its own, :data:`TEXT` and the socket's name before it. Sending never waits: an
 envelope is queued, and one task publishes the queue in order, many at a time in one
 pipeline, so a room never waits on Redis and one process's envelopes to another arrive
 in the order they were posted. Receiving runs on its own connection; when it breaks,
@@ -33,6 +35,11 @@ RETRY_SECONDS = 0.25
 """Wait before subscribing again after the connection broke."""
 
 
+TEXT = "\x01"
+"""Starts a frame ``TEXT socket TEXT text``; never inside JSON text, which escapes
+control characters."""
+
+
 def channel(node: str) -> str:
     return f"{PREFIX}to:{node}"
 
@@ -58,6 +65,11 @@ class Bus:
         """Queue ``envelope`` for process ``node`` (this one too: it goes through Redis
         like the others, so its order with them holds)."""
         self._outbox.put_nowait((channel(node), json.dumps(envelope)))
+
+    def post_text(self, node: str, socket: str, text: str) -> None:
+        """Queue ``text`` (a server message's JSON) for connection ``socket`` of process
+        ``node``: it arrives as the envelope ``{"t": "out", "socket", "text"}``."""
+        self._outbox.put_nowait((channel(node), f"{TEXT}{socket}{TEXT}{text}"))
 
     def broadcast(self, envelope: Envelope) -> None:
         """Queue ``envelope`` for every process, this one included."""
@@ -107,7 +119,11 @@ class Bus:
 
     def _deliver(self, data: str) -> None:
         try:
-            envelope = json.loads(data)
+            if data.startswith(TEXT):
+                _, socket, text = data.split(TEXT, 2)
+                envelope = {"t": "out", "socket": socket, "text": text}
+            else:
+                envelope = json.loads(data)
             self.receive(envelope)
         except Exception:  # one bad envelope must not stop the bus
             log.exception("redis: could not handle an envelope")

@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ROOMS = f"{PREFIX}rooms"
+AWAY = f"{PREFIX}away"
+"""Room code → its absent players' away deadlines (``{seat: wall-clock time}``)."""
 SNAPSHOT_TTL = 1.0
 RETRY_SECONDS = 0.5
 
@@ -59,8 +62,10 @@ class Directory:
                     for code, room in dirty.items():
                         if room is None:
                             pipe.hdel(ROOMS, code)
+                            pipe.hdel(AWAY, code)
                         else:
                             pipe.hset(ROOMS, code, room.info().model_dump_json())
+                            pipe.hset(AWAY, code, json.dumps(away_deadlines(room)))
                     await pipe.execute()
             except (RedisError, OSError) as error:
                 log.warning("redis: the lobby could not be written (%s); retrying", error)
@@ -68,10 +73,26 @@ class Directory:
                 self._wake.set()
                 await asyncio.sleep(RETRY_SECONDS)
 
+    async def away_at(self, code: str) -> dict[int, float]:
+        """The away deadlines by seat room ``code``'s last owner set."""
+        raw = await self.redis.hget(AWAY, code)
+        return {} if raw is None else {int(seat): at for seat, at in json.loads(raw).items()}
+
     async def info(self, code: str) -> RoomInfo | None:
         with unavailable_without_redis():
             raw = await self.redis.hget(ROOMS, code)
         return None if raw is None else RoomInfo.model_validate_json(raw)
+
+    async def waiting_seats(self, player_id: str, besides: Collection[str]) -> int:
+        """Seats ``player_id`` holds in other hosts' rooms not started, leaving out the
+        rooms ``besides`` (this process's own, which it counts itself)."""
+        held = 0
+        for code, (data, _) in (await self.snapshot()).items():
+            if code in besides or data["status"] != "waiting" or data["host"]["id"] == player_id:
+                continue
+            seated = (entry.get("player") or {} for entry in data["seats"])
+            held += any(player.get("id") == player_id for player in seated)
+        return held
 
     async def snapshot(self) -> dict[str, tuple[dict[str, Any], str]]:
         """Code → (the description as JSON data, its text), at most
@@ -83,3 +104,8 @@ class Directory:
             self._snapshot = {str(code): (json.loads(raw), str(raw)) for code, raw in rooms.items()}
             self._taken_at = now
         return self._snapshot
+
+
+def away_deadlines(room: Seating) -> dict[int, float]:
+    """When each absent player's seat goes to the away bot (already passed: away)."""
+    return {seat.index: seat.away_at for seat in room.seats if seat.away_at is not None}

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import secrets
 from collections.abc import Coroutine, Sequence
@@ -18,6 +17,7 @@ from rummyhall.server.cluster.bus import Bus, Envelope
 from rummyhall.server.cluster.client import connect, unavailable_without_redis
 from rummyhall.server.cluster.directory import Directory
 from rummyhall.server.cluster.leases import Leases
+from rummyhall.server.cluster.limits import SharedLimiter
 from rummyhall.server.cluster.remote import RemoteClient, RemoteRoom
 from rummyhall.server.protocol import (
     ClientMessageType,
@@ -25,8 +25,8 @@ from rummyhall.server.protocol import (
     Join,
     ProtocolError,
     client_message_data,
+    client_message_from_data,
     error_message,
-    parse_client_message,
 )
 
 if TYPE_CHECKING:
@@ -43,11 +43,15 @@ REJOIN_TRIES = 5
 
 
 class Cluster:
-    def __init__(self, settings: Settings, lobby: Lobby, players: Players) -> None:
+    """Made before the server's other parts (their limits are the cluster's), then
+    given the lobby and the players (:meth:`attach`), then started."""
+
+    lobby: Lobby
+    players: Players
+
+    def __init__(self, settings: Settings) -> None:
         assert settings.redis_url is not None
         self.settings = settings
-        self.lobby = lobby
-        self.players = players
         self.node = secrets.token_hex(6)
         self.redis = connect(settings.redis_url)
         self.leases = Leases(self.redis, self.node, settings.lease_ttl)
@@ -57,7 +61,6 @@ class Cluster:
         """(process, socket) → the connection of another process in a room owned here."""
         self.sockets: dict[str, Client] = {}
         """This process's connections in rooms owned elsewhere, by socket name."""
-        self.remotes: dict[str, RemoteRoom] = {}
         self._answers: dict[str, tuple[RemoteRoom, str, asyncio.Future[Envelope]]] = {}
         """Request id → the room, the owner it was sent to, and its answer to come."""
         self._requests = itertools.count()
@@ -67,6 +70,14 @@ class Cluster:
         self._chores: list[asyncio.Task[None]] = []
 
     # ------------------------------------------------------------------ lifecycle
+
+    def attach(self, lobby: Lobby, players: Players) -> None:
+        self.lobby = lobby
+        self.players = players
+
+    def limiter(self, name: str, rate: float, burst: int) -> SharedLimiter:
+        """A rate per key that holds across every process (``name`` keeps it apart)."""
+        return SharedLimiter(self.redis, name, rate, burst)
 
     async def start(self) -> None:
         """Reach Redis (refusing to start without it), subscribe, and take the rooms
@@ -87,9 +98,9 @@ class Cluster:
         log.info("cluster: process %s up", self.node)
 
     async def stop(self) -> None:
-        """Give the rooms up at once (another process takes them over on its next scan)."""
-        for chore in self._chores:
-            chore.cancel()
+        """Give the rooms up at once (another process takes them over on its next scans)."""
+        for task in [*self._chores, *self._tasks]:
+            task.cancel()
         with contextlib.suppress(RedisError, OSError):
             await self.leases.release(list(self.lobby.rooms))
             await self.leases.stop()
@@ -141,7 +152,8 @@ class Cluster:
             return None
         try:
             stored = await self.lobby.services.store.open_room(code)
-            room = None if stored is None else await self.lobby.adopt(stored, self.players)
+            away_at = await self.directory.away_at(code)
+            room = None if stored is None else await self.lobby.adopt(stored, self.players, away_at)
         except BaseException:
             await self.leases.release([code])
             raise
@@ -217,11 +229,7 @@ class Cluster:
         return owner
 
     def _remote(self, code: str, owner: str) -> RemoteRoom:
-        remote = self.remotes.get(code)
-        if remote is None:
-            remote = self.remotes[code] = RemoteRoom(self, code, owner)
-        remote.owner = owner
-        return remote
+        return RemoteRoom(self, code, owner)
 
     # ------------------------------------------------------------------ the socket's end
 
@@ -288,10 +296,10 @@ class Cluster:
             if code is None:
                 self.sockets.pop(envelope["socket"], None)
                 client.room = None
+            elif isinstance(client.room, RemoteRoom) and client.room.code == code:
+                client.room.owner = envelope["owner"]
             else:
-                remote = self.remotes.get(code)
-                if remote is not None:
-                    client.room = remote
+                client.room = self._remote(code, envelope["owner"])
             client.seat = envelope["seat"]
 
     def _moved(self, code: str, owner: str, extra: Sequence[Client] = ()) -> None:
@@ -300,12 +308,13 @@ class Cluster:
         if owner != self.node and code in self.lobby.rooms:
             self._spawn(self._lost(code))
             return
-        if owner != self.node:
-            self._remote(code, owner)
         for room, sent_to, answer in self._answers.values():
             if room.code == code and sent_to != owner and not answer.done():
                 answer.set_result({"t": "answer", "moved": True})  # sent again, to the owner
         movers = [client for client in self.sockets.values() if _code(client) == code]
+        for client in movers:
+            if owner != self.node and isinstance(client.room, RemoteRoom):
+                client.room.owner = owner
         for client in [*movers, *extra]:
             self._spawn(self._rejoin(client, code))
 
@@ -374,7 +383,7 @@ class Cluster:
             self.bus.post(node, answer | {"moved": True})
             return
         visitor = self._visitor(envelope)
-        message = parse_client_message(json.dumps(envelope["message"]))
+        message = client_message_from_data(envelope["message"])
         try:
             await room.handle(visitor, message)
         except ProtocolError as error:

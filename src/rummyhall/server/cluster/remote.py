@@ -78,11 +78,11 @@ class RemoteClient:
 
     def _placed(self) -> None:
         code = None if self._room is None else self._room.code
-        self._post({"t": "at", "room": code, "seat": self._seat})
+        self._post({"t": "at", "room": code, "seat": self._seat, "owner": self.bus.node})
 
     def send(self, message: ServerMessage | str) -> None:
         text = message if isinstance(message, str) else message.model_dump_json()
-        self._post({"t": "out", "text": text})
+        self.bus.post_text(self.node, self.socket, text)
 
     def close(self, code: str) -> None:
         self._post({"t": "close", "code": code})
