@@ -76,7 +76,7 @@ class Server:
             "--bot-delay",
             "0",
             "--log-level",
-            "warning",
+            os.environ.get("RUMMYHALL_TEST_LOG_LEVEL", "warning"),
             *self.flags,
         ]
         with self.log.open("ab") as log:

@@ -39,11 +39,11 @@ def redis() -> Iterator[RedisServer]:
     server.close()
 
 
-def start_site(tmp_path: Path, redis: RedisServer, **limits: Any) -> list[Server]:
-    """Three processes on one new PostgreSQL database and one Redis (``limits``: the
-    harness's rates)."""
+def start_site(tmp_path: Path, redis: RedisServer, *flags: str, **limits: Any) -> list[Server]:
+    """Three processes on one new PostgreSQL database and one Redis (``flags`` for
+    ``serve``, ``limits``: the harness's rates)."""
     url = databases.cluster().new_database(tmp_path.name)
-    flags = ("--redis", redis.url, "--lease-ttl", "1.5")
+    flags = ("--redis", redis.url, "--lease-ttl", "1.5", *flags)
     servers = [Server(tmp_path / f"p{n}.db", *flags, database_url=url, **limits) for n in range(3)]
     for server in servers:
         server.start()

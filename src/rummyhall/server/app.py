@@ -105,8 +105,8 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             cluster.attach(lobby, players)
             services.cluster = cluster
         await lobby.restore(players)
-        if services.cluster is not None:
-            await services.cluster.start()
+        if cluster is not None:
+            await cluster.start()
         # The cyclic collector's full passes stop every room while they walk the heap
         # (the p99 of bench/server.py): keep what start-up loaded (libraries, restored
         # rooms) out of them, and run them ten times less often. Game states hold no
@@ -125,8 +125,8 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             for chore in chores:
                 chore.cancel()
             lobby.stop()
-            if services.cluster is not None:
-                await services.cluster.stop()
+            if cluster is not None:
+                await cluster.stop()
             autoplay.close()
             store.close()
 

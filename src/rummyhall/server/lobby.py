@@ -124,7 +124,7 @@ class Lobby:
         if isinstance(place, Room):
             return place.info()
         assert self.services.cluster is not None
-        info = await self.services.cluster.directory.info(place.code)
+        info = await self.services.cluster.described(place.code)
         if info is None:  # its owner has not written it since Redis came back
             raise ProtocolError("unavailable")
         return info
@@ -150,7 +150,7 @@ class Lobby:
         cluster = self.services.cluster
         if cluster is None:
             return {}
-        rooms = await cluster.directory.snapshot()
+        rooms = await cluster.listing()
         return {code: entry for code, entry in rooms.items() if code not in self.rooms}
 
     def renamed(self, player: Player) -> None:
@@ -300,7 +300,7 @@ class Lobby:
         self.rooms[room.code] = room
         self._forget_listing()
         if self.services.cluster is not None:
-            self.services.cluster.directory.changed(room)
+            self.services.cluster.changed(room)
 
     async def restore(self, guests: Players) -> None:
         """Rebuild every room that was open when the server stopped.

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from rummyhall.actions import Action, Event
 from rummyhall.game import random_seed
 from rummyhall.server.autoplay import Autoplay
 from rummyhall.server.catalog import GameOptions
+from rummyhall.server.peers import Peers
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
     ActionRequest,
@@ -45,9 +45,6 @@ from rummyhall.server.storage.repository import LogConflict, StoredRoom
 from rummyhall.server.storage.store import Store
 from rummyhall.server.table import Actor, Table
 
-if TYPE_CHECKING:
-    from rummyhall.server.cluster.node import Cluster
-
 log = logging.getLogger(__name__)
 
 
@@ -61,7 +58,7 @@ class Services:
     autoplay: Autoplay
     rooms: dict[str, Room] = field(default_factory=dict)
     """The rooms this process plays."""
-    cluster: Cluster | None = None
+    cluster: Peers | None = None
     """The other processes of the site (``serve --redis``), or ``None``."""
 
 

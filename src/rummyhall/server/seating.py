@@ -15,12 +15,13 @@ import math
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Literal, Protocol
 
 from rummyhall.actions import Action
 from rummyhall.server.autoplay import Autoplay, move_seed
 from rummyhall.server.catalog import GameOptions
 from rummyhall.server.pause import Pause
+from rummyhall.server.peers import Peers
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
     LeftMessage,
@@ -35,9 +36,6 @@ from rummyhall.server.settings import Settings
 from rummyhall.server.storage.repository import StoredRoom
 from rummyhall.server.storage.store import Store
 from rummyhall.server.table import Actor, Table
-
-if TYPE_CHECKING:
-    from rummyhall.server.cluster.node import Cluster
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +59,7 @@ class Shared(Protocol):
     def rooms(self) -> Mapping[str, Seating]: ...
 
     @property
-    def cluster(self) -> Cluster | None: ...
+    def cluster(self) -> Peers | None: ...
 
 
 class Seating(ABC):
@@ -233,7 +231,7 @@ class Seating(ABC):
         cluster = self.services.cluster
         if cluster is None:
             return 0
-        return await cluster.directory.waiting_seats(player.id, besides=self.services.rooms)
+        return await cluster.waiting_seats(player.id, besides=self.services.rooms)
 
     def _may_sit(self, player: Player, elsewhere: int) -> None:
         """Refuse a player the host removed a moment ago, and one who already holds
@@ -388,7 +386,7 @@ class Seating(ABC):
         for client in self.clients():
             client.send(RoomMessage(room=info, you=client.seat))
         if self.services.cluster is not None:
-            self.services.cluster.directory.changed(self)
+            self.services.cluster.changed(self)
 
     async def close(self) -> None:
         async with self.lock:

@@ -15,16 +15,14 @@ import json
 import logging
 import time
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from rummyhall.server.cluster.client import PREFIX, unavailable_without_redis
+from rummyhall.server.peers import Described
 from rummyhall.server.protocol import RoomInfo
-
-if TYPE_CHECKING:
-    from rummyhall.server.seating import Seating
 
 log = logging.getLogger(__name__)
 
@@ -38,13 +36,13 @@ RETRY_SECONDS = 0.5
 class Directory:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
-        self._dirty: dict[str, Seating | None] = {}
+        self._dirty: dict[str, Described | None] = {}
         """Code → the room to describe anew, or ``None`` to remove."""
         self._wake = asyncio.Event()
         self._snapshot: dict[str, tuple[dict[str, Any], str]] = {}
         self._taken_at = -SNAPSHOT_TTL
 
-    def changed(self, room: Seating) -> None:
+    def changed(self, room: Described) -> None:
         self._dirty[room.code] = room
         self._wake.set()
 
@@ -106,6 +104,6 @@ class Directory:
         return self._snapshot
 
 
-def away_deadlines(room: Seating) -> dict[int, float]:
+def away_deadlines(room: Described) -> dict[int, float]:
     """When each absent player's seat goes to the away bot (already passed: away)."""
     return {seat.index: seat.away_at for seat in room.seats if seat.away_at is not None}

@@ -31,7 +31,7 @@ if tat + interval - now > ahead then
   return 0
 end
 if ARGV[3] == '1' then
-  redis.call('SET', KEYS[1], tat + interval, 'PX', tat + interval - now)
+  redis.call('SET', KEYS[1], tat + interval, 'PX', math.ceil(tat + interval - now))
 end
 return 1
 """

@@ -8,7 +8,7 @@ import contextlib
 import itertools
 import logging
 import secrets
-from collections.abc import Coroutine, Sequence
+from collections.abc import Collection, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from redis.exceptions import RedisError
@@ -24,6 +24,7 @@ from rummyhall.server.protocol import (
     ErrorMessage,
     Join,
     ProtocolError,
+    RoomInfo,
     client_message_data,
     client_message_from_data,
     error_message,
@@ -31,6 +32,7 @@ from rummyhall.server.protocol import (
 
 if TYPE_CHECKING:
     from rummyhall.server.lobby import Lobby
+    from rummyhall.server.peers import Described
     from rummyhall.server.players import Player, Players
     from rummyhall.server.rooms import Room
     from rummyhall.server.seats import Client, Place
@@ -38,6 +40,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+FIND_LEASES = 2
+"""Leases' lives a lookup waits for a room whose owner has died (or who has not renewed
+since Redis restarted) before it answers ``unavailable``."""
 REJOIN_TRIES = 5
 """Attempts to join a connection to its room again after a gap, before it is told."""
 
@@ -64,6 +69,8 @@ class Cluster:
         self._answers: dict[str, tuple[RemoteRoom, str, asyncio.Future[Envelope]]] = {}
         """Request id → the room, the owner it was sent to, and its answer to come."""
         self._requests = itertools.count()
+        self._settled = False
+        """Redis has been up long enough to judge a missing lease (:meth:`_check_settled`)."""
         self._unowned: set[str] = set()
         """Open rooms without an owner at the last scan."""
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -88,6 +95,7 @@ class Cluster:
             where = self.settings.redis_url
             raise RuntimeError(f"cannot reach Redis at {where}: {error}") from None
         await self.leases.beat()
+        await self._check_settled()
         self._chores = [
             asyncio.create_task(self.bus.send_forever()),
             asyncio.create_task(self.bus.receive_forever()),
@@ -120,6 +128,7 @@ class Cluster:
             await asyncio.sleep(self.settings.lease_ttl / 3)
             try:
                 await self.leases.beat()
+                await self._check_settled()
                 lost, retaken = await self.leases.renew(list(self.lobby.rooms))
                 for code in lost:
                     await self._lost(code)
@@ -127,12 +136,19 @@ class Cluster:
                     room = self.lobby.rooms.get(code)
                     if room is not None:
                         self.directory.changed(room)
-                await self._adopt_orphans()
-                await self._drop_dead_visitors()
+                if self._settled:  # else a missing key may only mean Redis came back empty
+                    await self._adopt_orphans()
+                    await self._drop_dead_visitors()
             except (RedisError, OSError) as error:
                 log.warning("redis: cannot renew leases (%s); rooms play on meanwhile", error)
             except Exception:
                 log.exception("cluster maintenance failed")
+
+    async def _check_settled(self) -> None:
+        """Whether Redis has been up a lease's life: only then has every live process
+        renewed its leases and heartbeat since, and a missing one means a dead owner."""
+        uptime = (await self.redis.info("server"))["uptime_in_seconds"]
+        self._settled = uptime >= self.settings.lease_ttl
 
     async def _adopt_orphans(self) -> None:
         """Take over the open rooms found without an owner twice running: once could be
@@ -150,6 +166,11 @@ class Cluster:
         its log (read after the lease, so no other process can still be adding to it)."""
         if not await self.leases.claim(code):
             return None
+        return await self._take_over(code)
+
+    async def _take_over(self, code: str) -> Room | None:
+        """Play room ``code``, whose lease this process has just claimed, from its log
+        (``None``, the lease given back: no open room has that code)."""
         try:
             stored = await self.lobby.services.store.open_room(code)
             away_at = await self.directory.away_at(code)
@@ -168,6 +189,18 @@ class Cluster:
         """The lease of a room about to be created here (``False``: the code is in use)."""
         with unavailable_without_redis():
             return await self.leases.claim(code)
+
+    def changed(self, room: Described) -> None:
+        self.directory.changed(room)
+
+    async def described(self, code: str) -> RoomInfo | None:
+        return await self.directory.info(code)
+
+    async def listing(self) -> dict[str, tuple[dict[str, Any], str]]:
+        return await self.directory.snapshot()
+
+    async def waiting_seats(self, player_id: str, besides: Collection[str]) -> int:
+        return await self.directory.waiting_seats(player_id, besides)
 
     def closed(self, code: str) -> None:
         """Room ``code`` closed here: out of the lobby, its lease given up."""
@@ -206,30 +239,24 @@ class Cluster:
     async def find(self, code: str) -> Place | None:
         """Room ``code`` where another process owns it, or taken over here if nobody
         does (``None``: no open room has that code). A room whose owner has died is
-        waited for until its lease lapses (a lease's life at most), then taken over."""
-        with unavailable_without_redis():
-            owner = (await self.leases.owners([code]))[0]
-            if owner not in (None, self.node) and not await self.leases.alive([owner]):
-                owner = await self._outlive(code, owner)
-        if owner is None:
-            return await self.adopt(code)
-        if owner == self.node:
-            return self.lobby.rooms.get(code)  # adopted a moment ago, or being given up
-        return self._remote(code, owner)
-
-    async def _outlive(self, code: str, dead: str) -> str | None:
-        """Wait for the lease of ``code``, held by the dead process ``dead``, to lapse;
-        its holder then (``None``, or another process that was quicker)."""
+        waited for until its lease lapses, and a room without an owner while Redis has
+        not :meth:`settled <_check_settled>` until its owner may have renewed; at most
+        :data:`FIND_LEASES` leases' lives, then ``unavailable``."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + 1.5 * self.settings.lease_ttl
-        owner: str | None = dead
-        while owner == dead and loop.time() < deadline:
-            await asyncio.sleep(self.settings.lease_ttl / 6)
-            owner = (await self.leases.owners([code]))[0]
-        return owner
-
-    def _remote(self, code: str, owner: str) -> RemoteRoom:
-        return RemoteRoom(self, code, owner)
+        deadline = loop.time() + FIND_LEASES * self.settings.lease_ttl
+        with unavailable_without_redis():
+            while loop.time() < deadline:
+                owner = (await self.leases.owners([code]))[0]
+                if owner == self.node:
+                    return self.lobby.rooms.get(code)  # adopted a moment ago, or given up
+                if owner is not None and await self.leases.alive([owner]):
+                    return RemoteRoom(self, code, owner)
+                if owner is None and self._settled:
+                    if await self.leases.claim(code):
+                        return await self._take_over(code)
+                    continue  # another process was quicker: look again
+                await asyncio.sleep(self.settings.lease_ttl / 6)
+        raise ProtocolError("unavailable")
 
     # ------------------------------------------------------------------ the socket's end
 
@@ -264,6 +291,7 @@ class Cluster:
             async with asyncio.timeout(self.settings.forward_timeout):
                 reply = await answer
         except TimeoutError:
+            log.warning("cluster: %s did not answer about room %s in time", sent_to, room.code)
             raise ProtocolError("unavailable") from None
         finally:
             self._answers.pop(request, None)
@@ -299,7 +327,7 @@ class Cluster:
             elif isinstance(client.room, RemoteRoom) and client.room.code == code:
                 client.room.owner = envelope["owner"]
             else:
-                client.room = self._remote(code, envelope["owner"])
+                client.room = RemoteRoom(self, code, envelope["owner"])
             client.seat = envelope["seat"]
 
     def _moved(self, code: str, owner: str, extra: Sequence[Client] = ()) -> None:
@@ -315,6 +343,13 @@ class Cluster:
         for client in movers:
             if owner != self.node and isinstance(client.room, RemoteRoom):
                 client.room.owner = owner
+        if movers or extra:
+            log.info(
+                "cluster: room %s at %s: joining %d clients again",
+                code,
+                owner,
+                len(movers) + len(extra),
+            )
         for client in [*movers, *extra]:
             self._spawn(self._rejoin(client, code))
 
@@ -343,11 +378,14 @@ class Cluster:
 
     def _reconnected(self) -> None:
         """Envelopes may have been lost: every connection here in a room owned elsewhere
-        joins it again, once the other processes have had the time to subscribe again."""
+        joins it again, once the other processes have had the time to subscribe again.
+        Redis may have restarted empty: no lease is judged until it has settled."""
+        self._settled = False
         self._spawn(self._resynchronise())
 
     async def _resynchronise(self) -> None:
         await asyncio.sleep(self.settings.lease_ttl / 3)
+        log.info("cluster: joining %d clients to their rooms again", len(self.sockets))
         for client in list(self.sockets.values()):
             code = _code(client)
             if code is not None:

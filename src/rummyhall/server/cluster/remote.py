@@ -9,7 +9,7 @@ any other client: what it is sent, and where the room puts it, goes back over th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rummyhall.server.cluster.bus import Bus
 from rummyhall.server.i18n import Locale
@@ -17,14 +17,23 @@ from rummyhall.server.players import Player
 from rummyhall.server.protocol import ClientMessageType, Leave, ServerMessage
 
 if TYPE_CHECKING:
-    from rummyhall.server.cluster.node import Cluster
     from rummyhall.server.seats import Client
+
+
+class Forwarder(Protocol):
+    """Where a :class:`RemoteRoom` sends its requests (the process's cluster)."""
+
+    async def forward(self, room: RemoteRoom, client: Client, message: ClientMessageType) -> None:
+        """Hand the request to the room's owner; back once it has been handled."""
+
+    def gone(self, room: RemoteRoom, client: Client) -> None:
+        """``client``'s socket has closed."""
 
 
 class RemoteRoom:
     """A room owned by process ``owner``, as this process's connections reach it."""
 
-    def __init__(self, cluster: Cluster, code: str, owner: str) -> None:
+    def __init__(self, cluster: Forwarder, code: str, owner: str) -> None:
         self.cluster = cluster
         self.code = code
         self.owner = owner
