@@ -151,8 +151,8 @@ class Cluster:
         self._settled = uptime >= self.settings.lease_ttl
 
     async def _adopt_orphans(self) -> None:
-        """Take over the open rooms found without an owner twice running: once could be
-        a Redis that has just restarted empty, before their owners renewed."""
+        """Take over the open rooms found without an owner twice running (once could be
+        an owner a moment late to renew; the room then stays where it is)."""
         codes = await self.lobby.services.store.open_codes()
         codes = [code for code in codes if code not in self.lobby.rooms]
         owners = await self.leases.owners(codes)
