@@ -16,9 +16,11 @@ tests/server/redises.py: Debian's packages), then:
    affinity would spread them: most requests are forwarded to the room's owner. After
    ``--settle`` s each step is measured for ``--window`` s: actions per second and the
    action round trip p50/p99 (send to the ``state`` carrying it; committed to
-   PostgreSQL first). The knee of a process count is its busiest step whose p99 stayed
-   under ``--target-ms``; the knees are printed side by side with their ratio to one
-   process.
+   PostgreSQL first), and the CPU of the server processes, of the clients and of the
+   whole machine. The ramp stops after two steps in a row over ``--target-ms`` (one may
+   be a neighbour's doing); the knee of a process count is its busiest step whose p99
+   stayed under the target, and the knees are printed side by side with their ratio to
+   one process.
 2. **Kills.** Three processes, ``--kill-rooms`` tables playing; ``--kills`` times a
    random process among those playing rooms gets SIGKILL, and is started again once
    its rooms have resumed. A
@@ -356,7 +358,8 @@ async def ramp(site: Site, args: argparse.Namespace) -> list[Step]:
             f" clients {step.client_cpu:.2f}, machine {step.machine_busy:.2f}",
             flush=True,
         )
-        if step.p99_ms > args.target_ms:
+        over = [step.p99_ms > args.target_ms for step in steps[-2:]]
+        if len(over) == 2 and all(over):  # twice running: one slow window may be a neighbour
             break
     stop.set()
     await asyncio.sleep(0.5)

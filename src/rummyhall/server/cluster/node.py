@@ -1,11 +1,14 @@
-"""One server process's part in the cluster: its leases, its bus, the visitors it
-serves for other processes and the sockets it holds in rooms owned elsewhere."""
+"""One server process's part in the cluster: its rooms' leases and who plays the
+others, taking over the rooms nobody plays, the bus and what arrives on it. The two ends
+of forwarding have modules of their own: :mod:`~rummyhall.server.cluster.visitors` (the
+other processes' connections in the rooms played here) and
+:mod:`~rummyhall.server.cluster.sockets` (this process's connections in rooms played
+elsewhere)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import logging
 import secrets
 from collections.abc import Collection, Coroutine, Sequence
@@ -18,15 +21,14 @@ from rummyhall.server.cluster.client import connect, unavailable_without_redis
 from rummyhall.server.cluster.directory import Directory
 from rummyhall.server.cluster.leases import Leases
 from rummyhall.server.cluster.limits import SharedLimiter
-from rummyhall.server.cluster.remote import RemoteClient, RemoteRoom
+from rummyhall.server.cluster.remote import RemoteRoom
+from rummyhall.server.cluster.sockets import Sockets, code_of
+from rummyhall.server.cluster.visitors import Visitors
 from rummyhall.server.protocol import (
     ClientMessageType,
-    ErrorMessage,
     Join,
     ProtocolError,
     RoomInfo,
-    client_message_data,
-    client_message_from_data,
     error_message,
 )
 
@@ -53,6 +55,7 @@ class Cluster:
 
     lobby: Lobby
     players: Players
+    visitors: Visitors
 
     def __init__(self, settings: Settings) -> None:
         assert settings.redis_url is not None
@@ -62,13 +65,7 @@ class Cluster:
         self.leases = Leases(self.redis, self.node, settings.lease_ttl)
         self.bus = Bus(self.redis, self.node, self._receive, self._reconnected)
         self.directory = Directory(self.redis)
-        self.visitors: dict[tuple[str, str], RemoteClient] = {}
-        """(process, socket) → the connection of another process in a room owned here."""
-        self.sockets: dict[str, Client] = {}
-        """This process's connections in rooms owned elsewhere, by socket name."""
-        self._answers: dict[str, tuple[RemoteRoom, str, asyncio.Future[Envelope]]] = {}
-        """Request id → the room, the owner it was sent to, and its answer to come."""
-        self._requests = itertools.count()
+        self.sockets = Sockets(self.bus, settings.forward_timeout)
         self._settled = False
         """Redis has been up long enough to judge a missing lease (:meth:`_check_settled`)."""
         self._unowned: set[str] = set()
@@ -81,6 +78,7 @@ class Cluster:
     def attach(self, lobby: Lobby, players: Players) -> None:
         self.lobby = lobby
         self.players = players
+        self.visitors = Visitors(self.bus, self.leases, lobby.rooms, players)
 
     def limiter(self, name: str, rate: float, burst: int) -> SharedLimiter:
         """A rate per key that holds across every process (``name`` keeps it apart)."""
@@ -138,7 +136,7 @@ class Cluster:
                         self.directory.changed(room)
                 if self._settled:  # else a missing key may only mean Redis came back empty
                     await self._adopt_orphans()
-                    await self._drop_dead_visitors()
+                    await self.visitors.drop_dead()
             except (RedisError, OSError) as error:
                 log.warning("redis: cannot renew leases (%s); rooms play on meanwhile", error)
             except Exception:
@@ -226,13 +224,7 @@ class Cluster:
         if room is None:
             return None
         room.stop()
-        sockets = []
-        for client in room.clients():
-            if isinstance(client, RemoteClient):
-                self.visitors.pop((client.node, client.socket), None)
-            else:
-                sockets.append(client)
-        return sockets
+        return self.visitors.locals_of(room.clients())
 
     # ------------------------------------------------------------------ finding rooms
 
@@ -260,75 +252,21 @@ class Cluster:
 
     # ------------------------------------------------------------------ the socket's end
 
-    def _name(self, client: Client) -> str:
-        return f"{id(client):x}"
-
     async def forward(self, room: RemoteRoom, client: Client, message: ClientMessageType) -> None:
-        """Hand ``client``'s request to the room's owner and wait until it has been
-        handled (its answers reach the client on the way)."""
-        assert client.player is not None
-        socket = self._name(client)
-        self.sockets[socket] = client
-        request = f"{self.node}.{next(self._requests)}"
-        answer: asyncio.Future[Envelope] = asyncio.get_running_loop().create_future()
-        sent_to = room.owner
-        self._answers[request] = (room, sent_to, answer)
-        player = client.player
-        self.bus.post(
-            sent_to,
-            {
-                "t": "request",
-                "from": self.node,
-                "id": request,
-                "socket": socket,
-                "room": room.code,
-                "player": [player.id, player.nickname],
-                "locale": client.locale,
-                "message": client_message_data(message),
-            },
-        )
-        try:
-            async with asyncio.timeout(self.settings.forward_timeout):
-                reply = await answer
-        except TimeoutError:
-            log.warning("cluster: %s did not answer about room %s in time", sent_to, room.code)
-            raise ProtocolError("unavailable") from None
-        finally:
-            self._answers.pop(request, None)
-        if reply.get("moved"):  # the owner gave the room up meanwhile: find it again
+        """Hand ``client``'s request to the room's owner, and wait until it has been
+        handled (its answers reach the client on the way); sent again to the room's
+        next owner if it moved meanwhile."""
+        reply = await self.sockets.request(room, client, message)
+        if reply.get("moved"):
             place = await self.find(room.code)
             if place is None:
                 raise ProtocolError("room_not_found", room=room.code)
-            if isinstance(place, RemoteRoom) and place.owner == sent_to:
+            if isinstance(place, RemoteRoom) and place.owner == reply["sent_to"]:
                 raise ProtocolError("unavailable")
             await place.handle(client, message)
 
     def gone(self, room: RemoteRoom, client: Client) -> None:
-        """``client``'s socket closed: its room's owner lets go of it."""
-        socket = self._name(client)
-        self.sockets.pop(socket, None)
-        self.bus.post(room.owner, {"t": "gone", "from": self.node, "socket": socket})
-
-    def _delivered(self, envelope: Envelope) -> None:
-        """Something the owner did to one of this process's connections."""
-        client = self.sockets.get(envelope["socket"])
-        if client is None:
-            return
-        kind = envelope["t"]
-        if kind == "out":
-            client.send(envelope["text"])
-        elif kind == "close":
-            client.close(envelope["code"])
-        elif kind == "at":
-            code = envelope["room"]
-            if code is None:
-                self.sockets.pop(envelope["socket"], None)
-                client.room = None
-            elif isinstance(client.room, RemoteRoom) and client.room.code == code:
-                client.room.owner = envelope["owner"]
-            else:
-                client.room = RemoteRoom(self, code, envelope["owner"])
-            client.seat = envelope["seat"]
+        self.sockets.gone(room, client)
 
     def _moved(self, code: str, owner: str, extra: Sequence[Client] = ()) -> None:
         """Room ``code`` has a new owner: join this process's connections in it again
@@ -336,13 +274,7 @@ class Cluster:
         if owner != self.node and code in self.lobby.rooms:
             self._spawn(self._lost(code))
             return
-        for room, sent_to, answer in self._answers.values():
-            if room.code == code and sent_to != owner and not answer.done():
-                answer.set_result({"t": "answer", "moved": True})  # sent again, to the owner
-        movers = [client for client in self.sockets.values() if _code(client) == code]
-        for client in movers:
-            if owner != self.node and isinstance(client.room, RemoteRoom):
-                client.room.owner = owner
+        movers = self.sockets.moved(code, owner)
         if movers or extra:
             log.info(
                 "cluster: room %s at %s: joining %d clients again",
@@ -366,7 +298,7 @@ class Cluster:
                 if place is None:
                     raise ProtocolError("room_not_found", room=code)
                 if not isinstance(place, RemoteRoom):
-                    self.sockets.pop(self._name(client), None)
+                    self.sockets.forget(client)
                 client.room = place
                 await place.handle(client, join)
                 return
@@ -385,24 +317,23 @@ class Cluster:
 
     async def _resynchronise(self) -> None:
         await asyncio.sleep(self.settings.lease_ttl / 3)
-        log.info("cluster: joining %d clients to their rooms again", len(self.sockets))
-        for client in list(self.sockets.values()):
-            code = _code(client)
+        clients = list(self.sockets.sockets.values())
+        log.info("cluster: joining %d clients to their rooms again", len(clients))
+        for client in clients:
+            code = code_of(client)
             if code is not None:
                 self._spawn(self._rejoin(client, code))
 
-    # ------------------------------------------------------------------ the owner's end
+    # ------------------------------------------------------------------ the bus
 
     def _receive(self, envelope: Envelope) -> None:
         kind = envelope["t"]
         if kind == "request":
-            self._spawn(self._serve(envelope))
+            self._spawn(self.visitors.serve(envelope))
         elif kind == "gone":
-            self._spawn(self._visitor_gone((envelope["from"], envelope["socket"])))
+            self._spawn(self.visitors.gone((envelope["from"], envelope["socket"])))
         elif kind == "answer":
-            waiting = self._answers.get(envelope["id"])
-            if waiting is not None and not waiting[2].done():
-                waiting[2].set_result(envelope)
+            self.sockets.answered(envelope)
         elif kind == "moved":
             self._moved(envelope["room"], envelope["owner"])
         elif kind == "renamed" and envelope["from"] != self.node:
@@ -410,50 +341,7 @@ class Cluster:
             if player is not None:
                 self.lobby.renamed(player)
         else:
-            self._delivered(envelope)
-
-    async def _serve(self, envelope: Envelope) -> None:
-        """A request forwarded by the process holding the client's socket."""
-        node, code = envelope["from"], envelope["room"]
-        room = self.lobby.rooms.get(code)
-        answer = {"t": "answer", "id": envelope["id"]}
-        if room is None:
-            self.bus.post(node, answer | {"moved": True})
-            return
-        visitor = self._visitor(envelope)
-        message = client_message_from_data(envelope["message"])
-        try:
-            await room.handle(visitor, message)
-        except ProtocolError as error:
-            visitor.send(error_message(error, visitor.locale, turn=room.turn, ref=message.id))
-        except Exception:
-            log.exception("failed to handle a forwarded message")
-            visitor.send(ErrorMessage(code="internal", message="internal error", ref=message.id))
-        if visitor.room is None:
-            self.visitors.pop((visitor.node, visitor.socket), None)
-        self.bus.post(node, answer)
-
-    def _visitor(self, envelope: Envelope) -> RemoteClient:
-        key = (envelope["from"], envelope["socket"])
-        visitor = self.visitors.get(key)
-        if visitor is None:
-            player_id, nickname = envelope["player"]
-            player = self.players.known(player_id, nickname)
-            visitor = RemoteClient(self.bus, key[0], key[1], player, envelope["locale"])
-            self.visitors[key] = visitor
-        return visitor
-
-    async def _visitor_gone(self, key: tuple[str, str]) -> None:
-        visitor = self.visitors.pop(key, None)
-        if visitor is not None and visitor.room is not None:
-            await visitor.room.disconnect(visitor)
-
-    async def _drop_dead_visitors(self) -> None:
-        """The connections of a process that died are gone: their seats turn away."""
-        nodes = sorted({node for node, _ in self.visitors})
-        alive = await self.leases.alive(nodes)
-        for key in [key for key in self.visitors if key[0] not in alive]:
-            await self._visitor_gone(key)
+            self.sockets.delivered(envelope, self)
 
     # ------------------------------------------------------------------ players
 
@@ -462,7 +350,3 @@ class Cluster:
         self.bus.broadcast(
             {"t": "renamed", "player": player.id, "nickname": player.nickname, "from": self.node}
         )
-
-
-def _code(client: Client) -> str | None:
-    return None if client.room is None else client.room.code

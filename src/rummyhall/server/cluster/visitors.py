@@ -1,0 +1,97 @@
+"""The owner's end of forwarding: the connections other processes hold in the rooms
+played here, each a :class:`~rummyhall.server.cluster.remote.RemoteClient`, and the
+requests they forward."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from rummyhall.server.cluster.bus import Bus, Envelope
+from rummyhall.server.cluster.leases import Leases
+from rummyhall.server.cluster.remote import RemoteClient
+from rummyhall.server.protocol import (
+    ErrorMessage,
+    ProtocolError,
+    client_message_from_data,
+    error_message,
+)
+
+if TYPE_CHECKING:
+    from rummyhall.server.players import Players
+    from rummyhall.server.rooms import Room
+    from rummyhall.server.seats import Client
+
+log = logging.getLogger(__name__)
+
+Key = tuple[str, str]
+"""(the process holding the socket, the socket's name there)."""
+
+
+class Visitors:
+    def __init__(
+        self, bus: Bus, leases: Leases, rooms: Mapping[str, Room], players: Players
+    ) -> None:
+        self.bus = bus
+        self.leases = leases
+        self.rooms = rooms
+        """The rooms played here (the lobby's)."""
+        self.players = players
+        self.visitors: dict[Key, RemoteClient] = {}
+
+    async def serve(self, envelope: Envelope) -> None:
+        """A request forwarded by the process holding the client's socket: handled as
+        the client's own, its errors sent to the client, then answered."""
+        node, code = envelope["from"], envelope["room"]
+        room = self.rooms.get(code)
+        answer = {"t": "answer", "id": envelope["id"]}
+        if room is None:
+            self.bus.post(node, answer | {"moved": True})
+            return
+        visitor = self._visitor(envelope)
+        message = client_message_from_data(envelope["message"])
+        try:
+            await room.handle(visitor, message)
+        except ProtocolError as error:
+            visitor.send(error_message(error, visitor.locale, turn=room.turn, ref=message.id))
+        except Exception:
+            log.exception("failed to handle a forwarded message")
+            visitor.send(ErrorMessage(code="internal", message="internal error", ref=message.id))
+        if visitor.room is None:
+            self.visitors.pop((visitor.node, visitor.socket), None)
+        self.bus.post(node, answer)
+
+    def _visitor(self, envelope: Envelope) -> RemoteClient:
+        key = (envelope["from"], envelope["socket"])
+        visitor = self.visitors.get(key)
+        if visitor is None:
+            player_id, nickname = envelope["player"]
+            player = self.players.known(player_id, nickname)
+            visitor = RemoteClient(self.bus, key[0], key[1], player, envelope["locale"])
+            self.visitors[key] = visitor
+        return visitor
+
+    async def gone(self, key: Key) -> None:
+        """The visitor's socket closed: its room sees it disconnect."""
+        visitor = self.visitors.pop(key, None)
+        if visitor is not None and visitor.room is not None:
+            await visitor.room.disconnect(visitor)
+
+    async def drop_dead(self) -> None:
+        """The connections of a process that died are gone: their seats turn away."""
+        nodes = sorted({node for node, _ in self.visitors})
+        alive = await self.leases.alive(nodes)
+        for key in [key for key in self.visitors if key[0] not in alive]:
+            await self.gone(key)
+
+    def locals_of(self, clients: Iterable[Client]) -> list[Client]:
+        """Of a room's ``clients``, those of this process; its visitors are forgotten
+        (the room is no longer played here: they join again where it goes)."""
+        own = []
+        for client in clients:
+            if isinstance(client, RemoteClient):
+                self.visitors.pop((client.node, client.socket), None)
+            else:
+                own.append(client)
+        return own
