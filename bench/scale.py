@@ -3,20 +3,23 @@ PostgreSQL and one Redis, under the same load, side by side; then processes kill
 during play, and how long their rooms take to resume.
 
     python bench/scale.py [--processes 1,2,3] [--step 40] [--max-rooms 400]
-                          [--think 0.4] [--settle 3] [--window 8] [--target-ms 100]
-                          [--kills 50] [--kill-rooms 60] [--seed 1]
+                          [--load bots|people] [--think 0.4] [--settle 3] [--window 8]
+                          [--target-ms 100] [--kills 50] [--kill-rooms 60] [--seed 1]
 
 Starts a throw-away PostgreSQL cluster and ``redis-server`` (tests/server/databases.py,
 tests/server/redises.py: Debian's packages), then:
 
-1. **Capacity.** For each process count, a new database and a new Redis; Gin tables
-   are added ``--step`` at a time, each room opened through a process picked at random
-   and each seat played by an outside WebSocket client (bench/table_clients.py's
-   player) connected to a process picked at random, as a load balancer without room
-   affinity would spread them: most requests are forwarded to the room's owner. After
-   ``--settle`` s each step is measured for ``--window`` s: actions per second and the
-   action round trip p50/p99 (send to the ``state`` carrying it; committed to
-   PostgreSQL first), and the CPU of the server processes, of the clients and of the
+1. **Capacity.** For each process count, a new database and a new Redis; Gin rooms
+   are added ``--step`` at a time, each opened through a process picked at random. In
+   bot rooms (``--load bots``, the default) one seat is played by the server's medium
+   bot and the other by an outside WebSocket client; with ``--load people`` both by
+   clients. Each client connects to a process picked at random, as a load balancer
+   without room affinity would spread them, so most of its requests are forwarded to
+   the room's owner, and it thinks ``--think`` s a move (± 50%; the server's bots
+   answer at once). After ``--settle`` s each step is measured for ``--window`` s:
+   actions per second (every action committed, the bots' too, counted in the log) and
+   the clients' action round trip p50/p99 (send to the ``state`` carrying it; committed
+   to PostgreSQL first), and the CPU of the server processes, of the clients and of the
    whole machine. The ramp stops after two steps in a row over ``--target-ms`` (one may
    be a neighbour's doing); the knee of a process count is its busiest step whose p99
    stayed under the target, and the knees are printed side by side with their ratio to
@@ -107,6 +110,11 @@ class Site:
 
     def process_of(self, server: Server) -> str:
         return str(httpx.get(f"{server.url}/api/health", timeout=10).json()["process"])
+
+    def logged(self) -> int:
+        """Actions committed so far, by every process (people's and bots')."""
+        [(count,)] = databases.query(self.database_url, "SELECT count(*) FROM actions")
+        return int(count)
 
     def footprint(self) -> tuple[float, float, float]:
         """Per logged action so far: PostgreSQL bytes (the log's table and index),
@@ -259,15 +267,27 @@ async def _move(
 
 
 async def open_tables(
-    site: Site, count: int, first: int, rng: random.Random
+    site: Site, count: int, first: int, rng: random.Random, bots: bool
 ) -> list[tuple[str, list[str]]]:
-    """``count`` Gin rooms, each opened through a random process: (code, seat tokens)."""
+    """``count`` private Gin rooms, each opened through a random process: (code, the
+    tokens of the seats clients play). With ``bots`` the second seat is the server's
+    medium bot, else a second client's."""
     tables = []
     for number in range(first, first + count):
         server = rng.choice(site.live())
         async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
-            tokens = [await new_guest(http, f"s{number}p{seat}") for seat in (0, 1)]
-            tables.append((await new_room(http, tokens[0]), tokens))
+            if not bots:
+                tokens = [await new_guest(http, f"s{number}p{seat}") for seat in (0, 1)]
+                tables.append((await new_room(http, tokens[0]), tokens))
+                continue
+            token = await new_guest(http, f"s{number}")
+            answer = await http.post(
+                "/api/rooms",
+                json={"game": "gin", "public": False, "bots": [None, "medium"]},
+                headers={"Authorization": f"Bearer {token}"},
+            )
+            answer.raise_for_status()
+            tables.append((str(answer.json()["code"]), [token]))
     return tables
 
 
@@ -327,16 +347,18 @@ async def ramp(site: Site, args: argparse.Namespace) -> list[Step]:
     tasks: list[asyncio.Task[None]] = []
     rooms = 0
     while rooms < args.max_rooms:
-        tables = await open_tables(site, args.step, rooms, rng)
+        tables = await open_tables(site, args.step, rooms, rng, args.load == "bots")
         tasks += await seat_tables(site, tables, tally, seen, rng, pace, stop)
         rooms += args.step
         await asyncio.sleep(args.settle)
         errors_before = len(tally.errors)
+        logged_before = site.logged()
         begin = time.perf_counter()
         used = (servers_seconds(site), cpu_seconds(None) or 0.0, machine_seconds())
         await asyncio.sleep(args.window)
         end = time.perf_counter()
         now = (servers_seconds(site), cpu_seconds(None) or 0.0, machine_seconds())
+        logged = site.logged() - logged_before
         cores = [(after - before) / (end - begin) for before, after in zip(used, now, strict=True)]
         trips = tally.window(begin, end)
         tally.forget_before(end)
@@ -344,7 +366,7 @@ async def ramp(site: Site, args: argparse.Namespace) -> list[Step]:
             raise RuntimeError(f"no action in the window at {rooms} rooms: {tally.errors[-5:]}")
         step = Step(
             rooms,
-            len(trips) / (end - begin),
+            logged / (end - begin),
             1000 * percentile(trips, 0.5),
             1000 * percentile(trips, 0.99),
             len(tally.errors) - errors_before,
@@ -383,7 +405,7 @@ async def kills(site: Site, args: argparse.Namespace) -> tuple[list[float], Seen
     rng = random.Random(args.seed)
     tally, seen, stop = Tally(), Seen(), asyncio.Event()
     pace = Pace(0.2, 0.5)
-    tables = await open_tables(site, args.kill_rooms, 0, rng)
+    tables = await open_tables(site, args.kill_rooms, 0, rng, bots=False)
     tasks = await seat_tables(site, tables, tally, seen, rng, pace, stop)
     codes = [code for code, _ in tables]
     await asyncio.sleep(3.0)
@@ -465,6 +487,12 @@ def main() -> None:
     parser.add_argument("--step", type=int, default=40)
     parser.add_argument("--max-rooms", type=int, default=400)
     parser.add_argument("--think", type=float, default=0.4)
+    parser.add_argument(
+        "--load",
+        choices=("bots", "people"),
+        default="bots",
+        help="capacity rooms: a client against the server's medium bot, or two clients",
+    )
     parser.add_argument("--settle", type=float, default=3.0)
     parser.add_argument("--window", type=float, default=8.0)
     parser.add_argument("--target-ms", type=float, default=100.0)
@@ -493,7 +521,10 @@ def main() -> None:
             finally:
                 site.close()
 
-    print(f"\nknees (p99 under {args.target_ms:.0f} ms, think {args.think} s a move):")
+    print(
+        f"\nknees ({args.load} rooms, p99 of the clients' round trips under"
+        f" {args.target_ms:.0f} ms, think {args.think} s a move):"
+    )
     base = knees.get(1)
     for count, step in knees.items():
         if step is None:
