@@ -32,7 +32,7 @@ lint: $(DEV)
 # did not build. Then the server suite again on PostgreSQL, in a throw-away cluster the
 # tests start (tests/server/databases.py), where Debian's postgresql is installed.
 test: lint
-	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest README.md docs src tests
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest --durations=15 README.md docs src tests
 	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 	  echo "The server suite on PostgreSQL:"; \
 	  RUMMYHALL_TEST_DATABASE=postgresql $(PY) -m pytest tests/server; \
