@@ -29,10 +29,14 @@ lint: $(DEV)
 	$(PY) -m mypy
 
 # RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c: the tests fail if an (optional) C extension
-# did not build. Then the server suite again on PostgreSQL, in a throw-away cluster the
-# tests start (tests/server/databases.py), where Debian's postgresql is installed.
+# did not build. The tests that only compute run on every core (pytest-xdist); the
+# server and browser tests, which start servers and Chromium and wait on sockets, then
+# run one at a time. Then the server suite again on PostgreSQL, in a throw-away cluster
+# the tests start (tests/server/databases.py), where Debian's postgresql is installed.
 test: lint
-	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest --durations=15 README.md docs src tests
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest -n auto --durations=10 \
+	  README.md docs src tests --ignore=tests/server --ignore=tests/web
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest --durations=10 tests/server tests/web
 	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 	  echo "The server suite on PostgreSQL:"; \
 	  RUMMYHALL_TEST_DATABASE=postgresql $(PY) -m pytest tests/server; \
