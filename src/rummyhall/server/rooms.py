@@ -207,11 +207,13 @@ class Room(Seating):
         (the room's former owner, or a commit whose answer was lost with the database
         connection). The match is replayed from the log and every client shown it."""
         stored = await self.services.store.open_room(self.code)
-        if stored is None or stored.match is None or self.table is None:
+        table = None if stored is None else Table.restore(self.services.store, stored, self.options)
+        if table is None:
             return
-        self.table = Table.restore(self.services.store, stored, self.options)
-        if self.table is not None:
-            await self._publish(self.table, [])
+        self.table = table
+        if table.state.is_over and self.status == "playing":
+            await self._finish_match(table)  # idempotent, as after a crash
+        await self._publish(table, [])
 
     # ------------------------------------------------------------------ output
 
