@@ -4,12 +4,13 @@ for all.
 An envelope is a small JSON object whose ``t`` says what it is
 (:class:`~rummyhall.server.cluster.node.Cluster` reads them). The bulk of the traffic,
 a message for one client (``out``: the state texts, several kB each), travels unescaped
-in a frame of its own, :data:`TEXT` and the socket's name before it. Sending never waits: an
-envelope is queued, and one task publishes the queue in order, many at a time in one
-pipeline, so a room never waits on Redis and one process's envelopes to another arrive
-in the order they were posted. Receiving runs on its own connection; when it breaks,
-the bus reconnects and reports the gap (``reconnected``), since envelopes published
-meanwhile are gone.
+in a frame of its own, :data:`TEXT` and the socket's name before it.
+
+Sending never waits: an envelope is queued, and one task publishes the queue in order,
+many at a time in one pipeline, so a room never waits on Redis and one process's
+envelopes to another arrive in the order they were posted. Receiving runs on its own
+connection; when it breaks, the bus reconnects and reports the gap (``reconnected``),
+since envelopes published meanwhile are gone.
 """
 
 from __future__ import annotations
@@ -33,8 +34,6 @@ BATCH = 512
 """Envelopes published in one pipeline at most."""
 RETRY_SECONDS = 0.25
 """Wait before subscribing again after the connection broke."""
-
-
 TEXT = "\x01"
 """Starts a frame ``TEXT socket TEXT text``; never inside JSON text, which escapes
 control characters."""
