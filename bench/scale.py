@@ -54,6 +54,8 @@ from typing import Any
 
 import httpx
 import orjson
+import redis
+import redis.asyncio as aioredis
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -73,6 +75,7 @@ from table_clients import (
 )
 
 from rummyhall import new_match
+from rummyhall.server.cluster.leases import lease_key
 from tests.server import databases
 from tests.server.harness import Server
 from tests.server.redises import RedisServer
@@ -135,8 +138,6 @@ class Site:
 
 def redis_stats(port: int) -> dict[str, int]:
     """The counters of Redis's ``INFO stats``."""
-    import redis
-
     client = redis.Redis(port=port)
     try:
         return {key: value for key, value in client.info("stats").items() if isinstance(value, int)}
@@ -162,49 +163,60 @@ class Seen:
         self.resumed.setdefault(code, time.perf_counter())
 
 
-async def play_seat(
-    site: Site,
-    token: str,
-    code: str,
-    seat: int,
-    tally: Tally,
-    seen: Seen,
-    rng: random.Random,
-    pace: Pace,
-    stop: asyncio.Event,
-) -> None:
-    """Play one seat until ``stop``, through a random live process, connecting again
-    (to another random live one) whenever the socket dies."""
-    while not stop.is_set():
-        server = rng.choice(site.live())
+@dataclass
+class Load:
+    """The clients of one run: the site they play on, how long they think, what they
+    were shown, and their tasks."""
+
+    site: Site
+    pace: Pace
+    tally: Tally = field(default_factory=Tally)
+    seen: Seen = field(default_factory=Seen)
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+    def seat(self, tables: list[tuple[str, list[str]]], rng: random.Random) -> None:
+        """A player per seat of ``tables`` (the host starts a match once all are in)."""
+        for code, tokens in tables:
+            for seat, token in enumerate(tokens):
+                player = play_seat(self, token, code, seat, random.Random(rng.random()))
+                self.tasks.append(asyncio.create_task(player))
+
+    async def end(self) -> None:
+        self.stop.set()
+        await asyncio.sleep(0.5)
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+async def play_seat(load: Load, token: str, code: str, seat: int, rng: random.Random) -> None:
+    """Play one seat until the load stops, through a random live process, connecting
+    again (to another random live one) whenever the socket dies."""
+    while not load.stop.is_set():
+        server = rng.choice(load.site.live())
         try:
             async with connect(
                 f"ws://127.0.0.1:{server.port}/ws", max_size=2**22, open_timeout=10
             ) as socket:
                 await socket.send(json.dumps({"type": "hello", "protocol": 2, "token": token}))
                 await socket.send(json.dumps({"type": "join", "room": code}))
-                await _play(socket, code, seat, tally, seen, rng, pace, stop)
+                await _play(socket, load, code, seat, rng)
         except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
             pass
         await asyncio.sleep(rng.uniform(*RECONNECT_SECONDS))
 
 
 async def _play(
-    socket: ClientConnection,
-    code: str,
-    seat: int,
-    tally: Tally,
-    seen: Seen,
-    rng: random.Random,
-    pace: Pace,
-    stop: asyncio.Event,
+    socket: ClientConnection, load: Load, code: str, seat: int, rng: random.Random
 ) -> None:
+    tally, pace = load.tally, load.pace
     match: str | None = None
     sent: tuple[int, float] | None = None
     paused: tuple[int, int | None, list[object] | None] | None = None
     async for raw in socket:
         now = time.perf_counter()
-        if stop.is_set():
+        if load.stop.is_set():
             return
         message = orjson.loads(raw)
         kind = message["type"]
@@ -227,7 +239,7 @@ async def _play(
         if kind != "state":
             continue
         turn = message["turn"]
-        seen.state(match, code, turn)
+        load.seen.state(match, code, turn)
         if sent is not None and turn > sent[0]:
             tally.samples.append((sent[1], now - sent[1]))
             sent = None
@@ -291,25 +303,6 @@ async def open_tables(
     return tables
 
 
-async def seat_tables(
-    site: Site,
-    tables: list[tuple[str, list[str]]],
-    tally: Tally,
-    seen: Seen,
-    rng: random.Random,
-    pace: Pace,
-    stop: asyncio.Event,
-) -> list[asyncio.Task[None]]:
-    """A player per seat (the host starts the match once both are in)."""
-    return [
-        asyncio.create_task(
-            play_seat(site, token, code, seat, tally, seen, random.Random(rng.random()), pace, stop)
-        )
-        for code, tokens in tables
-        for seat, token in enumerate(tokens)
-    ]
-
-
 # ---------------------------------------------------------------------- capacity
 
 
@@ -341,14 +334,13 @@ def servers_seconds(site: Site) -> float:
 
 async def ramp(site: Site, args: argparse.Namespace) -> list[Step]:
     rng = random.Random(args.seed)
-    tally, seen, stop = Tally(), Seen(), asyncio.Event()
-    pace = Pace(args.think, 0.5)
+    load = Load(site, Pace(args.think, 0.5))
+    tally = load.tally
     steps: list[Step] = []
-    tasks: list[asyncio.Task[None]] = []
     rooms = 0
     while rooms < args.max_rooms:
         tables = await open_tables(site, args.step, rooms, rng, args.load == "bots")
-        tasks += await seat_tables(site, tables, tally, seen, rng, pace, stop)
+        load.seat(tables, rng)
         rooms += args.step
         await asyncio.sleep(args.settle)
         errors_before = len(tally.errors)
@@ -383,11 +375,7 @@ async def ramp(site: Site, args: argparse.Namespace) -> list[Step]:
         over = [step.p99_ms > args.target_ms for step in steps[-2:]]
         if len(over) == 2 and all(over):  # twice running: one slow window may be a neighbour
             break
-    stop.set()
-    await asyncio.sleep(0.5)
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    await load.end()
     return steps
 
 
@@ -403,20 +391,18 @@ async def kills(site: Site, args: argparse.Namespace) -> tuple[list[float], Seen
     """Kill a random process ``args.kills`` times during play; the resume times (s) of
     its rooms, what the clients saw, and how many rooms were owned by the killed."""
     rng = random.Random(args.seed)
-    tally, seen, stop = Tally(), Seen(), asyncio.Event()
-    pace = Pace(0.2, 0.5)
+    load = Load(site, Pace(0.2, 0.5))
+    seen = load.seen
     tables = await open_tables(site, args.kill_rooms, 0, rng, bots=False)
-    tasks = await seat_tables(site, tables, tally, seen, rng, pace, stop)
+    load.seat(tables, rng)
     codes = [code for code, _ in tables]
     await asyncio.sleep(3.0)
     resumes: list[float] = []
     owned_total = 0
-    import redis.asyncio as aioredis
-
     store = aioredis.Redis.from_url(site.redis.url, decode_responses=True)
     for number in range(args.kills):
         nodes = {site.process_of(server): server for server in site.servers}
-        owners = await store.mget([f"rummyhall:room:{code}:owner" for code in codes])
+        owners = await store.mget([lease_key(code) for code in codes])
         node = rng.choice(sorted({owner for owner in owners if owner in nodes} or set(nodes)))
         victim = nodes[node]
         owned = [code for code, owner in zip(codes, owners, strict=True) if owner == node]
@@ -436,11 +422,7 @@ async def kills(site: Site, args: argparse.Namespace) -> tuple[list[float], Seen
         await asyncio.sleep(1.0)
     await store.aclose()
     await asyncio.sleep(3.0)
-    stop.set()
-    await asyncio.sleep(0.5)
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    await load.end()
     return resumes, seen, owned_total
 
 

@@ -76,6 +76,7 @@ class Server:
             "--bot-delay",
             "0",
             "--log-level",
+            # RUMMYHALL_TEST_LOG_LEVEL=info: the servers' logs (beside ``db``) say more
             os.environ.get("RUMMYHALL_TEST_LOG_LEVEL", "warning"),
             *self.flags,
         ]

@@ -78,6 +78,25 @@ def test_a_room_is_played_from_three_processes(site: list[Server]) -> None:
     assert seen["turn"] == final["turn"]
 
 
+def test_a_room_with_a_bot_is_played_from_three_processes(site: list[Server]) -> None:
+    """An Indian deal with the owner's bot between two people connected elsewhere, and
+    a spectator on the owner itself."""
+    a, b, c = site
+    host_token = b.register("Ana")[1]
+    guest_token = c.register("Bo")[1]
+    watcher_token = a.register("Cy")[1]
+    options = {"players": 3, "format": "points"}
+    room = a.create_room(host_token, game="indian", options=options, bots=[None, "medium"])
+    players = {0: b.client(host_token), 2: c.client(guest_token)}
+    watcher = a.client(watcher_token)
+    for client in players.values():
+        client.join(room["code"])
+    watcher.join(room["code"], role="spectator")
+    players[0].send({"type": "start"})
+    final = play_until(players, lambda state: state["over"], players[2].wait("state")["turn"])
+    assert watcher.find("state", lambda state: state["over"])["turn"] == final["turn"]
+
+
 def test_a_killed_owner_s_room_resumes_at_the_last_acknowledged_action(
     site: list[Server],
 ) -> None:

@@ -65,7 +65,7 @@ class Cluster:
         self.leases = Leases(self.redis, self.node, settings.lease_ttl)
         self.bus = Bus(self.redis, self.node, self._receive, self._reconnected)
         self.directory = Directory(self.redis)
-        self.sockets = Sockets(self.bus, settings.forward_timeout)
+        self.sockets = Sockets(self.bus, settings.forward_timeout, self)
         self._settled = False
         """Redis has been up long enough to judge a missing lease (:meth:`_check_settled`)."""
         self._unowned: set[str] = set()
@@ -341,7 +341,7 @@ class Cluster:
             if player is not None:
                 self.lobby.renamed(player)
         else:
-            self.sockets.delivered(envelope, self)
+            self.sockets.delivered(envelope)
 
     # ------------------------------------------------------------------ players
 

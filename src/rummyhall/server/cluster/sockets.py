@@ -29,9 +29,11 @@ def code_of(client: Client) -> str | None:
 
 
 class Sockets:
-    def __init__(self, bus: Bus, timeout: float) -> None:
+    def __init__(self, bus: Bus, timeout: float, cluster: Forwarder) -> None:
         self.bus = bus
         self.timeout = timeout
+        self.cluster = cluster
+        """Where the connections' remote rooms forward their requests."""
         self.sockets: dict[str, Client] = {}
         """By name, the connections here that are in (or joining) a room played elsewhere."""
         self._answers: dict[str, tuple[RemoteRoom, str, asyncio.Future[Envelope]]] = {}
@@ -89,9 +91,9 @@ class Sockets:
         """``client`` is now in a room played here."""
         self.sockets.pop(name(client), None)
 
-    def delivered(self, envelope: Envelope, cluster: Forwarder) -> None:
+    def delivered(self, envelope: Envelope) -> None:
         """Something the owner did to one of the connections here: a message for it,
-        closing it, or where it now is (``cluster`` forwards for its new room)."""
+        closing it, or where it now is."""
         client = self.sockets.get(envelope["socket"])
         if client is None:
             return
@@ -108,7 +110,7 @@ class Sockets:
             elif isinstance(client.room, RemoteRoom) and client.room.code == code:
                 client.room.owner = envelope["owner"]
             else:
-                client.room = RemoteRoom(cluster, code, envelope["owner"])
+                client.room = RemoteRoom(self.cluster, code, envelope["owner"])
             client.seat = envelope["seat"]
 
     def moved(self, code: str, owner: str) -> list[Client]:
