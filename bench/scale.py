@@ -3,7 +3,8 @@ PostgreSQL and one Redis, under the same load, side by side; then processes kill
 during play, and how long their rooms take to resume.
 
     python bench/scale.py [--processes 1,2,3] [--step 40] [--max-rooms 400]
-                          [--load bots|people] [--think 0.4] [--settle 3] [--window 8]
+                          [--load bots|people] [--route room|random] [--think 0.4]
+                          [--settle 3] [--window 8]
                           [--target-ms 100] [--kills 50] [--kill-rooms 60] [--seed 1]
 
 Starts a throw-away PostgreSQL cluster and ``redis-server`` (tests/server/databases.py,
@@ -13,10 +14,13 @@ tests/server/redises.py: Debian's packages), then:
    are added ``--step`` at a time, each opened through a process picked at random. In
    bot rooms (``--load bots``, the default) one seat is played by the server's medium
    bot and the other by an outside WebSocket client; with ``--load people`` both by
-   clients. Each client connects to a process picked at random, as a load balancer
-   without room affinity would spread them, so most of its requests are forwarded to
-   the room's owner, and it thinks ``--think`` s a move (± 50%; the server's bots
-   answer at once). After ``--settle`` s each step is measured for ``--window`` s:
+   clients. Each client connects to ``/ws?room=CODE`` on a process picked by a hash of
+   the room's code among the live ones (``--route room``, the default: a proxy routing
+   by room, docs/deploy.md), so the room moves there and its requests stay in one
+   process; or at random (``--route random``: a load balancer without room affinity,
+   so in people's rooms most requests are forwarded to the room's owner). It thinks
+   ``--think`` s a move (± 50%; the server's bots answer at once). After ``--settle`` s
+   each step is measured for ``--window`` s:
    actions per second (every action committed, the bots' too, counted in the log) and
    the clients' action round trip p50/p99 (send to the ``state`` carrying it; committed
    to PostgreSQL first), and the CPU of the server processes, of the clients and of the
@@ -48,6 +52,7 @@ import statistics
 import sys
 import tempfile
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -170,6 +175,8 @@ class Load:
 
     site: Site
     pace: Pace
+    by_room: bool
+    """Clients connect to the process a hash of their room picks (else at random)."""
     tally: Tally = field(default_factory=Tally)
     seen: Seen = field(default_factory=Seen)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
@@ -191,13 +198,14 @@ class Load:
 
 
 async def play_seat(load: Load, token: str, code: str, seat: int, rng: random.Random) -> None:
-    """Play one seat until the load stops, through a random live process, connecting
-    again (to another random live one) whenever the socket dies."""
+    """Play one seat until the load stops, through a live process (the room's by hash,
+    or a random one), connecting again whenever the socket dies."""
     while not load.stop.is_set():
-        server = rng.choice(load.site.live())
+        live = load.site.live()
+        server = live[zlib.crc32(code.encode()) % len(live)] if load.by_room else rng.choice(live)
         try:
             async with connect(
-                f"ws://127.0.0.1:{server.port}/ws", max_size=2**22, open_timeout=10
+                f"ws://127.0.0.1:{server.port}/ws?room={code}", max_size=2**22, open_timeout=10
             ) as socket:
                 await socket.send(json.dumps({"type": "hello", "protocol": 2, "token": token}))
                 await socket.send(json.dumps({"type": "join", "room": code}))
@@ -334,7 +342,7 @@ def servers_seconds(site: Site) -> float:
 
 async def ramp(site: Site, args: argparse.Namespace) -> list[Step]:
     rng = random.Random(args.seed)
-    load = Load(site, Pace(args.think, 0.5))
+    load = Load(site, Pace(args.think, 0.5), args.route == "room")
     tally = load.tally
     steps: list[Step] = []
     rooms = 0
@@ -391,7 +399,7 @@ async def kills(site: Site, args: argparse.Namespace) -> tuple[list[float], Seen
     """Kill a random process ``args.kills`` times during play; the resume times (s) of
     its rooms, what the clients saw, and how many rooms were owned by the killed."""
     rng = random.Random(args.seed)
-    load = Load(site, Pace(0.2, 0.5))
+    load = Load(site, Pace(0.2, 0.5), args.route == "room")
     seen = load.seen
     tables = await open_tables(site, args.kill_rooms, 0, rng, bots=False)
     load.seat(tables, rng)
@@ -475,6 +483,12 @@ def main() -> None:
         default="bots",
         help="capacity rooms: a client against the server's medium bot, or two clients",
     )
+    parser.add_argument(
+        "--route",
+        choices=("room", "random"),
+        default="room",
+        help="clients connect to the process a hash of the room picks, or to any",
+    )
     parser.add_argument("--settle", type=float, default=3.0)
     parser.add_argument("--window", type=float, default=8.0)
     parser.add_argument("--target-ms", type=float, default=100.0)
@@ -504,7 +518,7 @@ def main() -> None:
                 site.close()
 
     print(
-        f"\nknees ({args.load} rooms, p99 of the clients' round trips under"
+        f"\nknees ({args.load} rooms, routed by {args.route}, p99 of the clients' round trips under"
         f" {args.target_ms:.0f} ms, think {args.think} s a move):"
     )
     base = knees.get(1)

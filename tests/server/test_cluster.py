@@ -14,7 +14,9 @@ from typing import Any
 
 import httpx
 import pytest
+import redis as redis_client
 
+from rummyhall.server.cluster.leases import lease_key
 from tests.server import databases
 from tests.server.harness import Client, Message, Server, play_until
 from tests.server.redises import PROGRAM, RedisServer
@@ -119,6 +121,34 @@ def test_a_killed_owner_s_room_resumes_at_the_last_acknowledged_action(
     resumed(players, last["turn"])
     final = play_until(players, lambda state: state["over"], last["turn"])
     assert_logged_once(a, host.find("room")["room"]["match"]["id"], final["turn"])
+
+
+def test_a_room_moves_to_the_process_its_player_is_on(
+    site: list[Server], redis: RedisServer
+) -> None:
+    """A table against a bot opened on one process and played from another is handed to
+    the player's process in the middle of the hand: no action lost or repeated, no error
+    shown to the player, and there it stays."""
+    a, b, _ = site
+    token = b.register("Ana")[1]
+    code = a.create_room(token, game="gin", bots=[None, "medium"])["code"]
+    player = b.client(token)
+    player.join(code)
+    player.send({"type": "start"})
+    first = player.wait("state")
+    leases = redis_client.Redis.from_url(redis.url, decode_responses=True)
+    process_b = b.http().get("/api/health").json()["process"]
+
+    def handed(state: Message) -> bool:
+        time.sleep(0.1)  # a person's pace: the room moves in the middle of the hand
+        return bool(leases.get(lease_key(code)) == process_b)
+
+    last = play_until({0: player}, handed, first["turn"])
+    final = play_until({0: player}, lambda state: state["over"], last["turn"])
+    assert [m for m in player.received if m["type"] == "error"] == []
+    assert_logged_once(a, player.find("room")["room"]["match"]["id"], final["turn"])
+    time.sleep(1.0)
+    assert leases.get(lease_key(code)) == process_b
 
 
 def assert_logged_once(server: Server, match: str, turns: int) -> None:
@@ -273,6 +303,8 @@ def test_an_away_deadline_outlives_the_room_s_process(tmp_path: Path, redis: Red
         host, guest = b.client(host_token), c.client(guest_token)
         host.join(code)
         guest.join(code)
+        watcher = c.client(c.register("Cy")[1])  # with him, the room's clients stay split
+        watcher.join(code, role="spectator")
         host.send({"type": "start"})
         host.wait("state")
         guest.close()

@@ -37,6 +37,7 @@ from rummyhall.server.protocol import (
     message_ref,
     parse_client_message,
 )
+from rummyhall.server.seating import RoomMoved
 
 if TYPE_CHECKING:
     from rummyhall.server.hub import Hub
@@ -187,15 +188,21 @@ class Connection:
             return
         if self.player is None:
             raise ProtocolError("hello_first")
-        room = self.room
         if isinstance(message, Join):
-            joined = await self.hub.lobby.lookup(message.room, self.address)
-            if room is not None and room.code != joined.code:
-                await room.leave(self)
-            room = joined
-        elif room is None:
+            try:
+                await self._join(message)
+            except RoomMoved:  # it went to another process while we waited: follow it
+                await self._join(message)
+            return
+        if self.room is None:
             raise ProtocolError("not_in_room")
-        await room.handle(self, message)
+        await self.room.handle(self, message)
+
+    async def _join(self, message: Join) -> None:
+        joined = await self.hub.lobby.lookup(message.room, self.address)
+        if self.room is not None and self.room.code != joined.code:
+            await self.room.leave(self)
+        await joined.handle(self, message)
 
     async def _hello(self, message: Hello) -> None:
         if self.player is not None:

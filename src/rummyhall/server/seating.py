@@ -39,6 +39,37 @@ from rummyhall.server.table import Actor, Table
 
 log = logging.getLogger(__name__)
 
+
+class RoomMoved(ProtocolError):
+    """The room is no longer played by this process (another one took it over, or it
+    was handed to the process its players are connected to): a request that waited for
+    it is sent there instead, or answered ``unavailable``."""
+
+    def __init__(self) -> None:
+        super().__init__("unavailable")
+
+
+class RoomLock:
+    """A room's lock, which refuses whoever gets it after the room has moved away
+    (:class:`RoomMoved`): nothing is played here once another process plays the room."""
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+        self.moved = False
+
+    def locked(self) -> bool:
+        return self._lock.locked()
+
+    async def __aenter__(self) -> None:
+        await self._lock.acquire()
+        if self.moved:
+            self._lock.release()
+            raise RoomMoved
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self._lock.release()
+
+
 Status = Literal["waiting", "playing", "finished", "closed"]
 
 
@@ -99,7 +130,7 @@ class Seating(ABC):
         self.spectators: set[Client] = set()
         self.removed: dict[str, float] = {}
         """Player id → when (monotonic) a player the host removed may sit again."""
-        self.lock = asyncio.Lock()
+        self.lock = RoomLock()
         self.idle_since = time.monotonic()
         self.standins = Standins(self, services.autoplay)
 
@@ -399,6 +430,12 @@ class Seating(ABC):
         self.standins.stop()
         if self.pause is not None:
             self.pause.cancel()
+
+    def move_away(self) -> None:
+        """Another process plays the room from now on: stop here, and refuse whoever
+        still waits for the lock."""
+        self.stop()
+        self.lock.moved = True
 
 
 class Standins:

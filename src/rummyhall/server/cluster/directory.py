@@ -50,6 +50,10 @@ class Directory:
         self._dirty[code] = None
         self._wake.set()
 
+    def forget(self, code: str) -> None:
+        """Room ``code`` is described by another process from now on."""
+        self._dirty.pop(code, None)
+
     async def write_forever(self) -> None:
         while True:
             await self._wake.wait()

@@ -46,6 +46,15 @@ return released
 """
 """Delete each lease only if ARGV[1] still holds it."""
 
+HAND_OVER = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0
+"""
+"""Give the lease KEYS[1] from ARGV[1] to ARGV[2] for ARGV[3] ms, only if ARGV[1] holds it."""
+
 
 def lease_key(code: str) -> str:
     return f"{PREFIX}room:{code}:owner"
@@ -64,6 +73,7 @@ class Leases:
         self.ttl_ms = max(1, int(ttl * 1000))
         self._renew = redis.register_script(RENEW)
         self._release = redis.register_script(RELEASE)
+        self._hand_over = redis.register_script(HAND_OVER)
 
     async def claim(self, code: str) -> bool:
         """Take the lease of ``code`` if nobody holds it."""
@@ -81,6 +91,12 @@ class Leases:
     async def release(self, codes: Sequence[str]) -> None:
         if codes:
             await self._release(keys=[lease_key(code) for code in codes], args=[self.node])
+
+    async def hand_over(self, code: str, node: str) -> bool:
+        """Give the lease of ``code``, held here, to process ``node`` (``False``: it was
+        not held here any more)."""
+        keys = [lease_key(code)]
+        return bool(await self._hand_over(keys=keys, args=[self.node, node, self.ttl_ms]))
 
     async def owners(self, codes: Sequence[str]) -> list[str | None]:
         """Who holds each lease (``None``: nobody)."""

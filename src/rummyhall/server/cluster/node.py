@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from redis.exceptions import RedisError
 
+from rummyhall.server.cluster.affinity import Affinity
 from rummyhall.server.cluster.bus import Bus, Envelope
 from rummyhall.server.cluster.client import connect, unavailable_without_redis
-from rummyhall.server.cluster.directory import Directory
+from rummyhall.server.cluster.directory import Directory, away_deadlines
 from rummyhall.server.cluster.leases import Leases
 from rummyhall.server.cluster.limits import SharedLimiter
 from rummyhall.server.cluster.remote import RemoteRoom
@@ -56,6 +57,7 @@ class Cluster:
     lobby: Lobby
     players: Players
     visitors: Visitors
+    affinity: Affinity
 
     def __init__(self, settings: Settings) -> None:
         assert settings.redis_url is not None
@@ -70,6 +72,8 @@ class Cluster:
         """Redis has been up long enough to judge a missing lease (:meth:`_check_settled`)."""
         self._unowned: set[str] = set()
         """Open rooms without an owner at the last scan."""
+        self._taking: dict[str, asyncio.Task[Room | None]] = {}
+        """Rooms handed to this process, by code, while it reads them from the log."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._chores: list[asyncio.Task[None]] = []
 
@@ -79,6 +83,7 @@ class Cluster:
         self.lobby = lobby
         self.players = players
         self.visitors = Visitors(self.bus, self.leases, lobby.rooms, players)
+        self.affinity = Affinity(self.visitors, lobby.rooms)
 
     def limiter(self, name: str, rate: float, burst: int) -> SharedLimiter:
         """A rate per key that holds across every process (``name`` keeps it apart)."""
@@ -121,7 +126,8 @@ class Cluster:
 
     async def _maintain_forever(self) -> None:
         """Every third of a lease's life: the heartbeat, the leases renewed, the rooms
-        nobody owns taken over, the visitors of dead processes dropped."""
+        nobody owns taken over, the visitors of dead processes dropped, the rooms whose
+        players are all elsewhere handed over."""
         while True:
             await asyncio.sleep(self.settings.lease_ttl / 3)
             try:
@@ -137,6 +143,8 @@ class Cluster:
                 if self._settled:  # else a missing key may only mean Redis came back empty
                     await self._adopt_orphans()
                     await self.visitors.drop_dead()
+                    for room, node in self.affinity.due():
+                        await self._hand_over(room, node)
             except (RedisError, OSError) as error:
                 log.warning("redis: cannot renew leases (%s); rooms play on meanwhile", error)
             except Exception:
@@ -166,12 +174,14 @@ class Cluster:
             return None
         return await self._take_over(code)
 
-    async def _take_over(self, code: str) -> Room | None:
+    async def _take_over(self, code: str, away_at: dict[int, float] | None = None) -> Room | None:
         """Play room ``code``, whose lease this process has just claimed, from its log
-        (``None``, the lease given back: no open room has that code)."""
+        (``None``, the lease given back: no open room has that code), with the away
+        deadlines ``away_at`` its last owner set (read from the lobby if not given)."""
         try:
             stored = await self.lobby.services.store.open_room(code)
-            away_at = await self.directory.away_at(code)
+            if away_at is None:
+                away_at = await self.directory.away_at(code)
             room = None if stored is None else await self.lobby.adopt(stored, self.players, away_at)
         except BaseException:
             await self.leases.release([code])
@@ -223,8 +233,41 @@ class Cluster:
         room = self.lobby.rooms.pop(code, None)
         if room is None:
             return None
-        room.stop()
+        room.move_away()
         return self.visitors.locals_of(room.clients())
+
+    # ------------------------------------------------------------------ affinity
+
+    async def _hand_over(self, room: Room, node: str) -> None:
+        """Give ``room`` to process ``node``, which holds all its connections: the lease
+        first, then the room, stopped here under its lock (no action is half played),
+        then word to ``node``, which plays it on from the log. If the word is lost, the
+        lease lapses and the room is taken over as a dead owner's is."""
+        code = room.code
+        if room.lock.locked() or not await self.leases.alive([node]):
+            return  # busy, or the other process is dying: another time
+        async with room.lock:
+            if self.visitors.sole_process(room) != node or room.pause is not None:
+                return
+            if not await self.leases.hand_over(code, node):
+                return
+            away_at = away_deadlines(room)
+            self._give_up(code)
+            self.directory.forget(code)
+        log.info("cluster: room %s handed to %s, where its players are", code, node)
+        self.bus.post(node, {"t": "take", "room": code, "away_at": away_at})
+
+    async def _handed(self, code: str, away_at: dict[int, float]) -> None:
+        """Room ``code`` was handed here (its lease is already this process's): played
+        from its log; lookups meanwhile wait for it."""
+        taking = asyncio.ensure_future(self._take_over(code, away_at))
+        self._taking[code] = taking
+        try:
+            await taking
+        except Exception:
+            log.exception("cluster: room %s, handed here, could not be taken over", code)
+        finally:
+            self._taking.pop(code, None)
 
     # ------------------------------------------------------------------ finding rooms
 
@@ -239,9 +282,14 @@ class Cluster:
         with unavailable_without_redis():
             while loop.time() < deadline:
                 owner = (await self.leases.owners([code]))[0]
-                if owner == self.node:
-                    return self.lobby.rooms.get(code)  # adopted a moment ago, or given up
-                if owner is not None and await self.leases.alive([owner]):
+                if owner == self.node:  # adopted a moment ago, or handed here
+                    taking = self._taking.get(code)
+                    if taking is not None:
+                        await asyncio.wait([taking])
+                    room = self.lobby.rooms.get(code)
+                    if room is not None:
+                        return room
+                elif owner is not None and await self.leases.alive([owner]):
                     return RemoteRoom(self, code, owner)
                 if owner is None and self._settled:
                     if await self.leases.claim(code):
@@ -261,8 +309,11 @@ class Cluster:
             place = await self.find(room.code)
             if place is None:
                 raise ProtocolError("room_not_found", room=room.code)
-            if isinstance(place, RemoteRoom) and place.owner == reply["sent_to"]:
-                raise ProtocolError("unavailable")
+            if isinstance(place, RemoteRoom):
+                if place.owner == reply["sent_to"]:
+                    raise ProtocolError("unavailable")
+            elif client.room is not place and not isinstance(message, Join):
+                await self._join(client, place)  # played here now: in its seat first
             await place.handle(client, message)
 
     def gone(self, room: RemoteRoom, client: Client) -> None:
@@ -289,24 +340,29 @@ class Cluster:
         """Join ``client`` to room ``code`` again, in its seat or as a spectator; tried
         :data:`REJOIN_TRIES` times while the room is ``unavailable`` (its owner may not
         have subscribed again yet)."""
-        seat = client.seat
-        role: Literal["player", "spectator"] = "spectator" if seat is None else "player"
-        join = Join(type="join", id=None, room=code, role=role, seat=seat)
         for attempt in range(REJOIN_TRIES):
             try:
                 place = await self.find(code)
                 if place is None:
                     raise ProtocolError("room_not_found", room=code)
-                if not isinstance(place, RemoteRoom):
-                    self.sockets.forget(client)
-                client.room = place
-                await place.handle(client, join)
+                await self._join(client, place)
                 return
             except ProtocolError as error:
                 if error.code != "unavailable" or attempt == REJOIN_TRIES - 1:
                     client.send(error_message(error, client.locale))
                     return
             await asyncio.sleep(self.settings.lease_ttl / 3)
+
+    async def _join(self, client: Client, place: Place) -> None:
+        """Join ``client`` to ``place``, where its room now is, in its seat or as a
+        spectator (it is sent the room and its state anew)."""
+        if not isinstance(place, RemoteRoom):
+            self.sockets.forget(client)
+        seat = client.seat
+        role: Literal["player", "spectator"] = "spectator" if seat is None else "player"
+        client.room = place
+        join = Join(type="join", id=None, room=place.code, role=role, seat=seat)
+        await place.handle(client, join)
 
     def _reconnected(self) -> None:
         """Envelopes may have been lost: every connection here in a room owned elsewhere
@@ -336,6 +392,9 @@ class Cluster:
             self.sockets.answered(envelope)
         elif kind == "moved":
             self._moved(envelope["room"], envelope["owner"])
+        elif kind == "take":
+            away_at = {int(seat): at for seat, at in envelope["away_at"].items()}
+            self._spawn(self._handed(envelope["room"], away_at))
         elif kind == "renamed" and envelope["from"] != self.node:
             player = self.players.renamed(envelope["player"], envelope["nickname"])
             if player is not None:

@@ -17,6 +17,7 @@ from rummyhall.server.protocol import (
     client_message_from_data,
     error_message,
 )
+from rummyhall.server.seating import RoomMoved
 
 if TYPE_CHECKING:
     from rummyhall.server.players import Players
@@ -53,6 +54,9 @@ class Visitors:
         message = client_message_from_data(envelope["message"])
         try:
             await room.handle(visitor, message)
+        except RoomMoved:  # it left while the request waited: the socket's end sends it on
+            self.bus.post(node, answer | {"moved": True})
+            return
         except ProtocolError as error:
             visitor.send(error_message(error, visitor.locale, turn=room.turn, ref=message.id))
         except Exception:
@@ -84,6 +88,14 @@ class Visitors:
         alive = await self.leases.alive(nodes)
         for key in [key for key in self.visitors if key[0] not in alive]:
             await self.gone(key)
+
+    def sole_process(self, room: Room) -> str | None:
+        """The other process holding every connection in ``room`` (``None``: some are
+        held here, or by several processes, or there are none)."""
+        nodes = {
+            client.node if isinstance(client, RemoteClient) else None for client in room.clients()
+        }
+        return nodes.pop() if len(nodes) == 1 else None
 
     def locals_of(self, clients: Iterable[Client]) -> list[Client]:
         """Of a room's ``clients``, those of this process; its visitors are forgotten

@@ -73,7 +73,8 @@ export class RoomSocket {
 
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    // The room in the address lets a proxy send every player of a room to one process.
+    const socket = new WebSocket(`${scheme}://${location.host}/ws?room=${encodeURIComponent(this.code)}`);
     this.socket = socket;
     socket.onopen = () => {
       this.send({ type: "hello", protocol: 2, token: localStorage.getItem(TOKEN), locale: getLocale() });
