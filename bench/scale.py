@@ -53,6 +53,7 @@ import sys
 import tempfile
 import time
 import zlib
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -222,6 +223,9 @@ async def _play(
     match: str | None = None
     sent: tuple[int, float] | None = None
     paused: tuple[int, int | None, list[object] | None] | None = None
+    acted: int | None = None
+    """The state counter last acted on: a state sent again (a room joined anew after
+    it moved) is not acted on twice, as a person would not click twice."""
     async for raw in socket:
         now = time.perf_counter()
         if load.stop.is_set():
@@ -230,6 +234,7 @@ async def _play(
         kind = message["type"]
         if kind == "error":
             tally.errors.append(message["code"])
+            acted = None
             if message["code"] in ("unavailable", "room_not_found", "not_seated"):
                 await asyncio.sleep(0.3)  # the room is moving: join again
                 await socket.send(json.dumps({"type": "join", "room": code}))
@@ -262,7 +267,8 @@ async def _play(
             paused = (turn, mover, legal)
             await socket.send(json.dumps({"type": "ready"}))
             continue
-        if mover == seat and legal:
+        if mover == seat and legal and turn != acted:
+            acted = turn
             sent = (turn, time.perf_counter() + pace.delay(rng))
             await _move(socket, seat, turn, mover, legal, rng, pace, sent[1])
 
@@ -320,7 +326,8 @@ class Step:
     actions_per_second: float
     p50_ms: float
     p99_ms: float
-    errors: int
+    errors: Counter[str]
+    """The error codes the clients were sent in the window, counted."""
     servers_cpu: float
     """The server processes' CPU over the window, in cores."""
     client_cpu: float
@@ -369,14 +376,14 @@ async def ramp(site: Site, args: argparse.Namespace) -> list[Step]:
             logged / (end - begin),
             1000 * percentile(trips, 0.5),
             1000 * percentile(trips, 0.99),
-            len(tally.errors) - errors_before,
+            Counter(tally.errors[errors_before:]),
             *cores,
         )
         steps.append(step)
         print(
             f"  {len(site.servers)} processes, {rooms:4d} rooms: {step.actions_per_second:7.1f}"
             f" actions/s, p50 {step.p50_ms:6.1f} ms, p99 {step.p99_ms:7.1f} ms,"
-            f" {step.errors} errors; CPU (cores): servers {step.servers_cpu:.2f},"
+            f" {errors_text(step.errors)}; CPU (cores): servers {step.servers_cpu:.2f},"
             f" clients {step.client_cpu:.2f}, machine {step.machine_busy:.2f}",
             flush=True,
         )
@@ -385,6 +392,11 @@ async def ramp(site: Site, args: argparse.Namespace) -> list[Step]:
             break
     await load.end()
     return steps
+
+
+def errors_text(errors: Counter[str]) -> str:
+    listed = ", ".join(f"{code} {count}" for code, count in errors.most_common())
+    return f"{errors.total()} errors" + (f" ({listed})" if listed else "")
 
 
 def knee(steps: list[Step], target: float) -> Step | None:

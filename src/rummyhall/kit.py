@@ -85,6 +85,11 @@ class GameInfo:
     new_hand: Callable[..., GameState]
     new_match: Callable[..., GameState]
     load: Callable[[JSON], GameState]
+    env: str = ""
+    """Its reinforcement-learning environment's name (``rummyhall.envs.make``)."""
+    encoding: str = ""
+    """The module of its encoding for learners (named, never imported: it needs the
+    ``rl`` extra)."""
 
     def variant(self, name: str | None) -> Variant:
         """The variant called ``name`` (``None``: the default)."""

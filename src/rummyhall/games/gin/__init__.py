@@ -39,5 +39,7 @@ KIT = GameInfo(
     new_hand=GinState,
     new_match=GinMatch,
     load=load,
+    env="gin_rummy_v0",
+    encoding="rummyhall.games.gin.encoding",
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

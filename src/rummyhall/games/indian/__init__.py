@@ -89,5 +89,7 @@ KIT = GameInfo(
     new_hand=new_deal,
     new_match=IndianMatch,
     load=load,
+    env="indian_rummy_v0",
+    encoding="rummyhall.games.indian.encoding",
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

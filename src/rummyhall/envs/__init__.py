@@ -1,0 +1,59 @@
+"""Reinforcement-learning environments for every game (install extra ``rl``).
+
+PettingZoo AEC environments, one per game, each documented (observation planes, action
+ids, rewards) in its game's encoding module::
+
+    from rummyhall import envs
+
+    env = envs.make("gin_rummy_v0")                 # one hand of standard Gin
+    env = envs.make("gin_rummy_v0", variant="oklahoma", match=True)
+    env.reset(seed=7)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        action = None
+        if not (termination or truncation):
+            mask = observation["action_mask"]
+            action = env.action_space(agent).sample(mask)
+        env.step(action)
+
+``rummyhall.envs.gin_rummy_v0.env()`` / ``raw_env()`` are the same in PettingZoo's
+usual form. The names and what each game's observation holds:
+
+- ``gin_rummy_v0``: :mod:`rummyhall.games.gin.encoding`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from rummyhall.envs.aec import RummyEnv
+from rummyhall.errors import NotationError
+from rummyhall.registry import KITS
+
+ENVS = {kit.env: kit for kit in KITS.values() if kit.env}
+"""Every environment's kit, by the environment's name."""
+
+__all__ = ["ENVS", "RummyEnv", "make", "make_raw"]
+
+
+def make_raw(name: str, **options: Any) -> RummyEnv:
+    """The environment ``name`` itself, without PettingZoo's checking wrappers."""
+    try:
+        kit = ENVS[name]
+    except KeyError:
+        known = ", ".join(sorted(ENVS))
+        raise NotationError(f"unknown environment {name!r} (available: {known})") from None
+    return RummyEnv(kit, **options)
+
+
+def make(name: str, **options: Any) -> AECEnv[str, Any, Any]:
+    """The environment ``name`` (``gin_rummy_v0``, …) with ``options`` (``variant``,
+    ``match``, ``render_mode`` and the game's own, e.g. ``players``), wrapped as
+    PettingZoo's classic environments are: an action out of range is refused, and so
+    is stepping before ``reset``."""
+    env: AECEnv[str, Any, Any] = make_raw(name, **options)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

@@ -1,0 +1,64 @@
+"""What a game gives a learner: a fixed observation vector and a fixed, finite action
+space. Each game writes its own (``games/<game>/encoding.py``, named by its kit's
+``encoding``); :class:`~rummyhall.envs.aec.RummyEnv` plays any of them.
+
+An encoding sees the game only as a seat may: :meth:`Encoding.observe` reads the seat's
+own hand and what every seat saw happen (the public events it is given through
+:meth:`Encoding.update`), never an opponent's hand or the stock's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from rummyhall.actions import Action, Event
+from rummyhall.game import GameState, Match
+
+Observation = npt.NDArray[np.float32]
+ActionMask = npt.NDArray[np.int8]
+
+
+class Encoding(Protocol):
+    observation_size: int
+    """The length of every observation vector (values in [0, 1])."""
+    action_count: int
+    """Action ids are ``0 … action_count - 1``."""
+
+    def reset(self, state: GameState) -> None:
+        """A new episode starts at ``state`` (a part, or a match)."""
+
+    def update(self, state: GameState, events: Sequence[Event]) -> None:
+        """``events`` (public) have just happened in ``state``."""
+
+    def observe(self, state: GameState, seat: int) -> Observation:
+        """What ``seat`` knows, as a new vector."""
+
+    def mask(self, state: GameState) -> ActionMask:
+        """1 for each legal action id of the seat to act, as a new vector."""
+
+    def action(self, state: GameState, index: int) -> Action:
+        """The action id ``index`` stands for now (the engine then checks it)."""
+
+    def index(self, state: GameState, action: Action) -> int:
+        """The id of ``action`` (a legal action of the seat to act)."""
+
+    def settle(self, part: GameState) -> list[float]:
+        """Per seat, what the finished ``part`` pays (the game's own points, summing to
+        zero)."""
+
+
+def part_of(state: GameState) -> GameState:
+    """The hand, deal or round in progress (``state`` itself outside a match)."""
+    return state.current if isinstance(state, Match) else state
+
+
+def standings(totals: Sequence[int]) -> list[float]:
+    """Each seat's total less the mean of the others' (zero-sum): a match's rewards are
+    the changes of these."""
+    players = len(totals)
+    whole = sum(totals)
+    return [total - (whole - total) / (players - 1) for total in totals]

@@ -1,0 +1,21 @@
+"""Gin Rummy (standard or Oklahoma; one hand, or a match with ``match=True``) in
+PettingZoo's usual form; :mod:`rummyhall.games.gin.encoding` documents it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo import AECEnv
+
+from rummyhall.envs import make, make_raw
+from rummyhall.envs.aec import RummyEnv
+
+NAME = "gin_rummy_v0"
+
+
+def env(**options: Any) -> AECEnv[str, Any, Any]:
+    return make(NAME, **options)
+
+
+def raw_env(**options: Any) -> RummyEnv:
+    return make_raw(NAME, **options)

@@ -1,0 +1,22 @@
+"""Indian Rummy (2–6 players; a Points deal, or a Pools or Deals match with
+``variant`` and ``match=True``) in
+PettingZoo's usual form; :mod:`rummyhall.games.indian.encoding` documents it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo import AECEnv
+
+from rummyhall.envs import make, make_raw
+from rummyhall.envs.aec import RummyEnv
+
+NAME = "indian_rummy_v0"
+
+
+def env(**options: Any) -> AECEnv[str, Any, Any]:
+    return make(NAME, **options)
+
+
+def raw_env(**options: Any) -> RummyEnv:
+    return make_raw(NAME, **options)

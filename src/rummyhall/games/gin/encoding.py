@@ -1,0 +1,146 @@
+"""Gin Rummy for reinforcement learning (``rummyhall.envs``: ``gin_rummy_v0``).
+
+Cards are numbered ``c = 13 * suit + rank`` with suits ♠ ♥ ♦ ♣ (S H D C) and ranks
+A 2 … K (``rummyhall.cards.CARD_NAMES``).
+
+**Observation** (``float32``, 373 values in [0, 1]), seven planes of 52 cards, then
+scalars:
+
+==========  ===================================================================
+index       meaning
+==========  ===================================================================
+0–51        the seat's own hand
+52–103      the top of the discard pile (the card that may be taken)
+104–155     the discard pile in order: a card at position ``k`` from the bottom
+            (the first upcard is 0) is ``(k + 1) / 32``
+156–207     cards the opponent took from the discard pile and still holds
+208–259     cards the opponent threw this hand
+260–311     cards this seat threw this hand
+312–363     the card this seat just took from the discard pile (GIN-4: it may not
+            be thrown back this turn)
+364–366     the phase: the first upcard's offer (GIN-2), draw, discard
+367         cards left in the stock / 31
+368         the knock limit / 10 (GIN-7, GIN-9)
+369         1 when the hand counts double (Oklahoma, a spade upcard, GIN-9)
+370         1 when this seat dealt
+371, 372    in a match, this seat's and the opponent's total / the target
+==========  ===================================================================
+
+**Actions** (107): 0 draw from the stock; 1 take the discard pile's top card (also the
+first upcard, GIN-2); 2 pass the first upcard; ``3 + c`` discard card ``c``; ``55 + c``
+knock, discarding card ``c`` face down (gin when no deadwood is left, GIN-7). The
+knock's lay-offs are settled by the engine, which lays the defender's cards off in the
+way that is best for him (GIN-10, GIN-11).
+
+**Rewards**: when a hand ends, the winner gets its points (GIN-12, GIN-13) and the loser
+as many negative; a cancelled hand pays nothing (GIN-14). In a match, each hand pays
+the change in (own total − opponent's total), so the match's bonuses (GIN-15) arrive
+with its last hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from rummyhall.actions import Action, Event, Knock
+from rummyhall.cards import CARD_NAMES, card_index
+from rummyhall.envs.encoding import ActionMask, Observation, part_of
+from rummyhall.game import GameState
+from rummyhall.games.gin.match import GinMatch
+from rummyhall.games.gin.state import DISCARDS, DRAW_DISCARD, DRAW_STOCK, PASS, GinState, Phase
+
+CARDS = 52
+ACTIONS: tuple[Action, ...] = (
+    DRAW_STOCK,
+    DRAW_DISCARD,
+    PASS,
+    *DISCARDS,
+    *(Knock(name) for name in CARD_NAMES[:CARDS]),
+)
+INDEX = {action: index for index, action in enumerate(ACTIONS)}
+HAND, TOP, PILE, THEIRS, THEY_THREW, I_THREW, JUST_TAKEN = (n * CARDS for n in range(7))
+PHASE = 7 * CARDS
+STOCK, LIMIT, DOUBLE, DEALER, MY_TOTAL, THEIR_TOTAL = range(PHASE + 3, PHASE + 9)
+SIZE = THEIR_TOTAL + 1
+PHASES = {Phase.OFFER: 0, Phase.DRAW: 1, Phase.DISCARD: 2}
+_BITS = np.arange(CARDS, dtype=np.uint64)
+
+
+def cards(mask: int) -> np.ndarray:
+    """The 52 bits of a hand mask as 0/1 values."""
+    return ((np.uint64(mask) >> _BITS) & np.uint64(1)).astype(np.float32)
+
+
+class GinEncoding:
+    observation_size = SIZE
+    action_count = len(ACTIONS)
+
+    def __init__(self, players: int = 2) -> None:
+        self._threw = [0, 0]
+        """Per seat, the cards it threw this hand (a mask)."""
+        self._holds = [0, 0]
+        """Per seat, the cards it took from the discard pile and has not thrown since."""
+
+    def reset(self, state: GameState) -> None:
+        self._threw = [0, 0]
+        self._holds = [0, 0]
+
+    def update(self, state: GameState, events: Sequence[Event]) -> None:
+        for event in events:
+            kind, seat = event.type, event.seat
+            if kind == "draw" and event.data["source"] == "discard":
+                assert seat is not None
+                self._holds[seat] |= 1 << card_index(event.data["card"])
+            elif kind in ("discard", "knock"):
+                assert seat is not None
+                bit = 1 << card_index(event.data.get("card") or event.data["discard"])
+                self._threw[seat] |= bit
+                self._holds[seat] &= ~bit
+            elif kind == "deal":  # a match's next hand
+                self.reset(state)
+
+    def observe(self, state: GameState, seat: int) -> Observation:
+        hand = part_of(state)
+        assert isinstance(hand, GinState)
+        out = np.zeros(SIZE, dtype=np.float32)
+        other = 1 - seat
+        out[HAND : HAND + CARDS] = cards(hand.hands[seat])
+        pile = hand.discard_pile
+        if pile:
+            out[TOP + pile[-1]] = 1.0
+            out[PILE + np.asarray(pile)] = np.arange(1, len(pile) + 1, dtype=np.float32) / 32
+        out[THEIRS : THEIRS + CARDS] = cards(self._holds[other])
+        out[THEY_THREW : THEY_THREW + CARDS] = cards(self._threw[other])
+        out[I_THREW : I_THREW + CARDS] = cards(self._threw[seat])
+        if hand.current_player == seat and hand.taken_from_discard >= 0:
+            out[JUST_TAKEN + hand.taken_from_discard] = 1.0
+        if hand.phase in PHASES:
+            out[PHASE + PHASES[hand.phase]] = 1.0
+        out[STOCK] = len(hand.stock) / 31
+        out[LIMIT] = hand.knock_limit / 10
+        out[DOUBLE] = float(hand.multiplier == 2)
+        out[DEALER] = float(hand.dealer == seat)
+        if isinstance(state, GinMatch):
+            out[MY_TOTAL] = min(1.0, state.totals[seat] / state.target)
+            out[THEIR_TOTAL] = min(1.0, state.totals[other] / state.target)
+        return out
+
+    def mask(self, state: GameState) -> ActionMask:
+        out = np.zeros(len(ACTIONS), dtype=np.int8)
+        out[[INDEX[action] for action in state.legal_actions()]] = 1
+        return out
+
+    def action(self, state: GameState, index: int) -> Action:
+        return ACTIONS[index]
+
+    def index(self, state: GameState, action: Action) -> int:
+        return INDEX[action]
+
+    def settle(self, part: GameState) -> list[float]:
+        first, second = part.scores
+        return [float(first - second), float(second - first)]
+
+
+ENCODING = GinEncoding
