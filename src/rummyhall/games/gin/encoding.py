@@ -10,12 +10,12 @@ scalars:
 index       meaning
 ==========  ===================================================================
 0–51        the seat's own hand
-52–103      the top of the discard pile (the card that may be taken)
-104–155     the discard pile in order: a card at position ``k`` from the bottom
+52–103      cards the opponent took from the discard pile and still holds
+104–155     cards the opponent threw this hand
+156–207     cards this seat threw this hand
+208–259     the top of the discard pile (the card that may be taken)
+260–311     the discard pile in order: a card at position ``k`` from the bottom
             (the first upcard is 0) is ``(k + 1) / 32``
-156–207     cards the opponent took from the discard pile and still holds
-208–259     cards the opponent threw this hand
-260–311     cards this seat threw this hand
 312–363     the card this seat just took from the discard pile (GIN-4: it may not
             be thrown back this turn)
 364–366     the phase: the first upcard's offer (GIN-2), draw, discard
@@ -60,17 +60,21 @@ ACTIONS: tuple[Action, ...] = (
     *(Knock(name) for name in CARD_NAMES[:CARDS]),
 )
 INDEX = {action: index for index, action in enumerate(ACTIONS)}
-HAND, TOP, PILE, THEIRS, THEY_THREW, I_THREW, JUST_TAKEN = (n * CARDS for n in range(7))
+MASKS = 4
+"""The first planes are hand masks' bits: own hand, the opponent's holdings from the
+pile, the opponent's throws, own throws."""
+TOP, PILE, JUST_TAKEN = (n * CARDS for n in range(MASKS, MASKS + 3))
 PHASE = 7 * CARDS
 STOCK, LIMIT, DOUBLE, DEALER, MY_TOTAL, THEIR_TOTAL = range(PHASE + 3, PHASE + 9)
 SIZE = THEIR_TOTAL + 1
 PHASES = {Phase.OFFER: 0, Phase.DRAW: 1, Phase.DISCARD: 2}
-_BITS = np.arange(CARDS, dtype=np.uint64)
 
 
-def cards(mask: int) -> np.ndarray:
-    """The 52 bits of a hand mask as 0/1 values."""
-    return ((np.uint64(mask) >> _BITS) & np.uint64(1)).astype(np.float32)
+def planes(*masks: int) -> np.ndarray:
+    """The 52 bits of each hand mask, one after the other, as 0/1 values."""
+    raw = b"".join(mask.to_bytes(7, "little") for mask in masks)
+    bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
+    return bits.reshape(len(masks), 56)[:, :CARDS].ravel()
 
 
 class GinEncoding:
@@ -106,14 +110,13 @@ class GinEncoding:
         assert isinstance(hand, GinState)
         out = np.zeros(SIZE, dtype=np.float32)
         other = 1 - seat
-        out[HAND : HAND + CARDS] = cards(hand.hands[seat])
+        out[: MASKS * CARDS] = planes(
+            hand.hands[seat], self._holds[other], self._threw[other], self._threw[seat]
+        )
         pile = hand.discard_pile
         if pile:
             out[TOP + pile[-1]] = 1.0
             out[PILE + np.asarray(pile)] = np.arange(1, len(pile) + 1, dtype=np.float32) / 32
-        out[THEIRS : THEIRS + CARDS] = cards(self._holds[other])
-        out[THEY_THREW : THEY_THREW + CARDS] = cards(self._threw[other])
-        out[I_THREW : I_THREW + CARDS] = cards(self._threw[seat])
         if hand.current_player == seat and hand.taken_from_discard >= 0:
             out[JUST_TAKEN + hand.taken_from_discard] = 1.0
         if hand.phase in PHASES:
