@@ -17,43 +17,17 @@ ids, rewards) in its game's encoding module::
         env.step(action)
 
 ``rummyhall.envs.gin_rummy_v0.env()`` / ``raw_env()`` are the same in PettingZoo's
-usual form. The names and what each game's observation holds:
+usual form; :func:`single_agent` seats one learner against the built-in bots as a
+Gymnasium environment, and :func:`vector` steps many of those at once. The names and
+what each game's observation holds:
 
-- ``gin_rummy_v0``: :mod:`rummyhall.games.gin.encoding`.
+- ``gin_rummy_v0``: :mod:`rummyhall.games.gin.encoding`;
+- ``indian_rummy_v0``: :mod:`rummyhall.games.indian.encoding`;
+- ``rummikub_v0``: :mod:`rummyhall.games.rummikub.encoding`.
 """
 
-from __future__ import annotations
-
-from typing import Any
-
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
 from rummyhall.envs.aec import RummyEnv
-from rummyhall.errors import NotationError
-from rummyhall.registry import KITS
+from rummyhall.envs.catalogue import ENVS, make, make_raw
+from rummyhall.envs.single import SingleAgentEnv, single_agent, vector
 
-ENVS = {kit.env: kit for kit in KITS.values() if kit.env}
-"""Every environment's kit, by the environment's name."""
-
-__all__ = ["ENVS", "RummyEnv", "make", "make_raw"]
-
-
-def make_raw(name: str, **options: Any) -> RummyEnv:
-    """The environment ``name`` itself, without PettingZoo's checking wrappers."""
-    try:
-        kit = ENVS[name]
-    except KeyError:
-        known = ", ".join(sorted(ENVS))
-        raise NotationError(f"unknown environment {name!r} (available: {known})") from None
-    return RummyEnv(kit, **options)
-
-
-def make(name: str, **options: Any) -> AECEnv[str, Any, Any]:
-    """The environment ``name`` (``gin_rummy_v0``, …) with ``options`` (``variant``,
-    ``match``, ``render_mode`` and the game's own, e.g. ``players``), wrapped as
-    PettingZoo's classic environments are: an action out of range is refused, and so
-    is stepping before ``reset``."""
-    env: AECEnv[str, Any, Any] = make_raw(name, **options)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(env)
+__all__ = ["ENVS", "RummyEnv", "SingleAgentEnv", "make", "make_raw", "single_agent", "vector"]

@@ -23,7 +23,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from rich.console import Console
 
-from rummyhall.actions import Event
+from rummyhall.actions import Action, Event
 from rummyhall.envs.encoding import Encoding, Observation, standings
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState
@@ -128,10 +128,28 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             raise NotationError(
                 f"action ids run from 0 to {self.encoding.action_count - 1}, not {action!r}"
             )
-        events = state.apply(self.encoding.action(state, index))
-        self.encoding.update(state, events)
+        move = self.encoding.play(state, index)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        if move is not None:
+            self._apply(state, move)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def act(self, action: Action) -> None:
+        """Play a whole engine action for the agent to act (a bot's, say: a Rummikub
+        play is then one step, not the steps that build it)."""
+        state = self.state
+        assert state is not None
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        self._clear_rewards()
+        self._apply(state, action)
+        self._accumulate_rewards()
+
+    def _apply(self, state: GameState, action: Action) -> None:
+        events = state.apply(action)
+        self.encoding.update(state, events)
         paid = self._paid(state, events)
         if paid is not None:
             for seat, reward in enumerate(paid):
@@ -140,9 +158,6 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self._acting(state)
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
 
     def _paid(self, state: GameState, events: Sequence[Event]) -> list[float] | None:
         """What the step pays each seat: a finished part's settlement, or in a match the

@@ -40,11 +40,11 @@ class Encoding(Protocol):
     def mask(self, state: GameState) -> ActionMask:
         """1 for each legal action id of the seat to act, as a new vector."""
 
-    def action(self, state: GameState, index: int) -> Action:
-        """The action id ``index`` stands for now (the engine then checks it)."""
-
-    def index(self, state: GameState, action: Action) -> int:
-        """The id of ``action`` (a legal action of the seat to act)."""
+    def play(self, state: GameState, index: int) -> Action | None:
+        """What action id ``index`` does now: an engine action to apply (the engine
+        then checks it), or ``None`` for a step the encoding takes itself inside the
+        turn (Rummikub's draft table), refused with :class:`IllegalAction` when the mask
+        rules it out."""
 
     def settle(self, part: GameState) -> list[float]:
         """Per seat, what the finished ``part`` pays (the game's own points, summing to

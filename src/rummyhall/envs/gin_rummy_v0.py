@@ -7,8 +7,8 @@ from typing import Any
 
 from pettingzoo import AECEnv
 
-from rummyhall.envs import make, make_raw
 from rummyhall.envs.aec import RummyEnv
+from rummyhall.envs.catalogue import make, make_raw
 
 NAME = "gin_rummy_v0"
 

@@ -135,7 +135,7 @@ class GinEncoding:
         out[[INDEX[action] for action in state.legal_actions()]] = 1
         return out
 
-    def action(self, state: GameState, index: int) -> Action:
+    def play(self, state: GameState, index: int) -> Action:
         return ACTIONS[index]
 
     def index(self, state: GameState, action: Action) -> int:

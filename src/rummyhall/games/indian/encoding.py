@@ -160,7 +160,7 @@ class IndianEncoding:
         out[[action_id(action) for action in state.legal_actions()]] = 1
         return out
 
-    def action(self, state: GameState, index: int) -> Action:
+    def play(self, state: GameState, index: int) -> Action:
         """The action of id ``index``; a declaration carries the grouping the engine
         offers (needed under ``manual_declaration``)."""
         if index >= DECLARE:

@@ -58,5 +58,7 @@ KIT = GameInfo(
     new_hand=RummikubState,
     new_match=RummikubMatch,
     load=load,
+    env="rummikub_v0",
+    encoding="rummyhall.games.rummikub.encoding",
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

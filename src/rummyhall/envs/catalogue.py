@@ -1,0 +1,35 @@
+"""The environments by name, each its game's kit with the kit's encoding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from rummyhall.envs.aec import RummyEnv
+from rummyhall.errors import NotationError
+from rummyhall.registry import KITS
+
+ENVS = {kit.env: kit for kit in KITS.values() if kit.env}
+"""Every environment's kit, by the environment's name."""
+
+
+def make_raw(name: str, **options: Any) -> RummyEnv:
+    """The environment ``name`` itself, without PettingZoo's checking wrappers."""
+    try:
+        kit = ENVS[name]
+    except KeyError:
+        known = ", ".join(sorted(ENVS))
+        raise NotationError(f"unknown environment {name!r} (available: {known})") from None
+    return RummyEnv(kit, **options)
+
+
+def make(name: str, **options: Any) -> AECEnv[str, Any, Any]:
+    """The environment ``name`` (``gin_rummy_v0``, …) with ``options`` (``variant``,
+    ``match``, ``render_mode`` and the game's own, e.g. ``players``), wrapped as
+    PettingZoo's classic environments are: an action out of range is refused, and so
+    is stepping before ``reset``."""
+    env: AECEnv[str, Any, Any] = make_raw(name, **options)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

@@ -1,0 +1,275 @@
+"""Rummikub for reinforcement learning (``rummyhall.envs``: ``rummikub_v0``, 2–4
+players; one round, or a match with ``match=True``).
+
+A turn's play is built step by step on a draft of the table, as a player moves tiles
+at the table: place a rack tile into a set, lift a table tile out of its set and put it
+into another, undo, and end the play, which submits the whole draft to the engine as one
+``Play`` (RKB-4, RKB-5). The draft may be anything in between: invalid sets, a set split
+in two. Ending the play is masked until the draft is a legal play (valid sets, at least
+one rack tile, the initial meld's 30 points, RKB-3, and the jokers' rules, RKB-6), so
+every legal turn is reachable, the solver's best play and any rearrangement included.
+Drawing (or passing, the pool empty, RKB-7, RKB-9) throws the draft away.
+
+The draft has :data:`SLOTS` set slots (no table holds more than 35 sets). Faces are
+numbered ``f = 13 * colour + number - 1`` with colours R B K O, and 52 is the joker; a
+face plane holds ``copies / 2``. At most :data:`EDITS` placing and lifting steps are
+allowed in a turn (then only undo, putting down a lifted tile, ending and drawing), so
+every episode ends. Seats are seen from the observer: ``relative`` 1 plays next.
+
+**Observation** (``float32``, 2,391 values in [0, 1]):
+
+===============  ==============================================================
+index            meaning
+===============  ==============================================================
+0 … 2119         the draft, slot by slot (53 faces a slot); for a seat not to act,
+                 the table as it stands
+2120–2172        the own rack, less the tiles placed on the draft
+2173–2225        the rack tiles placed on the draft this turn
+2226–2278        the tile lifted and not put down yet
+2279–2331        the table as it stood when the turn began
+2332–2371        per slot, 1 when it holds a valid set (RKB-2)
+2372             1 when ending the play is legal now
+2373             placing and lifting steps used this turn / :data:`EDITS`
+2374             tiles left in the pool / 106
+2375 + 4·r …     for the observer (r = 0) and each seat after him: seated at this
+                 table; has made the initial meld (RKB-3); tiles on the rack / 30;
+                 in a match, (total + 300) / 600
+===============  ==============================================================
+
+**Actions** (4,283): 0 draw from the pool, or pass when it is empty; 1 end the play;
+2 undo the turn's steps; ``3 + 40 f + k`` place rack face ``f`` into slot ``k``;
+``2123 + 40 f + k`` lift face ``f`` out of slot ``k``; ``4243 + k`` put the lifted tile
+into slot ``k``.
+
+**Rewards**: the round's own scores (RKB-8, RKB-9), which sum to zero: the winner gets
+what the others' racks are worth, each other minus his own. In a match, each round
+pays the change in (own total − the others' mean).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from rummyhall.actions import Action, Event, Play
+from rummyhall.cards import TILE_NAMES, parse_tiles
+from rummyhall.envs.encoding import ActionMask, Observation, part_of
+from rummyhall.errors import IllegalAction
+from rummyhall.game import GameState
+from rummyhall.games.rummikub.match import RummikubMatch
+from rummyhall.games.rummikub.melds import interpret
+from rummyhall.games.rummikub.state import DRAW, PASS, RummikubState, face
+
+FACES = 53
+SLOTS = 40
+EDITS = 200
+SEATS = 4
+DECK = 2 * FACES
+DRAW_ID, END_ID, UNDO_ID = 0, 1, 2
+PLACE = 3
+LIFT = PLACE + FACES * SLOTS
+PUT = LIFT + FACES * SLOTS
+ACTION_COUNT = PUT + SLOTS
+DRAFT = 0
+RACK = SLOTS * FACES
+PLACED, HELD, START = (RACK + n * FACES for n in range(1, 4))
+VALID = START + FACES
+CAN_END = VALID + SLOTS
+USED, POOL = CAN_END + 1, CAN_END + 2
+SEAT_FACTS = POOL + 1
+FACTS = 4
+SIZE = SEAT_FACTS + FACTS * SEATS
+
+
+class RummikubEncoding:
+    observation_size = SIZE
+    action_count = ACTION_COUNT
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self._turn = -1
+        """The state counter the draft belongs to (``-1``: none yet)."""
+        self.slots: list[list[int]] = []
+        self.rack: Counter[int] = Counter()
+        """The acting seat's rack less what it placed on the draft."""
+        self.placed: Counter[int] = Counter()
+        self.held: int | None = None
+        self.edits = 0
+        self._legal: tuple[int, bool] = (-1, False)
+        """(the draft's version, whether ending the play is legal): computed once."""
+        self._version = 0
+
+    def reset(self, state: GameState) -> None:
+        self._turn = -1
+
+    def update(self, state: GameState, events: Sequence[Event]) -> None:
+        """An engine action was played: the next turn starts from the table."""
+        self._turn = -1
+
+    def _draft(self, state: GameState) -> RummikubState:
+        """The round, with the draft made for its turn if it is not yet."""
+        round_ = part_of(state)
+        assert isinstance(round_, RummikubState)
+        if self._turn != state.turn:
+            self._turn = state.turn
+            self.slots = [list(parse_tiles(tiles)) for tiles in round_.table]
+            self.slots += [[] for _ in range(SLOTS - len(self.slots))]
+            seat = round_.current_player
+            racked = [] if seat is None else round_.racks[seat]
+            self.rack = Counter(face(tile) for tile in racked)
+            self.placed = Counter()
+            self.held = None
+            self.edits = 0
+            self._version += 1
+        return round_
+
+    def draft(self) -> Play:
+        """The draft as the play it would submit (its empty slots left out)."""
+        return Play(tuple(tuple(TILE_NAMES[f] for f in slot) for slot in self.slots if slot))
+
+    def _may_end(self, round_: RummikubState) -> bool:
+        if self._legal[0] != self._version:
+            ready = self.held is None and bool(self.placed)
+            ready = ready and all(interpret(slot) is not None for slot in self.slots if slot)
+            self._legal = (self._version, ready and round_.is_legal(self.draft()) is None)
+        return self._legal[1]
+
+    # ------------------------------------------------------------------ observing
+
+    def observe(self, state: GameState, seat: int) -> Observation:
+        round_ = self._draft(state)
+        out = np.zeros(SIZE, dtype=np.float32)
+        acting = round_.current_player == seat
+        table = [list(parse_tiles(tiles)) for tiles in round_.table]
+        slots = self.slots if acting else table
+        for index, slot in enumerate(slots):
+            if slot:
+                base = DRAFT + FACES * index
+                np.add.at(out, base + np.asarray(slot), 0.5)
+                out[VALID + index] = float(interpret(slot) is not None)
+        rack = self.rack if acting else Counter(face(tile) for tile in round_.racks[seat])
+        for f, copies in rack.items():
+            out[RACK + f] = copies / 2
+        if acting:
+            for f, copies in self.placed.items():
+                out[PLACED + f] = copies / 2
+            if self.held is not None:
+                out[HELD + self.held] = 1.0
+            out[CAN_END] = float(self._may_end(round_))
+            out[USED] = self.edits / EDITS
+        for faces in table:
+            np.add.at(out, START + np.asarray(faces), 0.5)
+        out[POOL] = len(round_.pool) / DECK
+        totals = state.totals if isinstance(state, RummikubMatch) else [0] * self.players
+        for relative in range(self.players):
+            other = (seat + relative) % self.players
+            base = SEAT_FACTS + FACTS * relative
+            out[base] = 1.0
+            out[base + 1] = float(round_.melded[other])
+            out[base + 2] = min(1.0, len(round_.racks[other]) / 30)
+            out[base + 3] = min(1.0, max(0.0, (totals[other] + 300) / 600))
+        return out
+
+    def mask(self, state: GameState) -> ActionMask:
+        round_ = self._draft(state)
+        out = np.zeros(ACTION_COUNT, dtype=np.int8)
+        if round_.is_over:
+            return out
+        out[DRAW_ID] = 1
+        out[END_ID] = self._may_end(round_)
+        out[UNDO_ID] = self.edits > 0
+        if self.held is not None:
+            out[PUT : PUT + SLOTS] = 1
+        elif self.edits < EDITS:
+            for f in self.rack:
+                if self.rack[f]:
+                    out[PLACE + f * SLOTS : PLACE + (f + 1) * SLOTS] = 1
+            for index, slot in enumerate(self.slots):
+                for f in set(slot):
+                    out[LIFT + f * SLOTS + index] = 1
+        return out
+
+    # ------------------------------------------------------------------ acting
+
+    def play(self, state: GameState, index: int) -> Action | None:
+        """The engine action of id ``index`` (draw or pass, end the play), or ``None``
+        for a step on the draft, done here; a step the mask rules out raises
+        :class:`IllegalAction` and changes nothing."""
+        round_ = self._draft(state)
+        if index == DRAW_ID:
+            return DRAW if round_.pool else PASS
+        if index == END_ID:
+            if self.held is not None:
+                raise IllegalAction("RKB-5", "put the lifted tile down before ending the play")
+            return self.draft()  # the engine judges it, with the rule it breaks
+        if index == UNDO_ID:
+            self._turn = -1
+            edits = self.edits
+            self._draft(state)
+            self.edits = edits
+            return None
+        if index >= PUT:
+            if self.held is None:
+                raise IllegalAction("RKB-5", "no tile is lifted: lift one before putting it")
+            self.slots[index - PUT].append(self.held)
+            self.held = None
+        elif self.held is not None:
+            raise IllegalAction("RKB-5", "put the lifted tile down first")
+        elif self.edits >= EDITS:
+            raise IllegalAction("RKB-5", f"{EDITS} steps this turn: end the play, undo or draw")
+        elif index >= LIFT:
+            f, slot = divmod(index - LIFT, SLOTS)
+            if f not in self.slots[slot]:
+                raise IllegalAction("RKB-5", f"slot {slot} holds no {TILE_NAMES[f]}")
+            self.slots[slot].remove(f)
+            self.held = f
+            self.edits += 1
+        else:
+            f, slot = divmod(index - PLACE, SLOTS)
+            if not self.rack[f]:
+                raise IllegalAction("RKB-5", f"no {TILE_NAMES[f]} left on the rack")
+            self.rack[f] -= 1
+            self.placed[f] += 1
+            self.slots[slot].append(f)
+            self.edits += 1
+        self._version += 1
+        return None
+
+    def settle(self, part: GameState) -> list[float]:
+        return [float(score) for score in part.scores]
+
+
+def steps_to(
+    table: Sequence[Sequence[str]], start: Sequence[Sequence[str]], rack: Sequence[str]
+) -> list[int]:
+    """Action ids that turn the draft of table ``start`` into ``table`` (then end the
+    play): each table tile lifted and put straight into its set's slot, then the rack's
+    tiles placed. A play proposed whole (the solver's, a bot's) is so reachable."""
+    current = [list(parse_tiles(tiles)) for tiles in start]
+    current += [[] for _ in range(SLOTS - len(current))]
+    wanted = [list(parse_tiles(tiles)) for tiles in table]
+    ids: list[int] = []
+    needed = [Counter(faces) for faces in wanted]
+    staying: list[Counter[int]] = [Counter() for _ in range(SLOTS)]
+    for index in range(len(wanted)):  # what each target slot keeps of its own tiles
+        keep = Counter(current[index]) & needed[index]
+        staying[index] = keep
+        needed[index] -= keep
+    for index, slot in enumerate(current):
+        leaving = Counter(slot) - staying[index]
+        for f in leaving.elements():
+            target = next(j for j, need in enumerate(needed) if need[f])
+            needed[target][f] -= 1
+            ids += [LIFT + f * SLOTS + index, PUT + target]
+    racked = Counter(parse_tiles(rack))
+    for target, need in enumerate(needed):
+        for f in need.elements():
+            assert racked[f], f"{TILE_NAMES[f]} is neither on the table nor on the rack"
+            racked[f] -= 1
+            ids.append(PLACE + f * SLOTS + target)
+    return [*ids, END_ID]
+
+
+ENCODING = RummikubEncoding

@@ -1,0 +1,72 @@
+"""rummikub_v0: a play is built step by step on a draft table, so every legal turn is
+reachable (RKB-4, RKB-5), and ending the play is allowed exactly when the draft is a
+legal play."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from rummyhall import load
+from rummyhall.actions import Play
+from rummyhall.envs import rummikub_v0
+from rummyhall.errors import IllegalAction
+from rummyhall.games.rummikub.encoding import END_ID, LIFT, PLACE, PUT, SLOTS, UNDO_ID, steps_to
+from rummyhall.games.rummikub.state import RummikubState
+
+
+def test_every_play_the_solvers_find_is_reachable_step_by_step() -> None:
+    """The plays the engine suggests (the solver's best play, the best initial meld,
+    rearrangements of the table included), built tile by tile: every step is allowed by
+    the mask, ending the play is allowed exactly when the draft is a legal play (so at
+    the end), and the round is then exactly as if the play had been made whole."""
+    env = rummikub_v0.raw_env(players=3)
+    rng = random.Random(2)
+    built = rearranged = 0
+    for episode in range(25):
+        env.reset(seed=episode)
+        state = env.state
+        assert isinstance(state, RummikubState)
+        while not state.is_over and state.turn < 120:
+            plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+            if not plays or rng.random() < 0.3:
+                env.step(0)
+                continue
+            play = rng.choice(plays)
+            seat = state.current_player
+            assert seat is not None
+            whole = load(state.to_json())  # the same play, made whole on a copy
+            assert isinstance(whole, RummikubState)
+            whole.apply(play)
+            steps = steps_to(play.table, state.table, state.rack_names(seat))
+            rearranged += any(LIFT <= step < PUT for step in steps)
+            for number, step in enumerate(steps):
+                mask = env.observe(env.agent_selection)["action_mask"]
+                assert mask[step], f"step {number} of {steps}"
+                draft = env.encoding.draft()  # type: ignore[attr-defined]
+                assert mask[END_ID] == (state.is_legal(draft) is None)
+                env.step(step)
+            assert state.table == whole.table
+            racks = range(state.players)
+            assert [state.rack_names(r) for r in racks] == [whole.rack_names(r) for r in racks]
+            built += 1
+    assert built > 200 and rearranged > 20
+
+
+def test_a_draft_step_the_mask_rules_out_is_refused() -> None:
+    env = rummikub_v0.raw_env()
+    env.reset(seed=3)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert not mask[END_ID] and not mask[UNDO_ID] and not mask[PUT : PUT + SLOTS].any()
+    with pytest.raises(IllegalAction, match="RKB-5"):
+        env.step(PUT)
+    with pytest.raises(IllegalAction, match="RKB-5"):
+        env.step(LIFT)  # nothing on the table yet
+    placeable = int(np.flatnonzero(mask[PLACE:LIFT])[0]) + PLACE
+    env.step(placeable)
+    assert env.observe(env.agent_selection)["action_mask"][UNDO_ID]
+    env.step(UNDO_ID)
+    with pytest.raises(IllegalAction, match="RKB"):
+        env.step(END_ID)  # an empty play: the engine says why
