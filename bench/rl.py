@@ -15,7 +15,11 @@ legal action (read from the action mask, or RLCard's ``legal_actions``); a step 
   the same loop as ours. It cannot share an interpreter with the PettingZoo ``rl``
   installs, so it is installed with pip into ``~/.cache/rummyhall/pettingzoo-1.26.1``
   (with pygame, which it imports) and timed in a child process;
-- ``indian_rummy_v0`` with 2 and 6 players.
+- ``indian_rummy_v0`` with 2 and 6 players, ``rummikub_v0`` with 2 and 4 (its steps
+  build a play tile by tile);
+- the vector form: ``rummyhall.envs.vector("gin_rummy_v0", 16, opponent="random")``,
+  learner steps per second (each step also plays the random bot's moves), in one
+  process and over two worker processes.
 
 Ratios are our steps per second / the peer's (above 1: we are faster).
 """
@@ -94,6 +98,24 @@ def pettingzoo_v4_rate(seconds: float, runs: int) -> float | None:
     return float(json.loads(child.stdout.strip().splitlines()[-1]))
 
 
+def vector_rate(processes: bool, seconds: float, count: int = 16) -> float:
+    """Learner steps per second of the vector form against the random bot."""
+    from rummyhall.envs import vector
+
+    games = vector("gin_rummy_v0", count, processes=processes, opponent="random")
+    rng = np.random.default_rng(0)
+    _, infos = games.reset(seed=0)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions = [int(rng.choice(np.flatnonzero(mask))) for mask in infos["action_mask"]]
+        _, _, _, _, infos = games.step(actions)
+        steps += count
+    rate = steps / (time.perf_counter() - start)
+    games.close()
+    return rate
+
+
 def best(runs: int, measure: Any) -> float | None:
     rates = [measure() for _ in range(runs)]
     return None if None in rates else max(rates)
@@ -124,12 +146,18 @@ def main() -> None:
         "RLCard gin-rummy": best(args.runs, lambda: rlcard_rate(args.seconds)),
         "PettingZoo 1.26.1 gin_rummy_v4": pettingzoo_v4_rate(args.seconds, args.runs),
     }
-    for players in (2, 6):
-        rates[f"indian_rummy_v0, {players} players"] = best(
-            args.runs,
-            lambda players=players: aec_rate(  # type: ignore[misc]
-                envs.make("indian_rummy_v0", players=players), args.seconds
-            ),
+    for name, counts in (("indian_rummy_v0", (2, 6)), ("rummikub_v0", (2, 4))):
+        for players in counts:
+            rates[f"{name}, {players} players"] = best(
+                args.runs,
+                lambda name=name, players=players: aec_rate(  # type: ignore[misc]
+                    envs.make(name, players=players), args.seconds
+                ),
+            )
+    for processes in (False, True):
+        where = "2 processes" if processes else "1 process"
+        rates[f"vector gin, 16 games, {where}"] = best(
+            args.runs, lambda processes=processes: vector_rate(processes, args.seconds)
         )
     print(f"steps per second, random masked actions (best of {args.runs} × {args.seconds} s):")
     for name, rate in rates.items():
