@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 DEV := $(VENV)/.dev-installed
 BENCH := $(VENV)/.bench-installed
-C_SOURCES := $(shell find src -name '*.c')
+C_SOURCES := $(shell find src -name '*.c' -o -name '*.h')
 
 .PHONY: run test lint bench soak fuzz clean
 
@@ -24,8 +24,8 @@ run: $(DEV)
 	$(VENV)/bin/rummyhall serve
 
 lint: $(DEV)
-	$(PY) -m ruff check src tests bench
-	$(PY) -m ruff format --check src tests bench
+	$(PY) -m ruff check src tests bench examples
+	$(PY) -m ruff format --check src tests bench examples
 	$(PY) -m mypy
 
 # RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c: the tests fail if an (optional) C extension
@@ -34,9 +34,9 @@ lint: $(DEV)
 # run one at a time. Then the server suite again on PostgreSQL, in a throw-away cluster
 # the tests start (tests/server/databases.py), where Debian's postgresql is installed.
 test: lint
-	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest -n auto --durations=10 \
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c $(PY) -m pytest -n auto --durations=10 \
 	  README.md docs src tests --ignore=tests/server --ignore=tests/web
-	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest --durations=10 tests/server tests/web
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c $(PY) -m pytest --durations=10 tests/server tests/web
 	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 	  echo "The server suite on PostgreSQL:"; \
 	  RUMMYHALL_TEST_DATABASE=postgresql $(PY) -m pytest tests/server; \
@@ -55,7 +55,7 @@ fuzz: $(DEV)
 	HYPOTHESIS_PROFILE=fuzz RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest tests/games/test_stateful.py
 	RUMMYHALL_FUZZ_SECONDS=$(FUZZ_SECONDS) RUMMYHALL_FUZZ_FRAMES=100000000 \
 	RUMMYHALL_FUZZ_SEED=$${RUMMYHALL_FUZZ_SEED:-$$(date +%s)} \
-	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest -s tests/server/test_fuzz.py
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c $(PY) -m pytest -s tests/server/test_fuzz.py
 
 bench: $(BENCH)
 	$(PY) bench/gin.py

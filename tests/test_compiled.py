@@ -1,5 +1,6 @@
 """The C extensions and the choice between them and their Python references
-(``rummyhall/compiled.py``): the Rummikub sweep and the Gin playouts."""
+(``rummyhall/compiled.py``): the Rummikub sweep, the Gin playouts and the Gin solver's
+core."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from rummyhall.bots import gin_playout
 from rummyhall.compiled import load_compiled
+from rummyhall.games.gin import solver
 from rummyhall.games.rummikub import sweep
 
 EXTENSIONS = {
@@ -22,6 +24,7 @@ EXTENSIONS = {
         Path(gin_playout.__file__),
         "_gin_playout.c",
     ),
+    "RUMMYHALL_GIN_CORE": ("rummyhall.games.gin._core", Path(solver.__file__), "_core.c"),
 }
 """By environment variable: the module, the Python module beside it and the C source."""
 
@@ -58,12 +61,13 @@ def test_the_environment_chooses_the_implementation(
 
 
 def test_make_test_runs_the_compiled_code() -> None:
-    """``make test`` sets ``RUMMYHALL_SWEEP=c`` and ``RUMMYHALL_PLAYOUT=c``, so a failed
-    (optional) build of an extension cannot go unnoticed there."""
-    if os.environ.get("RUMMYHALL_SWEEP") != "c" or os.environ.get("RUMMYHALL_PLAYOUT") != "c":
-        pytest.skip("RUMMYHALL_SWEEP=c and RUMMYHALL_PLAYOUT=c not set")
+    """``make test`` sets every extension's variable to ``c``, so a failed (optional)
+    build of an extension cannot go unnoticed there."""
+    if any(os.environ.get(variable) != "c" for variable in EXTENSIONS):
+        pytest.skip(f"{', '.join(EXTENSIONS)} not all set to c")
     assert sweep.SWEEP_IMPLEMENTATION == "c"
     assert gin_playout.PLAYOUT_IMPLEMENTATION == "c"
+    assert solver.DEADWOOD_IMPLEMENTATION == "c"
 
 
 @pytest.mark.parametrize("variable", EXTENSIONS)

@@ -2,8 +2,8 @@
  * reference in gin_playout.py (World and Memo, which explain it), with the solver's
  * answers it needs (games/gin/solver.py) computed the same way:
  *
- *   deadwood      deadwood_mask: runs-only minimum per suit slice from a table, set
- *                 ranks enumerated (a set rank that no run can use is melded whole);
+ *   deadwood      deadwood_mask, shared with the solver's compiled core
+ *                 (games/gin/_deadwood.h);
  *   best_deadwood gin_simple.best_deadwood: OpenSpiel's BestMeldGroup, its first group
  *                 of the most melded points; the simple bot's take and throw on it;
  *   settle        settle_masks' points: every layout of the knocker within the limit
@@ -21,9 +21,9 @@
 #include <limits.h>
 #include <stdint.h>
 
-#define SUIT_BITS 0x1FFFu
+#include "../games/gin/_deadwood.h"
+
 #define CARDS 52
-#define SLICES (1 << 13)
 #define WALL 2        /* GIN-14: the last two stock cards are never drawn */
 #define GIN_BONUS 25  /* GIN-11 */
 #define UNDERCUT_BONUS 25
@@ -32,8 +32,6 @@
 enum Phase { OFFER = 0, DRAW = 1, DISCARD = 2 };
 enum Kind { THROW = 0, KNOCK = 1, TAKE = 2, PASS = 3, STOCK = 4, TAKE_THROW = 5, TAKE_KNOCK = 6 };
 
-static uint8_t run_deadwood[SLICES]; /* melds.RUN_DEADWOOD */
-static uint16_t run_capable[SLICES]; /* melds.RUN_CAPABLE */
 static int card_value[CARDS];        /* melds.CARD_VALUES */
 static int by_value[CARDS];          /* cards, highest value first, then by id */
 static const int os_suit[4] = {0, 3, 2, 1}; /* gin_simple.OPENSPIEL_SUIT */
@@ -50,77 +48,7 @@ static void build_tables(void) {
     for (int value = 10; value >= 1; value--)
         for (int card = 0; card < CARDS; card++)
             if (card_value[card] == value) by_value[n++] = card;
-    /* The lowest card is deadwood or starts a run of three or more (ace low). */
-    run_deadwood[0] = 0;
-    for (int mask = 1; mask < SLICES; mask++) {
-        int rank = __builtin_ctz((unsigned)mask);
-        int low = 1 << rank;
-        int best = (rank + 1 < 10 ? rank + 1 : 10) + run_deadwood[mask ^ low];
-        int run = low;
-        for (int top = rank + 1; top < 13 && (mask >> top & 1); top++) {
-            run |= 1 << top;
-            if (top - rank >= 2 && run_deadwood[mask ^ run] < best) best = run_deadwood[mask ^ run];
-        }
-        run_deadwood[mask] = (uint8_t)best;
-    }
-    for (int mask = 0; mask < SLICES; mask++) {
-        int capable = 0;
-        for (int rank = 0; rank < 11; rank++)
-            if ((mask & (7 << rank)) == (7 << rank)) capable |= 7 << rank;
-        run_capable[mask] = (uint16_t)capable;
-    }
-}
-
-/* ------------------------------------------------------------------------ deadwood */
-
-static inline int runs_only(const unsigned slice[4]) {
-    return run_deadwood[slice[0]] + run_deadwood[slice[1]] + run_deadwood[slice[2]] +
-           run_deadwood[slice[3]];
-}
-
-/* The least deadwood with the set ranks from ranks[i] on melded or not (each as one of
- * its useful subsets: three or more cards, holding every card of the rank that no run
- * could use). */
-static int with_sets(unsigned slice[4], const unsigned capable[4], const int *ranks, int i,
-                     int count) {
-    if (i == count) return runs_only(slice);
-    int rank = ranks[i];
-    unsigned bit = 1u << rank;
-    int best = with_sets(slice, capable, ranks, i + 1, count);
-    int present = 0, required = 0;
-    for (int s = 0; s < 4; s++) {
-        if (slice[s] & bit) present |= 1 << s;
-        if ((slice[s] & bit) && !(capable[s] & bit)) required |= 1 << s;
-    }
-    for (int chosen = 1; chosen < 16; chosen++) {
-        if ((chosen & present) != chosen || __builtin_popcount((unsigned)chosen) < 3 ||
-            (chosen & required) != required)
-            continue;
-        for (int s = 0; s < 4; s++)
-            if (chosen >> s & 1) slice[s] ^= bit;
-        int value = with_sets(slice, capable, ranks, i + 1, count);
-        for (int s = 0; s < 4; s++)
-            if (chosen >> s & 1) slice[s] ^= bit;
-        if (value < best) best = value;
-    }
-    return best;
-}
-
-static int deadwood(uint64_t mask) {
-    unsigned slice[4] = {(unsigned)(mask & SUIT_BITS), (unsigned)(mask >> 13 & SUIT_BITS),
-                         (unsigned)(mask >> 26 & SUIT_BITS), (unsigned)(mask >> 39 & SUIT_BITS)};
-    unsigned sets = (slice[0] & slice[1] & (slice[2] | slice[3])) |
-                    (slice[2] & slice[3] & (slice[0] | slice[1]));
-    if (!sets) return runs_only(slice);
-    unsigned capable[4];
-    for (int s = 0; s < 4; s++) capable[s] = run_capable[slice[s]];
-    unsigned forced = sets & ~(capable[0] | capable[1] | capable[2] | capable[3]);
-    for (int s = 0; s < 4; s++) slice[s] &= ~forced;
-    sets ^= forced;
-    int ranks[13], count = 0;
-    for (int rank = 0; rank < 13; rank++)
-        if (sets >> rank & 1) ranks[count++] = rank;
-    return with_sets(slice, capable, ranks, 0, count);
+    build_deadwood_tables();
 }
 
 /* ---------------------------------------------------------------------- settlement */

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rummyhall import IllegalAction, NotationError
 from rummyhall.cards import CARD_NAMES, parse_cards
 from rummyhall.games import gin
-from rummyhall.games.gin import melds
+from rummyhall.games.gin import melds, solver
 from rummyhall.games.gin.melds import is_meld, mask_of
 from rummyhall.games.gin.solver import deadwood_after_best_discard
 from tests.games.gin.brute_force import all_melds as brute_all_melds
@@ -37,6 +37,23 @@ def test_gin_6_deadwood_equals_exhaustive_search(kind: str) -> None:
         size = rng.choice((10, 10, 11))
         hand = rng.sample(DECK, size) if kind == "uniform" else dense_hand(rng, size)
         assert gin.deadwood(hand) == brute_deadwood(hand), hand
+
+
+@pytest.mark.parametrize("kind", ["uniform", "dense"])
+def test_gin_6_the_compiled_deadwood_is_the_reference(kind: str) -> None:
+    """The compiled core (when built) and the Python reference agree, and so do the
+    ways of writing a hand: one string with spaces or commas, a list, a tuple, other
+    spellings of a card (read by the reference)."""
+    rng = random.Random(kind)
+    for _ in range(20_000):
+        size = rng.choice((0, 3, 10, 11, 13))
+        hand = rng.sample(DECK, size) if kind == "uniform" or size < 10 else dense_hand(rng, size)
+        mask = mask_of(parse_cards(hand))
+        expected = solver.reference_deadwood_mask(mask)
+        assert solver.deadwood_mask(mask) == expected
+        spelled = [name.replace("T", "10").lower() for name in hand]
+        for written in (" ".join(hand), ",".join(hand), hand, tuple(hand), spelled):
+            assert gin.deadwood(written) == expected, written
 
 
 hands = st.lists(st.sampled_from(DECK), min_size=0, max_size=13, unique=True)

@@ -5,7 +5,9 @@ the runs-only minimum of each from a table (``melds.RUN_DEADWOOD``). Sets are wh
 suits together, and only ranks held in three or four suits can form one. A set rank none
 of whose cards can be in a run is always melded whole; the few remaining ("contested")
 ranks are enumerated, each either unmelded or melded as one of its useful subsets. On
-uniform random hands most calls never reach the enumeration.
+uniform random hands most calls never reach the enumeration. The same method is
+compiled (``_core.c``, optional like the other extensions: ``RUMMYHALL_GIN_CORE``
+chooses, see ``rummyhall.compiled``); :data:`DEADWOOD_IMPLEMENTATION` says which runs.
 
 Tie-breaking (GIN-13, "a fixed, documented card order"). Cards are ordered rank first
 (A … K), then suit S, H, D, C (``cards.canonical_key``). A meld is listed in that order
@@ -16,13 +18,15 @@ one whose meld list comes first in that order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
+from pathlib import Path
 
 from rummyhall.actions import JSON
 from rummyhall.arguments import whole_number
 from rummyhall.cards import CARD_NAMES, canonical_key, card_index, card_name, names_in
+from rummyhall.compiled import load_compiled
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.games.gin.melds import (
     CARD_VALUES,
@@ -45,8 +49,9 @@ _IN_ORDER = _ORDER.__getitem__
 # --------------------------------------------------------------------------- deadwood
 
 
-def deadwood_mask(mask: int) -> int:
-    """Minimum deadwood of the cards in ``mask``, counting every card (GIN-6)."""
+def reference_deadwood_mask(mask: int) -> int:
+    """Minimum deadwood of the cards in ``mask``, counting every card (GIN-6): the
+    Python reference of the compiled :func:`deadwood_mask`."""
     a = mask & SUIT_BITS
     b = (mask >> 13) & SUIT_BITS
     c = (mask >> 26) & SUIT_BITS
@@ -121,6 +126,17 @@ def deadwood_after_best_discard(mask: int) -> tuple[int, int]:
         if value < best:
             best, best_card = value, card
     return best, best_card
+
+
+_CORE = load_compiled(
+    "rummyhall.games.gin._core", Path(__file__).with_name("_core.c"), "RUMMYHALL_GIN_CORE"
+)
+"""The compiled core (``_core.pyi``), or ``None``."""
+DEADWOOD_IMPLEMENTATION = "python" if _CORE is None else "c"
+deadwood_mask: Callable[[int], int] = (
+    reference_deadwood_mask if _CORE is None else _CORE.deadwood_mask
+)
+"""Minimum deadwood of the cards in a 52-bit ``mask``, counting every card (GIN-6)."""
 
 
 # --------------------------------------------------------------------- arrangements
@@ -451,6 +467,10 @@ def deadwood(cards: Iterable[str] | str) -> int:
     >>> deadwood(["AS", "2S", "3S", "7H", "7D", "7C", "KS", "QH", "9D", "2C"])
     31
     """
+    if _CORE is not None:
+        value: int = _CORE.deadwood(cards)  # plain names read in C; -1: anything else
+        if value >= 0:
+            return value
     return deadwood_mask(_hand_mask(cards, "cards"))
 
 
