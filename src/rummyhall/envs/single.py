@@ -6,7 +6,9 @@ The learner holds one seat (drawn at each reset unless ``seat`` is given); the b
 game's rule player: ``rummyhall.bots.registry.kinds``) play the others, through the same
 views and legal actions as everywhere else. A step is the learner's action and then the
 bots' until it is the learner's turn again or the episode is over; its reward is what
-the learner was paid meanwhile (the game's own points, see each game's encoding).
+the learner was paid meanwhile (the game's own points, see each game's encoding). A
+deal the bots end before the learner has moved (a Gin opponent who takes the first
+upcard and knocks at once) is dealt again: an episode always starts with a decision.
 
 Masks for ``sb3-contrib``'s ``MaskablePPO``: :meth:`SingleAgentEnv.action_masks`, and
 ``info["action_mask"]`` after every reset and step.
@@ -72,18 +74,23 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
         if seed is not None:
             self._deals = random.Random(seed)
         game = self.game
-        game.reset(seed=self._deals.getrandbits(63))
         players = len(game.possible_agents)
-        self.seat = self._deals.randrange(players) if self.fixed_seat is None else self.fixed_seat
         kit = game.kit.name
-        self.bots = {
-            seat: make_bot(kit, self.opponent, seed=self._deals.getrandbits(31), **self.bot_options)
-            for seat in range(players)
-            if seat != self.seat
-        }
-        self._bots_play()
-        observation, info = self._seen()
-        return observation, info
+        while True:  # a deal the bots end before the learner's first move is dealt again
+            game.reset(seed=self._deals.getrandbits(63))
+            seat = self._deals.randrange(players) if self.fixed_seat is None else self.fixed_seat
+            self.seat = seat
+            self.bots = {
+                other: make_bot(
+                    kit, self.opponent, seed=self._deals.getrandbits(31), **self.bot_options
+                )
+                for other in range(players)
+                if other != seat
+            }
+            self._bots_play()
+            assert game.state is not None
+            if not game.state.is_over:
+                return self._seen()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         game = self.game
