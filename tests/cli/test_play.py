@@ -4,6 +4,7 @@ each game against a bot, with wrong keys and illegal moves refused on the way.""
 from __future__ import annotations
 
 import re
+import signal
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,6 +16,12 @@ from tests.cli.conftest import COMMAND, plain
 PROMPT = "> "
 
 
+def default_interrupt() -> None:
+    """Ctrl-C as at a terminal: a shell running the tests in the background (``make
+    test &``) has them ignore SIGINT, and the command would inherit that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(env: dict[str, str], *args: str) -> pexpect.spawn:
     child = pexpect.spawn(
         COMMAND[0],
@@ -23,6 +30,7 @@ def spawn(env: dict[str, str], *args: str) -> pexpect.spawn:
         timeout=60,
         env=env,
         dimensions=(60, 80),
+        preexec_fn=default_interrupt,
     )
     child.delaybeforesend = None
     return child
