@@ -45,6 +45,19 @@ def test_a_build_older_than_its_source_is_not_used(
         load_compiled(module, newer, variable)
 
 
+@pytest.mark.parametrize("variable", ["RUMMYHALL_GIN_CORE", "RUMMYHALL_PLAYOUT"])
+def test_a_build_older_than_a_header_it_includes_is_not_used(
+    variable: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module, beside, source = EXTENSIONS[variable]
+    pytest.importorskip(module)
+    header = tmp_path / solver.DEADWOOD_HEADER.name
+    header.write_text("/* edited after the build */\n")
+    monkeypatch.setenv(variable, "c")
+    with pytest.raises(ImportError, match=r"older than .*_deadwood\.h"):
+        load_compiled(module, beside.with_name(source), variable, (header,))
+
+
 @pytest.mark.parametrize("variable", EXTENSIONS)
 def test_the_environment_chooses_the_implementation(
     variable: str, monkeypatch: pytest.MonkeyPatch

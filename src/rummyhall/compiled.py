@@ -17,9 +17,12 @@ from pathlib import Path
 from types import ModuleType
 
 
-def load_compiled(module: str, source: Path, variable: str) -> ModuleType | None:
-    """The extension ``module`` built from ``source`` if it is built, current and wanted
-    (as the environment ``variable`` says); ``None`` for the Python reference."""
+def load_compiled(
+    module: str, source: Path, variable: str, headers: tuple[Path, ...] = ()
+) -> ModuleType | None:
+    """The extension ``module`` built from ``source`` (which includes ``headers``) if it
+    is built, current and wanted (as the environment ``variable`` says); ``None`` for
+    the Python reference."""
     wanted = os.environ.get(variable, "")
     if wanted not in ("", "c", "python"):
         raise ImportError(f"{variable}={wanted!r}: expected 'c', 'python' or nothing")
@@ -35,9 +38,11 @@ def load_compiled(module: str, source: Path, variable: str) -> ModuleType | None
             ) from error
         return None
     built = Path(compiled.__file__ or "")
-    if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+    newer = [path for path in (source, *headers) if path.exists()]
+    newer = [path for path in newer if path.stat().st_mtime > built.stat().st_mtime]
+    if newer:
         message = (
-            f"{built.name} is older than {source} and not used: rebuild it with `make` "
+            f"{built.name} is older than {newer[0]} and not used: rebuild it with `make` "
             "or `pip install -e .`"
         )
         if wanted == "c":

@@ -128,8 +128,13 @@ def deadwood_after_best_discard(mask: int) -> tuple[int, int]:
     return best, best_card
 
 
+DEADWOOD_HEADER = Path(__file__).with_name("_deadwood.h")
+"""The compiled deadwood, included by this core and by the hard bot's playouts."""
 _CORE = load_compiled(
-    "rummyhall.games.gin._core", Path(__file__).with_name("_core.c"), "RUMMYHALL_GIN_CORE"
+    "rummyhall.games.gin._core",
+    Path(__file__).with_name("_core.c"),
+    "RUMMYHALL_GIN_CORE",
+    (DEADWOOD_HEADER,),
 )
 """The compiled core (``_core.pyi``), or ``None``."""
 DEADWOOD_IMPLEMENTATION = "python" if _CORE is None else "c"
