@@ -9,11 +9,20 @@ import random
 import numpy as np
 import pytest
 
-from rummyhall import load
-from rummyhall.actions import Play
+from rummyhall import load, new_game
+from rummyhall.actions import Pass, Play
 from rummyhall.envs import rummikub_v0
 from rummyhall.errors import IllegalAction
-from rummyhall.games.rummikub.encoding import END_ID, LIFT, PLACE, PUT, SLOTS, UNDO_ID, steps_to
+from rummyhall.games.rummikub.encoding import (
+    END_ID,
+    LIFT,
+    PLACE,
+    PUT,
+    SLOTS,
+    UNDO_ID,
+    RummikubEncoding,
+    steps_to,
+)
 from rummyhall.games.rummikub.state import RummikubState
 
 
@@ -70,3 +79,18 @@ def test_a_draft_step_the_mask_rules_out_is_refused() -> None:
     env.step(UNDO_ID)
     with pytest.raises(IllegalAction, match="RKB"):
         env.step(END_ID)  # an empty play: the engine says why
+
+
+def test_rkb_9_equal_lowest_racks_split_the_payment() -> None:
+    """A blocked round won by two equal racks: the rules score each the others' whole
+    payment; the rewards split it, so they sum to zero."""
+    encoding = RummikubEncoding(3)
+    state = new_game("rummikub", seed=1, players=3)
+    assert isinstance(state, RummikubState)
+    state.racks = [[0, 1], [53, 54], [9, 10]]  # R1 R2, R1 R2 (the other copies), R10 R11
+    state.pool = []
+    for _ in range(3):
+        state.apply(Pass())
+    assert state.is_over and state.winners == [0, 1]
+    assert state.scores == [18, 18, -18]
+    assert encoding.settle(state) == [9.0, 9.0, -18.0]

@@ -41,9 +41,11 @@ index            meaning
 ``2123 + 40 f + k`` lift face ``f`` out of slot ``k``; ``4243 + k`` put the lifted tile
 into slot ``k``.
 
-**Rewards**: the round's own scores (RKB-8, RKB-9), which sum to zero: the winner gets
-what the others' racks are worth, each other minus his own. In a match, each round
-pays the change in (own total − the others' mean).
+**Rewards**: the round's own scores (RKB-8, RKB-9): the winner gets what the others pay,
+each other minus his rack's worth (or, at a blocked end, its excess over the winner's).
+Equal lowest racks at a blocked end, which the rules each score the whole payment,
+split it here, so rewards sum to zero. In a match, each round pays the change in (own
+total − the others' mean).
 """
 
 from __future__ import annotations
@@ -238,7 +240,15 @@ class RummikubEncoding:
         return None
 
     def settle(self, part: GameState) -> list[float]:
-        return [float(score) for score in part.scores]
+        """The round's scores, except that equal lowest racks at a blocked end (RKB-9),
+        each scored the others' whole payment, split it: rewards sum to zero."""
+        scores = [float(score) for score in part.scores]
+        winners = part.winners
+        if len(winners) > 1:
+            share = -sum(scores[seat] for seat in range(len(scores)) if seat not in winners)
+            for seat in winners:
+                scores[seat] = share / len(winners)
+        return scores
 
 
 def steps_to(
