@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from rummyhall import envs, load, new_game
 from rummyhall.cards import CARD_NAMES
@@ -53,6 +53,14 @@ def test_pettingzoo_api(name: str, options: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
 def test_pettingzoo_seeds(name: str, options: dict[str, Any]) -> None:
     seed_test(lambda: envs.make(name, **options), num_cycles=300)
+
+
+@pytest.mark.parametrize("name", sorted(envs.ENVS))
+def test_pettingzoo_render(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``ansi`` returns the table as text, ``human`` prints it (PettingZoo's
+    ``render_test``)."""
+    render_test(lambda render_mode: envs.make(name, render_mode=render_mode))
+    assert capsys.readouterr().out.count(envs.ENVS[name].title) >= 5
 
 
 def decisive(env: RummyEnv, legal: list[int], rng: random.Random) -> int:

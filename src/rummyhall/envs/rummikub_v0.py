@@ -1,5 +1,5 @@
 """Rummikub (2–4 players; one round, or a match with ``match=True``) in PettingZoo's
-usual form; :mod:`rummyhall.games.rummikub.encoding` documents it."""
+usual form, then its encoding (:mod:`rummyhall.games.rummikub.encoding`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from pettingzoo import AECEnv
 
 from rummyhall.envs.aec import RummyEnv
 from rummyhall.envs.catalogue import make, make_raw
+from rummyhall.games.rummikub import encoding
 
 NAME = "rummikub_v0"
+__doc__ = f"{__doc__}\n\n{encoding.__doc__}"  # every plane, action id and reward
 
 
 def env(**options: Any) -> AECEnv[str, Any, Any]:
