@@ -19,7 +19,7 @@ legal action (read from the action mask, or RLCard's ``legal_actions``); a step 
   build a play tile by tile);
 - the vector form: ``rummyhall.envs.vector("gin_rummy_v0", 16, opponent="random")``,
   learner steps per second (each step also plays the random bot's moves), in one
-  process and over two worker processes.
+  process and spread over a worker process a core.
 
 Ratios are our steps per second / the peer's (above 1: we are faster).
 """
@@ -155,7 +155,7 @@ def main() -> None:
                 ),
             )
     for processes in (False, True):
-        where = "2 processes" if processes else "1 process"
+        where = "a process a core" if processes else "1 process"
         rates[f"vector gin, 16 games, {where}"] = best(
             args.runs, lambda processes=processes: vector_rate(processes, args.seconds)
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rummyhall.envs import single_agent, vector
+from rummyhall.envs import SpreadVectorEnv, single_agent, vector
 from rummyhall.errors import NotationError
 
 
@@ -83,3 +83,33 @@ def test_many_games_step_together() -> None:
         ended += int(terminated.sum())
     assert ended > 0
     envs.close()
+
+
+def test_games_spread_over_processes_play_as_in_one() -> None:
+    """Two worker processes stepping five games give, step for step, what one process
+    gives: observations, rewards, ends, masks and the finished games' last
+    observations."""
+    one = vector("gin_rummy_v0", 5, opponent="easy")
+    spread = SpreadVectorEnv("gin_rummy_v0", 5, 2, opponent="easy")
+    assert spread.shares == [3, 2]
+    first, infos = one.reset(seed=4)
+    again, spread_infos = spread.reset(seed=4)
+    assert np.array_equal(first, again)
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(150):
+        actions = [int(rng.choice(np.flatnonzero(mask))) for mask in infos["action_mask"]]
+        ours = one.step(actions)
+        theirs = spread.step(actions)
+        for mine, other in zip(ours[:4], theirs[:4], strict=True):
+            assert np.array_equal(mine, other)
+        infos, spread_infos = ours[4], theirs[4]
+        assert np.array_equal(infos["action_mask"], spread_infos["action_mask"])
+        if "final_obs" in infos:
+            assert np.array_equal(infos["_final_obs"], spread_infos["_final_obs"])
+            for index in np.flatnonzero(infos["_final_obs"]):
+                assert np.array_equal(infos["final_obs"][index], spread_infos["final_obs"][index])
+        ended += int(ours[2].sum())
+    assert ended > 0
+    one.close()
+    spread.close()

@@ -27,7 +27,17 @@ what each game's observation holds:
 """
 
 from rummyhall.envs.aec import RummyEnv
+from rummyhall.envs.batch import SpreadVectorEnv, vector
 from rummyhall.envs.catalogue import ENVS, make, make_raw
-from rummyhall.envs.single import SingleAgentEnv, single_agent, vector
+from rummyhall.envs.single import SingleAgentEnv, single_agent
 
-__all__ = ["ENVS", "RummyEnv", "SingleAgentEnv", "make", "make_raw", "single_agent", "vector"]
+__all__ = [
+    "ENVS",
+    "RummyEnv",
+    "SingleAgentEnv",
+    "SpreadVectorEnv",
+    "make",
+    "make_raw",
+    "single_agent",
+    "vector",
+]

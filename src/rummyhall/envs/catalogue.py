@@ -28,8 +28,7 @@ def make_raw(name: str, **options: Any) -> RummyEnv:
 def make(name: str, **options: Any) -> AECEnv[str, Any, Any]:
     """The environment ``name`` (``gin_rummy_v0``, …) with ``options`` (``variant``,
     ``match``, ``render_mode`` and the game's own, e.g. ``players``), wrapped as
-    PettingZoo's classic environments are: an action out of range is refused, and so
-    is stepping before ``reset``."""
-    env: AECEnv[str, Any, Any] = make_raw(name, **options)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(env)
+    PettingZoo's classic environments are, so that stepping or observing before
+    ``reset`` is refused. (An action id out of range is refused by the environment
+    itself, with its range, so PettingZoo's assertion wrapper is not needed.)"""
+    return wrappers.OrderEnforcingWrapper(make_raw(name, **options))

@@ -1,5 +1,4 @@
-"""One learner against the built-in bots, as a Gymnasium environment, and many such
-games at once through Gymnasium's vector API.
+"""One learner against the built-in bots, as a Gymnasium environment.
 
 The learner holds one seat (drawn at each reset unless ``seat`` is given); the bots of
 ``opponent``'s kind (``random``, ``easy``, ``medium``, ``hard``, or a style of the
@@ -11,7 +10,8 @@ deal the bots end before the learner has moved (a Gin opponent who takes the fir
 upcard and knocks at once) is dealt again: an episode always starts with a decision.
 
 Masks for ``sb3-contrib``'s ``MaskablePPO``: :meth:`SingleAgentEnv.action_masks`, and
-``info["action_mask"]`` after every reset and step.
+``info["action_mask"]`` after every reset and step. Many games at once:
+:func:`rummyhall.envs.batch.vector`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from gymnasium.vector import AsyncVectorEnv, AutoresetMode, SyncVectorEnv, VectorEnv
 
 from rummyhall.bots.base import Bot
 from rummyhall.bots.play import decide
@@ -130,16 +129,3 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
 def single_agent(name: str, **options: Any) -> SingleAgentEnv:
     """One learner against bots in environment ``name`` (``opponent="medium"``, …)."""
     return SingleAgentEnv(name, **options)
-
-
-def vector(name: str, count: int, *, processes: bool = False, **options: Any) -> VectorEnv:
-    """``count`` :func:`single_agent` games stepped together (Gymnasium's vector API).
-    A game whose episode ends is dealt again in the same step, so every observation and
-    ``infos["action_mask"]`` returned is one to act on (the ended episode's are in
-    ``infos["final_obs"]`` and ``infos["final_info"]``). ``processes`` spreads the games
-    over worker processes (``AsyncVectorEnv``), else one process steps them in turn."""
-    makers = [lambda: SingleAgentEnv(name, **options) for _ in range(count)]
-    mode = AutoresetMode.SAME_STEP
-    if processes:
-        return AsyncVectorEnv(makers, autoreset_mode=mode)
-    return SyncVectorEnv(makers, autoreset_mode=mode)

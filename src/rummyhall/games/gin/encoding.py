@@ -65,9 +65,11 @@ MASKS = 4
 pile, the opponent's throws, own throws."""
 TOP, PILE, JUST_TAKEN = (n * CARDS for n in range(MASKS, MASKS + 3))
 PHASE = 7 * CARDS
-STOCK, LIMIT, DOUBLE, DEALER, MY_TOTAL, THEIR_TOTAL = range(PHASE + 3, PHASE + 9)
-SIZE = THEIR_TOTAL + 1
+"""The scalars start here: three phases, stock, knock limit, double, dealer, totals."""
+SIZE = PHASE + 9
 PHASES = {Phase.OFFER: 0, Phase.DRAW: 1, Phase.DISCARD: 2}
+PILE_ORDER = np.arange(1, 33, dtype=np.float32) / 32
+"""The discard pile's plane: a card at position ``k`` from the bottom is ``(k + 1) / 32``."""
 
 
 def planes(*masks: int) -> np.ndarray:
@@ -116,18 +118,24 @@ class GinEncoding:
         pile = hand.discard_pile
         if pile:
             out[TOP + pile[-1]] = 1.0
-            out[PILE + np.asarray(pile)] = np.arange(1, len(pile) + 1, dtype=np.float32) / 32
+            out[PILE + np.asarray(pile)] = PILE_ORDER[: len(pile)]
         if hand.current_player == seat and hand.taken_from_discard >= 0:
             out[JUST_TAKEN + hand.taken_from_discard] = 1.0
-        if hand.phase in PHASES:
-            out[PHASE + PHASES[hand.phase]] = 1.0
-        out[STOCK] = len(hand.stock) / 31
-        out[LIMIT] = hand.knock_limit / 10
-        out[DOUBLE] = float(hand.multiplier == 2)
-        out[DEALER] = float(hand.dealer == seat)
+        phase = PHASES.get(hand.phase)
+        totals = (0.0, 0.0)
         if isinstance(state, GinMatch):
-            out[MY_TOTAL] = min(1.0, state.totals[seat] / state.target)
-            out[THEIR_TOTAL] = min(1.0, state.totals[other] / state.target)
+            target = state.target
+            totals = (min(1.0, state.totals[seat] / target), min(1.0, state.totals[other] / target))
+        out[PHASE:SIZE] = (
+            phase == 0,
+            phase == 1,
+            phase == 2,
+            len(hand.stock) / 31,
+            hand.knock_limit / 10,
+            hand.multiplier == 2,
+            hand.dealer == seat,
+            *totals,
+        )
         return out
 
     def mask(self, state: GameState) -> ActionMask:
