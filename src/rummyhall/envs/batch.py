@@ -4,14 +4,14 @@ one process per core rather than one per game (``AsyncVectorEnv``'s way, which o
 few cores spends more on its pipes and process switches than small games compute).
 
 :class:`SpreadVectorEnv` behaves as ``SyncVectorEnv`` with same-step autoreset does,
-game for game: the same
-seeds (``reset(seed=s)`` seeds game ``i`` with ``s + i``), the same observations,
-rewards and ``infos`` (a finished game's last observation and info in
-``infos["final_obs"]`` and ``infos["final_info"]``).
+game for game: the same seeds (``reset(seed=s)`` seeds game ``i`` with ``s + i``), the
+same observations, rewards and ``infos`` (a finished game's last observation and info
+in ``infos["final_obs"]`` and ``infos["final_info"]``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from multiprocessing.connection import Connection
@@ -145,17 +145,16 @@ class SpreadVectorEnv(VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         for connection in self.connections:
-            try:
+            with contextlib.suppress(OSError):  # a worker that died has closed its end
                 connection.send(("close", None))
                 connection.close()
-            except (BrokenPipeError, OSError):
-                pass
         for process in self.processes:
             process.join(timeout=5)
 
 
 def vector(name: str, count: int, *, processes: bool = False, **options: Any) -> VectorEnv:
-    """``count`` :func:`single_agent` games stepped together (Gymnasium's vector API).
+    """``count`` :class:`~rummyhall.envs.single.SingleAgentEnv` games of ``name``
+    (``options`` as it takes them) stepped together (Gymnasium's vector API).
     A game whose episode ends is dealt again in the same step, so every observation and
     ``infos["action_mask"]`` returned is one to act on (the ended episode's are in
     ``infos["final_obs"]`` and ``infos["final_info"]``). ``processes`` spreads the games
