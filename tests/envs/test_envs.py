@@ -82,7 +82,7 @@ def masked_playout(env: RummyEnv, rng: random.Random) -> list[float]:
         if termination or truncation:
             env.step(None)
             continue
-        state = env.state
+        state = env.game_state
         assert state is not None
         legal = np.flatnonzero(observation["action_mask"]).tolist()
         if state.legal_actions_complete:
@@ -117,12 +117,12 @@ def test_an_illegal_action_is_refused_and_changes_nothing(name: str) -> None:
     env.reset(seed=1)
     observation = env.observe(env.agent_selection)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
-    assert env.state is not None
-    before = copy.deepcopy(env.state.to_json())
+    assert env.game_state is not None
+    before = copy.deepcopy(env.game_state.to_json())
     with pytest.raises(IllegalAction) as refused:
         env.step(illegal)
     assert refused.value.rule
-    assert env.state.to_json() == before
+    assert env.game_state.to_json() == before
     top = env.encoding.action_count
     with pytest.raises(NotationError, match=f"action ids run from 0 to {top - 1}"):
         env.step(top)

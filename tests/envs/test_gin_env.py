@@ -16,7 +16,7 @@ def test_a_hand_pays_its_points_to_the_winner() -> None:
     for episode in range(100):
         env.reset(seed=episode)
         rewards = masked_playout(env, rng)
-        state = env.state
+        state = env.game_state
         assert state is not None
         points = max(state.scores)
         winners = state.winners
@@ -29,11 +29,11 @@ def test_a_hand_pays_its_points_to_the_winner() -> None:
 def test_ansi_render_draws_the_acting_seat_s_table() -> None:
     env = gin_rummy_v0.raw_env(render_mode="ansi")
     env.reset(seed=4)
-    seat = env.state.current_player  # type: ignore[union-attr]
+    seat = env.game_state.current_player  # type: ignore[union-attr]
     text = env.render()
     assert isinstance(text, str) and "Gin Rummy" in text
-    hand = env.state.view(seat)["hand"]  # type: ignore[union-attr]
-    other = env.state.view(1 - seat)["hand"]  # type: ignore[union-attr]
+    hand = env.game_state.view(seat)["hand"]  # type: ignore[union-attr]
+    other = env.game_state.view(1 - seat)["hand"]  # type: ignore[union-attr]
     plain = text.replace("10", "T")
     assert all(card[0] in plain for card in hand)
     assert other != hand

@@ -36,7 +36,7 @@ def test_every_play_the_solvers_find_is_reachable_step_by_step() -> None:
     built = rearranged = 0
     for episode in range(25):
         env.reset(seed=episode)
-        state = env.state
+        state = env.game_state
         assert isinstance(state, RummikubState)
         while not state.is_over and state.turn < 120:
             plays = [a for a in state.legal_actions() if isinstance(a, Play)]

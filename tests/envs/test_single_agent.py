@@ -52,7 +52,7 @@ def test_the_learner_is_paid_its_hand_and_seeds_replay() -> None:
     env = single_agent("gin_rummy_v0", opponent="medium")
     for seed in range(20):
         actions, total = play(env, seed)
-        state = env.game.state
+        state = env.game.game_state
         assert state is not None
         expected = env.game.encoding.settle(state)[env.seat]
         assert total == expected

@@ -78,7 +78,10 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
         self._seeds = random.Random()
-        self.state: GameState | None = None
+        self.game_state: GameState | None = None
+        """The hand, deal or round (or match) being played: the engine's own state, for
+        rendering, records and analysis (``state()`` stays PettingZoo's global-state
+        method, which these games do not offer)."""
         self._standings: list[float] = []
 
     def _new(self, seed: int) -> GameState:
@@ -100,7 +103,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         ``seed`` started), so a seeded run replays exactly."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.state = state = self._new(self._seeds.getrandbits(63))
+        self.game_state = state = self._new(self._seeds.getrandbits(63))
         self.encoding.reset(state)
         self._standings = standings(state.scores)
         self.agents = self.possible_agents[:]
@@ -121,8 +124,10 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
-        assert state is not None and action is not None
+        state = self.game_state
+        assert state is not None
+        if action is None:
+            raise NotationError(f"{agent} is to act: step an action id, not None")
         index = int(action)
         if not 0 <= index < self.encoding.action_count:
             raise NotationError(
@@ -140,7 +145,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     def act(self, action: Action) -> None:
         """Play a whole engine action for the agent to act (a bot's, say: a Rummikub
         play is then one step, not the steps that build it)."""
-        state = self.state
+        state = self.game_state
         assert state is not None
         self._cumulative_rewards[self.agent_selection] = 0.0
         self._clear_rewards()
@@ -174,7 +179,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     # ------------------------------------------------------------------ what a seat sees
 
     def observe(self, agent: str) -> ObsDict:
-        state = self.state
+        state = self.game_state
         assert state is not None
         seat = self._seat[agent]
         observation: Observation = self.encoding.observe(state, seat)
@@ -187,9 +192,9 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     def render(self) -> str | None:
         """The table as the seat to act sees it (the terminal's drawing): ``ansi``
         returns it as text with colour codes, ``human`` prints it."""
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self.game_state is None:
             return None
-        state = self.state
+        state = self.game_state
         seat = state.current_player
         view = state.view(self._seat[self.agent_selection] if seat is None else seat)
         title = f"{self.kit.title} · {self.metadata['name']}"

@@ -87,24 +87,24 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, np.int64]):
                 if other != seat
             }
             self._bots_play()
-            assert game.state is not None
-            if not game.state.is_over:
+            assert game.game_state is not None
+            if not game.game_state.is_over:
                 return self._seen()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         game = self.game
-        if game.state is None or game.terminations.get(self.agent, True):
+        if game.game_state is None or game.terminations.get(self.agent, True):
             raise NotationError("the episode is over: reset the environment")
         game.step(int(action))
         reward = game.rewards[self.agent] + self._bots_play()
         observation, info = self._seen()
-        return observation, float(reward), bool(game.state.is_over), False, info
+        return observation, float(reward), bool(game.game_state.is_over), False, info
 
     def _bots_play(self) -> float:
         """The bots' moves until the learner is to act or the game is over; what the
         learner was paid meanwhile."""
         game = self.game
-        state = game.state
+        state = game.game_state
         assert state is not None
         paid = 0.0
         while not state.is_over and state.current_player != self.seat:
