@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pettingzoo import AECEnv
@@ -32,3 +35,17 @@ def make(name: str, **options: Any) -> AECEnv[str, Any, Any]:
     ``reset`` is refused. (An action id out of range is refused by the environment
     itself, with its range, so PettingZoo's assertion wrapper is not needed.)"""
     return wrappers.OrderEnforcingWrapper(make_raw(name, **options))
+
+
+def constructors(
+    name: str,
+) -> tuple[Callable[..., AECEnv[str, Any, Any]], Callable[..., RummyEnv]]:
+    """PettingZoo's usual ``env()`` and ``raw_env()`` of environment ``name``, for the
+    module named after it."""
+    return partial(make, name), partial(make_raw, name)
+
+
+def encoding_doc(name: str) -> str:
+    """The documentation of environment ``name``'s encoding: every observation index,
+    action id and reward."""
+    return importlib.import_module(ENVS[name].encoding).__doc__ or ""

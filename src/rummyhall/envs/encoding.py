@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummyhall.actions import Action, Event
+from rummyhall.cards import card_index
 from rummyhall.game import GameState, Match
 
 Observation = npt.NDArray[np.float32]
@@ -49,6 +50,39 @@ class Encoding(Protocol):
     def settle(self, part: GameState) -> list[float]:
         """Per seat, what the finished ``part`` pays (the game's own points, summing to
         zero)."""
+
+
+class PileTraffic:
+    """Per seat, the faces it took from the discard pile and still holds, and those it
+    threw (each was shown face up): the reading of ``GameState._picked_up``, kept up
+    from the public events as they come, as copies of each face (``players`` × ``faces``),
+    at most the ``copies`` a face has (a face thrown, taken back and thrown again counts
+    once a copy)."""
+
+    def __init__(self, players: int, faces: int, copies: int) -> None:
+        self.copies = copies
+        self.holds = np.zeros((players, faces), dtype=np.float32)
+        self.threw = np.zeros((players, faces), dtype=np.float32)
+
+    def reset(self) -> None:
+        self.holds[:] = 0
+        self.threw[:] = 0
+
+    def update(self, events: Sequence[Event]) -> None:
+        """``events`` have happened; a match's ``deal`` of its next part starts afresh."""
+        for event in events:
+            kind, seat = event.type, event.seat
+            if kind == "deal":
+                self.reset()
+            elif seat is None:  # the part's end: nobody's move
+                continue
+            elif kind == "draw" and event.data["source"] == "discard":
+                self.holds[seat, card_index(event.data["card"])] += 1
+            elif kind in ("discard", "knock", "declare"):
+                face = card_index(event.data.get("card") or event.data["discard"])
+                self.threw[seat, face] = min(float(self.threw[seat, face]) + 1, self.copies)
+                if self.holds[seat, face]:
+                    self.holds[seat, face] -= 1
 
 
 def part_of(state: GameState) -> GameState:

@@ -1,23 +1,8 @@
 """Gin Rummy (standard or Oklahoma; one hand, or a match with ``match=True``) in
 PettingZoo's usual form, then its encoding (:mod:`rummyhall.games.gin.encoding`)."""
 
-from __future__ import annotations
-
-from typing import Any
-
-from pettingzoo import AECEnv
-
-from rummyhall.envs.aec import RummyEnv
-from rummyhall.envs.catalogue import make, make_raw
-from rummyhall.games.gin import encoding
+from rummyhall.envs.catalogue import constructors, encoding_doc
 
 NAME = "gin_rummy_v0"
-__doc__ = f"{__doc__}\n\n{encoding.__doc__}"  # every plane, action id and reward
-
-
-def env(**options: Any) -> AECEnv[str, Any, Any]:
-    return make(NAME, **options)
-
-
-def raw_env(**options: Any) -> RummyEnv:
-    return make_raw(NAME, **options)
+__doc__ = f"{__doc__}\n\n{encoding_doc(NAME)}"
+env, raw_env = constructors(NAME)

@@ -45,8 +45,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from rummyhall.actions import Action, Event, Knock
-from rummyhall.cards import CARD_NAMES, card_index
-from rummyhall.envs.encoding import ActionMask, Observation, part_of
+from rummyhall.cards import CARD_NAMES
+from rummyhall.envs.encoding import ActionMask, Observation, PileTraffic, part_of
 from rummyhall.game import GameState
 from rummyhall.games.gin.match import GinMatch
 from rummyhall.games.gin.state import DISCARDS, DRAW_DISCARD, DRAW_STOCK, PASS, GinState, Phase
@@ -61,8 +61,8 @@ ACTIONS: tuple[Action, ...] = (
 )
 INDEX = {action: index for index, action in enumerate(ACTIONS)}
 MASKS = 4
-"""The first planes are hand masks' bits: own hand, the opponent's holdings from the
-pile, the opponent's throws, own throws."""
+"""The first planes: own hand, the opponent's holdings from the pile, the opponent's
+throws, own throws."""
 TOP, PILE, JUST_TAKEN = (n * CARDS for n in range(MASKS, MASKS + 3))
 PHASE = 7 * CARDS
 """The scalars start here: three phases, stock, knock limit, double, dealer, totals."""
@@ -72,11 +72,10 @@ PILE_ORDER = np.arange(1, 33, dtype=np.float32) / 32
 """The discard pile's plane: a card at position ``k`` from the bottom is ``(k + 1) / 32``."""
 
 
-def planes(*masks: int) -> np.ndarray:
-    """The 52 bits of each hand mask, one after the other, as 0/1 values."""
-    raw = b"".join(mask.to_bytes(7, "little") for mask in masks)
-    bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
-    return bits.reshape(len(masks), 56)[:, :CARDS].ravel()
+def hand_plane(mask: int) -> np.ndarray:
+    """The 52 bits of a hand mask as 0/1 values."""
+    packed = np.frombuffer(mask.to_bytes(7, "little"), dtype=np.uint8)
+    return np.unpackbits(packed, bitorder="little")[:CARDS]
 
 
 class GinEncoding:
@@ -84,37 +83,24 @@ class GinEncoding:
     action_count = len(ACTIONS)
 
     def __init__(self, players: int = 2) -> None:
-        self._threw = [0, 0]
-        """Per seat, the cards it threw this hand (a mask)."""
-        self._holds = [0, 0]
-        """Per seat, the cards it took from the discard pile and has not thrown since."""
+        self.traffic = PileTraffic(2, CARDS, copies=1)
 
     def reset(self, state: GameState) -> None:
-        self._threw = [0, 0]
-        self._holds = [0, 0]
+        self.traffic.reset()
 
     def update(self, state: GameState, events: Sequence[Event]) -> None:
-        for event in events:
-            kind, seat = event.type, event.seat
-            if kind == "draw" and event.data["source"] == "discard":
-                assert seat is not None
-                self._holds[seat] |= 1 << card_index(event.data["card"])
-            elif kind in ("discard", "knock"):
-                assert seat is not None
-                bit = 1 << card_index(event.data.get("card") or event.data["discard"])
-                self._threw[seat] |= bit
-                self._holds[seat] &= ~bit
-            elif kind == "deal":  # a match's next hand
-                self.reset(state)
+        self.traffic.update(events)
 
     def observe(self, state: GameState, seat: int) -> Observation:
         hand = part_of(state)
         assert isinstance(hand, GinState)
         out = np.zeros(SIZE, dtype=np.float32)
         other = 1 - seat
-        out[: MASKS * CARDS] = planes(
-            hand.hands[seat], self._holds[other], self._threw[other], self._threw[seat]
-        )
+        traffic = self.traffic
+        out[:CARDS] = hand_plane(hand.hands[seat])
+        out[CARDS : 2 * CARDS] = traffic.holds[other]
+        out[2 * CARDS : 3 * CARDS] = traffic.threw[other]
+        out[3 * CARDS : MASKS * CARDS] = traffic.threw[seat]
         pile = hand.discard_pile
         if pile:
             out[TOP + pile[-1]] = 1.0

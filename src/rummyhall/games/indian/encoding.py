@@ -49,7 +49,7 @@ import numpy as np
 
 from rummyhall.actions import Action, Declare, Discard, Event
 from rummyhall.cards import CARD_NAMES, card_index
-from rummyhall.envs.encoding import ActionMask, Observation, part_of
+from rummyhall.envs.encoding import ActionMask, Observation, PileTraffic, part_of
 from rummyhall.game import GameState
 from rummyhall.games.indian.match import POOL_LIMITS, IndianMatch
 from rummyhall.games.indian.melds import is_wild
@@ -84,28 +84,13 @@ class IndianEncoding:
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self._holds = np.zeros((players, PACK), dtype=np.float32)
-        """Per seat, copies of each face it took from the discard pile and still holds."""
-        self._threw = np.zeros((players, PACK), dtype=np.float32)
+        self.traffic = PileTraffic(players, PACK, copies=2)
 
     def reset(self, state: GameState) -> None:
-        self._holds[:] = 0
-        self._threw[:] = 0
+        self.traffic.reset()
 
     def update(self, state: GameState, events: Sequence[Event]) -> None:
-        for event in events:
-            kind, seat = event.type, event.seat
-            if kind == "draw" and event.data["source"] == "discard":
-                assert seat is not None
-                self._holds[seat, card_index(event.data["card"])] += 1
-            elif kind in ("discard", "declare"):
-                assert seat is not None
-                thrown = card_index(event.data.get("card") or event.data["discard"])
-                self._threw[seat, thrown] += 1
-                if self._holds[seat, thrown]:
-                    self._holds[seat, thrown] -= 1
-            elif kind == "deal":  # a match's next deal
-                self.reset(state)
+        self.traffic.update(events)
 
     def observe(self, state: GameState, seat: int) -> Observation:
         deal = part_of(state)
@@ -121,12 +106,12 @@ class IndianEncoding:
         wild = [f for f in range(PACK) if is_wild(f, deal.wild)]
         out[WILD + np.asarray(wild)] = 1.0
         out[INDICATOR + deal.indicator % PACK] = 1.0
-        out[I_THREW : I_THREW + PACK] = self._threw[seat] / 2
+        out[I_THREW : I_THREW + PACK] = self.traffic.threw[seat] / 2
         for relative in range(1, self.players):
             other = (seat + relative) % self.players
             base = OTHERS + 2 * PACK * (relative - 1)
-            out[base : base + PACK] = self._holds[other] / 2
-            out[base + PACK : base + 2 * PACK] = self._threw[other] / 2
+            out[base : base + PACK] = self.traffic.holds[other] / 2
+            out[base + PACK : base + 2 * PACK] = self.traffic.threw[other] / 2
         if deal.phase is Phase.DRAW:
             out[PHASE] = 1.0
         elif deal.phase is Phase.DISCARD:

@@ -116,16 +116,20 @@ class RummikubEncoding:
         assert isinstance(round_, RummikubState)
         if self._turn != state.turn:
             self._turn = state.turn
-            self.slots = [list(parse_tiles(tiles)) for tiles in round_.table]
-            self.slots += [[] for _ in range(SLOTS - len(self.slots))]
-            seat = round_.current_player
-            racked = [] if seat is None else round_.racks[seat]
-            self.rack = Counter(face(tile) for tile in racked)
-            self.placed = Counter()
-            self.held = None
+            self._lay_out(round_)
             self.edits = 0
-            self._version += 1
         return round_
+
+    def _lay_out(self, round_: RummikubState) -> None:
+        """The draft as the turn began: the table, and the acting seat's rack."""
+        self.slots = [list(parse_tiles(tiles)) for tiles in round_.table]
+        self.slots += [[] for _ in range(SLOTS - len(self.slots))]
+        seat = round_.current_player
+        racked = [] if seat is None else round_.racks[seat]
+        self.rack = Counter(face(tile) for tile in racked)
+        self.placed = Counter()
+        self.held = None
+        self._version += 1
 
     def draft(self) -> Play:
         """The draft as the play it would submit (its empty slots left out)."""
@@ -206,11 +210,8 @@ class RummikubEncoding:
             if self.held is not None:
                 raise IllegalAction("RKB-5", "put the lifted tile down before ending the play")
             return self.draft()  # the engine judges it, with the rule it breaks
-        if index == UNDO_ID:
-            self._turn = -1
-            edits = self.edits
-            self._draft(state)
-            self.edits = edits
+        if index == UNDO_ID:  # the steps used stay used: a turn ends
+            self._lay_out(round_)
             return None
         if index >= PUT:
             if self.held is None:
