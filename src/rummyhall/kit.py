@@ -90,6 +90,11 @@ class GameInfo:
     encoding: str = ""
     """The module of its encoding for learners (named, never imported: it needs the
     ``rl`` extra)."""
+    environments: str = ""
+    """The module that makes its environments where it has faster ones than its encoding
+    played on the engine (named, never imported): ``environment(kit, **options)``, an
+    AEC environment, and ``vector(kit, count, **options)``, a vector form or ``None``
+    when it has none for those options."""
 
     def variant(self, name: str | None) -> Variant:
         """The variant called ``name`` (``None``: the default)."""

@@ -22,7 +22,13 @@ from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.gin_simple import simple_takes, simple_throw
 from rummyhall.cards import card_index
 from rummyhall.compiled import load_compiled
-from rummyhall.games.gin.solver import DEADWOOD_HEADER, Settlement, deadwood_mask, settle_masks
+from rummyhall.games.gin.solver import (
+    DEADWOOD_HEADER,
+    SETTLE_HEADER,
+    Settlement,
+    deadwood_mask,
+    settle_masks,
+)
 from rummyhall.games.gin.state import WALL
 from rummyhall.games.gin.view import GinSeatView
 
@@ -277,7 +283,7 @@ SIMPLE_THROW: Throw = simple_throw
 """``gin_simple.simple_throw``, compiled when the playouts are."""
 
 _EXTENSION = load_compiled(
-    "rummyhall.bots._gin_playout", _SOURCE, "RUMMYHALL_PLAYOUT", (DEADWOOD_HEADER,)
+    "rummyhall.bots._gin_playout", _SOURCE, "RUMMYHALL_PLAYOUT", (DEADWOOD_HEADER, SETTLE_HEADER)
 )
 """The compiled module (its interface: ``_gin_playout.pyi``), or ``None``."""
 

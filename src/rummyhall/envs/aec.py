@@ -78,11 +78,16 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
         self._seeds = random.Random()
-        self.game_state: GameState | None = None
-        """The hand, deal or round (or match) being played: the engine's own state, for
-        rendering, records and analysis (``state()`` stays PettingZoo's global-state
-        method, which these games do not offer)."""
+        self._state: GameState | None = None
         self._standings: list[float] = []
+
+    @property
+    def game_state(self) -> GameState | None:
+        """The hand, deal or round (or match) being played: the engine's own state, for
+        rendering, records and analysis, to read (act through :meth:`step` and
+        :meth:`act`). ``state()`` stays PettingZoo's global-state method, which these
+        games do not offer."""
+        return self._state
 
     def _new(self, seed: int) -> GameState:
         name = self.kit.name
@@ -101,18 +106,26 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new deal: its seed drawn from ``seed`` (or from the generator a former
         ``seed`` started), so a seeded run replays exactly."""
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        self.game_state = state = self._new(self._seeds.getrandbits(63))
+        self._state = state = self._new(self._next_seed(seed))
         self.encoding.reset(state)
         self._standings = standings(state.scores)
+        self._start(self._acting(state))
+
+    def _next_seed(self, seed: int | None) -> int:
+        """The next deal's seed: drawn from ``seed``'s generator (or the former one's)."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        return self._seeds.getrandbits(63)
+
+    def _start(self, agent: str) -> None:
+        """PettingZoo's episode bookkeeping at a new deal, ``agent`` to act."""
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self._acting(state)
+        self.agent_selection = agent
 
     def _acting(self, state: GameState) -> str:
         seat = state.current_player
@@ -124,16 +137,9 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.game_state
+        state = self._state
         assert state is not None
-        if action is None:
-            raise NotationError(f"{agent} is to act: step an action id, not None")
-        index = int(action)
-        if not 0 <= index < self.encoding.action_count:
-            raise NotationError(
-                f"action ids run from 0 to {self.encoding.action_count - 1}, not {action!r}"
-            )
-        move = self.encoding.play(state, index)
+        move = self.encoding.play(state, self._index(agent, action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if move is not None:
@@ -142,10 +148,21 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if self.render_mode == "human":
             self.render()
 
+    def _index(self, agent: str, action: int | None) -> int:
+        """The action id stepped, refused by name when it is none or out of range."""
+        if action is None:
+            raise NotationError(f"{agent} is to act: step an action id, not None")
+        index = int(action)
+        if not 0 <= index < self.encoding.action_count:
+            raise NotationError(
+                f"action ids run from 0 to {self.encoding.action_count - 1}, not {action!r}"
+            )
+        return index
+
     def act(self, action: Action) -> None:
         """Play a whole engine action for the agent to act (a bot's, say: a Rummikub
         play is then one step, not the steps that build it)."""
-        state = self.game_state
+        state = self._state
         assert state is not None
         self._cumulative_rewards[self.agent_selection] = 0.0
         self._clear_rewards()
@@ -179,7 +196,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     # ------------------------------------------------------------------ what a seat sees
 
     def observe(self, agent: str) -> ObsDict:
-        state = self.game_state
+        state = self._state
         assert state is not None
         seat = self._seat[agent]
         observation: Observation = self.encoding.observe(state, seat)
@@ -192,9 +209,9 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     def render(self) -> str | None:
         """The table as the seat to act sees it (the terminal's drawing): ``ansi``
         returns it as text with colour codes, ``human`` prints it."""
-        if self.render_mode is None or self.game_state is None:
-            return None
         state = self.game_state
+        if self.render_mode is None or state is None:
+            return None
         seat = state.current_player
         view = state.view(self._seat[self.agent_selection] if seat is None else seat)
         title = f"{self.kit.title} · {self.metadata['name']}"

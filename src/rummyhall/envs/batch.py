@@ -12,15 +12,17 @@ in ``infos["final_obs"]`` and ``infos["final_info"]``).
 from __future__ import annotations
 
 import contextlib
+import importlib
 import multiprocessing
 import os
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from gymnasium.vector import AutoresetMode, SyncVectorEnv, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from rummyhall.envs.catalogue import kit_of
 from rummyhall.envs.single import SingleAgentEnv
 
 
@@ -159,7 +161,14 @@ def vector(name: str, count: int, *, processes: bool = False, **options: Any) ->
     ``infos["action_mask"]`` returned is one to act on (the ended episode's are in
     ``infos["final_obs"]`` and ``infos["final_info"]``). ``processes`` spreads the games
     over one worker process per core (:class:`SpreadVectorEnv`), else this process
-    steps them in turn."""
+    steps them in turn. A game may have a faster vector form for some options (its
+    kit's ``environments``: Gin's compiled hands against the random bot), used then
+    in place of either."""
+    kit = kit_of(name)
+    if kit.environments:
+        faster = importlib.import_module(kit.environments).vector(kit, count, **options)
+        if faster is not None:
+            return cast(VectorEnv, faster)
     if processes:
         return SpreadVectorEnv(name, count, os.cpu_count() or 1, **options)
     makers = [lambda: SingleAgentEnv(name, **options) for _ in range(count)]

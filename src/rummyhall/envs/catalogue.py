@@ -12,20 +12,42 @@ from pettingzoo.utils import wrappers
 
 from rummyhall.envs.aec import RummyEnv
 from rummyhall.errors import NotationError
+from rummyhall.kit import GameInfo
 from rummyhall.registry import KITS
 
 ENVS = {kit.env: kit for kit in KITS.values() if kit.env}
 """Every environment's kit, by the environment's name."""
 
 
-def make_raw(name: str, **options: Any) -> RummyEnv:
-    """The environment ``name`` itself, without PettingZoo's checking wrappers."""
+def kit_of(name: str) -> GameInfo:
+    """The kit of environment ``name``, or an error listing the names."""
     try:
-        kit = ENVS[name]
+        return ENVS[name]
     except KeyError:
         known = ", ".join(sorted(ENVS))
         raise NotationError(f"unknown environment {name!r} (available: {known})") from None
+
+
+def make_raw(name: str, **options: Any) -> RummyEnv:
+    """The environment ``name`` itself, without PettingZoo's checking wrappers: the
+    game's own faster one where it has one for these options (its kit's
+    ``environments``), else its encoding played on the engine."""
+    kit = kit_of(name)
+    if kit.environments:
+        made: RummyEnv = importlib.import_module(kit.environments).environment(kit, **options)
+        return made
     return RummyEnv(kit, **options)
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # untyped
+    """PettingZoo's order enforcing wrapper, whose ``last()`` after a reset asks the
+    environment at once: the base class's reads five attributes through its checking
+    ``__getattr__``, which costs as much as a compiled Gin step."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return super().last(observe)  # type: ignore[no-any-return]  # refused, by name
+        return self.env.last(observe)  # type: ignore[no-any-return]
 
 
 def make(name: str, **options: Any) -> AECEnv[str, Any, Any]:
@@ -34,7 +56,7 @@ def make(name: str, **options: Any) -> AECEnv[str, Any, Any]:
     PettingZoo's classic environments are, so that stepping or observing before
     ``reset`` is refused. (An action id out of range is refused by the environment
     itself, with its range, so PettingZoo's assertion wrapper is not needed.)"""
-    return wrappers.OrderEnforcingWrapper(make_raw(name, **options))
+    return OrderEnforcing(make_raw(name, **options))
 
 
 def constructors(

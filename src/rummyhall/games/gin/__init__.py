@@ -41,5 +41,6 @@ KIT = GameInfo(
     load=load,
     env="gin_rummy_v0",
     encoding="rummyhall.games.gin.encoding",
+    environments="rummyhall.games.gin.table_env",
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

@@ -129,7 +129,11 @@ def deadwood_after_best_discard(mask: int) -> tuple[int, int]:
 
 
 DEADWOOD_HEADER = Path(__file__).with_name("_deadwood.h")
-"""The compiled deadwood, included by this core and by the hard bot's playouts."""
+"""The compiled deadwood, included by this core, the hard bot's playouts and the
+learning environments' core."""
+SETTLE_HEADER = Path(__file__).with_name("_settle.h")
+"""The compiled settlement of a knock (it includes the deadwood), for the playouts and
+the learning environments' core."""
 _CORE = load_compiled(
     "rummyhall.games.gin._core",
     Path(__file__).with_name("_core.c"),
