@@ -42,12 +42,20 @@ def hub(request: Request) -> Hub:
     return request.app.state.hub  # type: ignore[no-any-return]
 
 
-async def current_player(request: Request, authorization: Annotated[str, Header()] = "") -> Player:
-    """The guest whose token is given as ``Authorization: Bearer <token>``."""
+def bearer_token(authorization: Annotated[str, Header()] = "") -> str:
+    """The token given as ``Authorization: Bearer <token>`` (never in an address)."""
     scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token:
+    if scheme.lower() != "bearer" or not token.strip():
         raise ProtocolError("unauthorized")
-    return await hub(request).players.authenticate(token.strip())
+    return token.strip()
+
+
+TokenDep = Annotated[str, Depends(bearer_token)]
+
+
+async def current_player(request: Request, token: TokenDep) -> Player:
+    """The guest whose token is given."""
+    return await hub(request).players.authenticate(token)
 
 
 PlayerDep = Annotated[Player, Depends(current_player)]
@@ -87,6 +95,20 @@ class Registration(BaseModel):
     player: PlayerInfo
     token: str
     """The secret that proves this guest: keep it (it is never shown again)."""
+
+
+class Credentials(BaseModel):
+    """``POST /api/me/account`` (claim) and ``POST /api/sign-ins`` (sign in)."""
+
+    username: str = Field(max_length=64)
+    password: str = Field(max_length=1024)
+
+
+class SignInAnswer(BaseModel):
+    player: PlayerInfo
+    username: str
+    token: str
+    """The secret of this device's sign-in: keep it (it is never shown again)."""
 
 
 @router.get("/health")
@@ -147,8 +169,44 @@ async def register(body: NewPlayer, request: Request) -> Registration:
 
 @router.get("/me", dependencies=Reads)
 async def me(player: PlayerDep, request: Request) -> dict[str, Any]:
+    """The token's player, his account's username (``null`` for a guest) and figures."""
     stats = await hub(request).store.player_stats(player.id)
-    return {"player": player.info().model_dump(), "stats": stats}
+    username = await hub(request).accounts.username_of(player)
+    return {"player": player.info().model_dump(), "username": username, "stats": stats}
+
+
+@router.post("/me/account", status_code=201, dependencies=[Limited])
+async def claim(body: Credentials, player: PlayerDep, request: Request) -> dict[str, Any]:
+    """The token's guest claims his identity: a username (unique whatever its case) and
+    a password, to sign in with on other devices. This device stays signed in."""
+    username = await hub(request).accounts.claim(player, body.username, body.password)
+    return {"player": player.info().model_dump(), "username": username}
+
+
+@router.post("/sign-ins", status_code=201, dependencies=[Limited])
+async def sign_in(body: Credentials, request: Request) -> SignInAnswer:
+    """Sign this device in to an account: the answer's token makes it the account's
+    player, with his seats and games. Wrong passwords are limited per username and
+    address (``rate_limited``)."""
+    accounts = hub(request).accounts
+    signed = await accounts.sign_in(body.username, body.password, client_address(request))
+    return SignInAnswer(player=signed.player.info(), username=signed.username, token=signed.token)
+
+
+@router.delete("/sign-ins/current", status_code=204)
+async def sign_out(player: PlayerDep, token: TokenDep, request: Request) -> Response:
+    """This device signs out: its token is refused from now on, and its connections are
+    closed."""
+    await hub(request).accounts.sign_out(player, token)
+    return Response(status_code=204)
+
+
+@router.delete("/sign-ins", status_code=204)
+async def sign_out_everywhere(player: PlayerDep, request: Request) -> Response:
+    """Every device of the account signs out, this one too: every token of the player is
+    refused from now on, on every server process, and his connections are closed."""
+    await hub(request).accounts.sign_out_everywhere(player)
+    return Response(status_code=204)
 
 
 @router.patch("/me", dependencies=[Limited])

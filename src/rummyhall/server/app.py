@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import rummyhall
+from rummyhall.server.accounts import Accounts
 from rummyhall.server.addresses import ClientAddressMiddleware, TrustedProxies
 from rummyhall.server.api import router
 from rummyhall.server.autoplay import Autoplay
@@ -54,6 +55,9 @@ WEB = Path(rummyhall.__file__).with_name("web")
 
 STATUS = {
     "unauthorized": 401,
+    "wrong_password": 401,
+    "username_taken": 409,
+    "already_claimed": 409,
     "not_host": 403,
     "room_not_found": 404,
     "game_not_found": 404,
@@ -99,10 +103,27 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         reads = limiter("reads", settings.reads_per_second, settings.read_burst)
         replays = Replays(store, settings.replay_cache_bytes)
         players = Players(store)
-        hub = Hub(settings, store, players, lobby, creations, player_rooms, reads, replays)
+        accounts = Accounts(
+            store,
+            players,
+            limiter(
+                "passwords",
+                settings.wrong_passwords_per_hour / 3600,
+                settings.wrong_password_burst,
+            ),
+            limiter(
+                "address_passwords",
+                settings.wrong_passwords_per_address_per_hour / 3600,
+                settings.wrong_password_address_burst,
+            ),
+            cluster,
+        )
+        hub = Hub(
+            settings, store, players, accounts, lobby, creations, player_rooms, reads, replays
+        )
         app.state.hub = hub
         if cluster is not None:
-            cluster.attach(lobby, players)
+            cluster.attach(lobby, players, accounts.devices)
             services.cluster = cluster
         await lobby.restore(players)
         if cluster is not None:

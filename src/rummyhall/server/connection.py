@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from rummyhall.server.i18n import Locale
 from rummyhall.server.limits import TokenBucket, check_size, client_address
 from rummyhall.server.mailbox import Mailbox
-from rummyhall.server.players import Player
+from rummyhall.server.players import Player, token_hash
 from rummyhall.server.protocol import (
     PROTOCOL_VERSION,
     ClientMessageType,
@@ -49,6 +49,7 @@ CLOSE_CODES = {
     "replaced": 4000,
     "hello_timeout": 4001,
     "idle": 4002,
+    "signed_out": 4003,
     "rate_limited": 1008,
     "too_slow": 1013,
 }
@@ -62,6 +63,8 @@ class Connection:
         settings = hub.settings
         self.address = client_address(websocket)
         self.player: Player | None = None
+        self.token_hash = ""
+        """The hash of the token it said hello with (signing out closes it)."""
         self.locale: Locale = "en"
         self.room: Place | None = None
         self.seat: int | None = None
@@ -131,6 +134,8 @@ class Connection:
         except WebSocketDisconnect:
             pass
         finally:
+            if self.player is not None:
+                self.hub.accounts.devices.closed(self.player.id, self)
             if self.room is not None:
                 await self.room.disconnect(self)
             self.closing = True
@@ -213,6 +218,8 @@ class Connection:
             )
         self.locale = message.locale
         self.player = await self.hub.players.authenticate(message.token)
+        self.token_hash = token_hash(message.token)
+        self.hub.accounts.devices.opened(self.player.id, self)
         settings = self.hub.settings
         self.send(
             Welcome(

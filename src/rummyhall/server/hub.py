@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rummyhall.server.accounts import Accounts
 from rummyhall.server.limits import Limiter
 from rummyhall.server.lobby import Lobby
 from rummyhall.server.players import Players
@@ -21,6 +22,7 @@ class Hub:
     settings: Settings
     store: Store
     players: Players
+    accounts: Accounts
     lobby: Lobby
     creations: Limiter
     """Guests and rooms created, per client address."""

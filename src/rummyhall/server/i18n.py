@@ -94,6 +94,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A nickname has 1 to 24 printable characters.",
         "昵称须为 1 到 24 个可显示字符。",
     ),
+    "bad_username": (
+        "A username has {least} to {most} letters, digits, '_', '-' or '.'.",
+        "用户名须为 {least} 到 {most} 个字母、数字、“_”、“-”或“.”。",
+    ),
+    "username_taken": ("That username is taken.", "该用户名已被占用。"),
+    "already_claimed": (
+        "This player already has an account.",
+        "此玩家已经有账号了。",
+    ),
+    "bad_password": (
+        "A password has {least} to {most} characters.",
+        "密码须为 {least} 到 {most} 个字符。",
+    ),
+    "weak_password": (
+        "That password is too easy to guess: add words or characters.",
+        "此密码太容易被猜到，请加长或换用不常见的词。",
+    ),
+    "wrong_password": ("Wrong username or password.", "用户名或密码错误。"),
+    "no_account": (
+        "A guest without an account cannot sign out: create an account first.",
+        "没有账号的游客无法退出登录：请先创建账号。",
+    ),
+    "signed_out": ("You signed out on this device.", "你已在此设备上退出登录。"),
     "replaced": (
         "You opened this seat in another window.",
         "你已在另一个窗口打开了此座位。",

@@ -46,6 +46,10 @@ class Peers(Protocol):
     def renamed(self, player: Player) -> None:
         """``player`` has a new nickname: the other processes show it too."""
 
+    def signed_out(self, player_id: str, token_hash: str | None) -> None:
+        """``player_id`` signed out (the device of ``token_hash``, or every one): the
+        other processes close his connections made with it."""
+
     async def described(self, code: str) -> RoomInfo | None:
         """Room ``code`` as its process last described it."""
 

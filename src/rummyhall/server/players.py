@@ -1,7 +1,8 @@
 """Guest identity: a nickname and a random secret token that the browser keeps.
 
-There are no passwords: the token is the only proof of a seat. The server stores only
-its SHA-256 hash, so a leaked database does not let anyone take a seat.
+The token is the proof of a seat: the guest's own, or one of a device signed in to his
+account (:mod:`rummyhall.server.accounts`). The server stores only SHA-256 hashes, so a
+leaked database does not let anyone take a seat.
 """
 
 from __future__ import annotations
@@ -55,12 +56,12 @@ def clean_nickname(raw: str) -> str:
 
 
 class Players:
-    """Creates guests, recognises them by token (cached: tokens never change) and
-    renames them; one :class:`Player` per id."""
+    """Creates guests, recognises them by token and renames them; one :class:`Player`
+    per id. A token is looked up in the database every time (a request, a connection's
+    hello), never remembered: signing out anywhere refuses it at once on every process."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._by_hash: dict[str, Player] = {}
         self._by_id: dict[str, Player] = {}
 
     def known(self, player_id: str, nickname: str) -> Player:
@@ -76,8 +77,7 @@ class Players:
         token = new_token()
         digest = token_hash(token)
         await self.store.create_player(player_id, cleaned, digest)
-        player = self._by_hash[digest] = self.known(player_id, cleaned)
-        return player, token
+        return self.known(player_id, cleaned), token
 
     async def rename(self, player: Player, nickname: str) -> None:
         """Give ``player`` a new nickname: saved first, then seen everywhere it is held
@@ -95,11 +95,7 @@ class Players:
         return player
 
     async def authenticate(self, token: str) -> Player:
-        digest = token_hash(token)
-        player = self._by_hash.get(digest)
-        if player is None:
-            row = await self.store.player_by_token_hash(digest)
-            if row is None:
-                raise ProtocolError("unauthorized")
-            player = self._by_hash[digest] = self.known(row.id, row.nickname)
-        return player
+        row = await self.store.player_by_token_hash(token_hash(token))
+        if row is None:
+            raise ProtocolError("unauthorized")
+        return self.known(row.id, row.nickname)

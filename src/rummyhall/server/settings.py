@@ -62,6 +62,12 @@ class Settings:
     room_guess_burst: int = 20
     """Room codes one client address may look up in vain (HTTP or a WebSocket ``join``)
     before every lookup by code is refused for a while: guessing private rooms is hopeless."""
+    wrong_passwords_per_hour: float = 20.0
+    wrong_password_burst: int = 5
+    """Wrong passwords allowed for one username (a token bucket, whatever the address)."""
+    wrong_passwords_per_address_per_hour: float = 60.0
+    wrong_password_address_burst: int = 20
+    """Wrong passwords allowed from one client address, whatever the usernames."""
     player_rooms_per_minute: float = 6.0
     player_room_burst: int = 12
     """Rooms one player may create (a token bucket per player id, whatever his address)."""
@@ -166,6 +172,10 @@ class Settings:
             raise ValueError("timeouts must be positive")
         if self.player_rooms_per_minute <= 0 or self.player_room_burst < 1:
             raise ValueError("the player room rate must be positive")
+        passwords = (self.wrong_passwords_per_hour, self.wrong_passwords_per_address_per_hour)
+        bursts = (self.wrong_password_burst, self.wrong_password_address_burst)
+        if min(passwords) <= 0 or min(bursts) < 1:
+            raise ValueError("the wrong password rates must be positive")
         parse_networks(self.trusted_proxies)  # a bad entry is refused at start-up
         if self.fault_point is not None:
             FaultPoint.parse(self.fault_point)

@@ -34,6 +34,7 @@ from rummyhall.server.protocol import (
 )
 
 if TYPE_CHECKING:
+    from rummyhall.server.accounts import Devices
     from rummyhall.server.lobby import Lobby
     from rummyhall.server.peers import Described
     from rummyhall.server.players import Player, Players
@@ -56,6 +57,7 @@ class Cluster:
 
     lobby: Lobby
     players: Players
+    devices: Devices
     visitors: Visitors
     affinity: Affinity
 
@@ -79,9 +81,10 @@ class Cluster:
 
     # ------------------------------------------------------------------ lifecycle
 
-    def attach(self, lobby: Lobby, players: Players) -> None:
+    def attach(self, lobby: Lobby, players: Players, devices: Devices) -> None:
         self.lobby = lobby
         self.players = players
+        self.devices = devices
         self.visitors = Visitors(self.bus, self.leases, lobby.rooms, players)
         self.affinity = Affinity(self.visitors, lobby.rooms)
 
@@ -395,6 +398,8 @@ class Cluster:
         elif kind == "take":
             away_at = {int(seat): at for seat, at in envelope["away_at"].items()}
             self._spawn(self._handed(envelope["room"], away_at))
+        elif kind == "signed_out" and envelope["from"] != self.node:
+            self.devices.sign_out(envelope["player"], envelope["token_hash"])
         elif kind == "renamed" and envelope["from"] != self.node:
             player = self.players.renamed(envelope["player"], envelope["nickname"])
             if player is not None:
@@ -403,6 +408,12 @@ class Cluster:
             self.sockets.delivered(envelope)
 
     # ------------------------------------------------------------------ players
+
+    def signed_out(self, player_id: str, token_hash: str | None) -> None:
+        """Tell every other process (this one has already closed its connections)."""
+        self.bus.broadcast(
+            {"t": "signed_out", "player": player_id, "token_hash": token_hash, "from": self.node}
+        )
 
     def renamed(self, player: Player) -> None:
         """Tell every other process (this one has already shown it)."""

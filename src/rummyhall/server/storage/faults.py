@@ -26,6 +26,10 @@ Moment = Literal["before", "after"]
 TRANSACTIONS = (
     "create_player",
     "rename_player",
+    "create_account",
+    "add_sign_in",
+    "sign_out",
+    "sign_out_everywhere",
     "save_room",
     "start_match",
     "append_actions",

@@ -34,6 +34,30 @@ class Player(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class Account(Base):
+    """A guest who claimed his identity: the username he signs in with (unique whatever
+    its case: ``username_key``) and his password's Argon2 hash."""
+
+    __tablename__ = "accounts"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    username: Mapped[str] = mapped_column(String(32))
+    username_key: Mapped[str] = mapped_column(String(32), unique=True, index=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SignIn(Base):
+    """A device signed in to an account: the hash of the token it keeps (revoked by
+    deleting the row). The guest's own token stays in ``players``."""
+
+    __tablename__ = "sign_ins"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class Room(Base):
     """A table: its game and options, who sits where, and where it stands."""
 

@@ -82,6 +82,28 @@ class Store:
     async def player_by_token_hash(self, token_hash: str) -> models.Player | None:
         return await self.read(self.repository.player_by_token_hash, token_hash)
 
+    async def create_account(
+        self, player_id: str, username: str, username_key: str, password_hash: str
+    ) -> str | None:
+        return await self._write(
+            self.repository.create_account, player_id, username, username_key, password_hash
+        )
+
+    async def account_of(self, player_id: str) -> models.Account | None:
+        return await self.read(self.repository.account_of, player_id)
+
+    async def account_by_username(self, username_key: str) -> models.Account | None:
+        return await self.read(self.repository.account_by_username, username_key)
+
+    async def add_sign_in(self, player_id: str, token_hash: str) -> models.Player:
+        return await self._write(self.repository.add_sign_in, player_id, token_hash)
+
+    async def sign_out(self, player_id: str, token_hash: str, new_guest_hash: str) -> None:
+        await self._write(self.repository.sign_out, player_id, token_hash, new_guest_hash)
+
+    async def sign_out_everywhere(self, player_id: str, new_guest_hash: str) -> None:
+        await self._write(self.repository.sign_out_everywhere, player_id, new_guest_hash)
+
     async def nicknames(self, player_ids: list[str]) -> dict[str, str]:
         """At start-up, before any room is open: on the writer, behind the recovery."""
         return await self._write(self.repository.nicknames, player_ids)

@@ -1,0 +1,200 @@
+"""Accounts: a guest claims his identity with a username and a password, then signs in
+on other devices to be the same player, with the same seats and games.
+
+Passwords are hashed with Argon2id (``argon2-cffi``'s defaults, RFC 9106's second
+recommendation) off the event loop; checking one is constant-time, and a username that
+does not exist costs a check against a dummy hash, so timing does not tell which
+usernames exist. A password must have 8–128 characters and not be guessable: zxcvbn's
+estimate (its lists of the most common leaked passwords, words, names, keyboard
+patterns, the username and nickname) must reach :data:`MIN_STRENGTH`.
+
+Wrong passwords are rate-limited per username and per client address (the limiters
+every process of a site shares). A signed-in device holds a random token, sent in
+headers and messages, never in an address; signing out deletes it, and signing out
+everywhere deletes every token of the player at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from typing import Protocol
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from zxcvbn import zxcvbn
+
+from rummyhall.server.limits import Limiter
+from rummyhall.server.peers import Peers
+from rummyhall.server.players import Player, Players, new_token, token_hash
+from rummyhall.server.protocol import ProtocolError
+from rummyhall.server.storage.store import Store
+
+USERNAME_MIN, USERNAME_MAX = 3, 20
+PASSWORD_MIN, PASSWORD_MAX = 8, 128
+MIN_STRENGTH = 2
+"""zxcvbn's score a password must reach (0–4; 2: "somewhat guarded", more than a
+million guesses: none of its lists' common passwords, words or patterns alone, which with
+the rate limit and Argon2 keeps guessing online and offline hopeless)."""
+USERNAME_MARKS = "_-."
+"""Besides letters and digits (of any script), what a username may hold."""
+HASHER = PasswordHasher()
+
+
+@cache
+def _dummy_hash() -> str:
+    """A hash to check against when the username is unknown (made once)."""
+    return HASHER.hash(new_token())
+
+
+def clean_username(raw: str) -> tuple[str, str]:
+    """The username as shown and its key (unique whatever its case or width), or
+    ``bad_username``.
+
+    >>> clean_username(" Ana_K ")
+    ('Ana_K', 'ana_k')
+    >>> clean_username("ＡＮＡ")[1]
+    'ana'
+    """
+    username = unicodedata.normalize("NFKC", raw.strip())
+    allowed = all(ch.isalnum() or ch in USERNAME_MARKS for ch in username)
+    if not (USERNAME_MIN <= len(username) <= USERNAME_MAX and allowed):
+        raise ProtocolError("bad_username", least=USERNAME_MIN, most=USERNAME_MAX)
+    return username, unicodedata.normalize("NFKC", username.casefold())
+
+
+def check_password(password: str, *known: str) -> None:
+    """Refuse a password too short, too long or too easy to guess (``known``: the
+    username and nickname, which it must not lean on)."""
+    if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise ProtocolError("bad_password", least=PASSWORD_MIN, most=PASSWORD_MAX)
+    if zxcvbn(password, user_inputs=list(known))["score"] < MIN_STRENGTH:
+        raise ProtocolError("weak_password")
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    player: Player
+    username: str
+    token: str
+    """Shown only this once; the server keeps its hash."""
+
+
+class Device(Protocol):
+    """A connection as signing out sees it (``rummyhall.server.connection.Connection``)."""
+
+    token_hash: str
+
+    def close(self, code: str) -> None: ...
+
+
+class Devices:
+    """This process's open connections by player, so that signing out closes them (on
+    every process: the cluster tells the others)."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, set[Device]] = {}
+
+    def opened(self, player_id: str, device: Device) -> None:
+        self._open.setdefault(player_id, set()).add(device)
+
+    def closed(self, player_id: str, device: Device) -> None:
+        devices = self._open.get(player_id)
+        if devices is not None:
+            devices.discard(device)
+            if not devices:
+                del self._open[player_id]
+
+    def sign_out(self, player_id: str, token_digest: str | None) -> None:
+        """Close ``player_id``'s connections made with the token whose hash is
+        ``token_digest`` (every one of them when ``None``)."""
+        for device in list(self._open.get(player_id, ())):
+            if token_digest is None or device.token_hash == token_digest:
+                device.close("signed_out")
+
+
+class Accounts:
+    def __init__(
+        self,
+        store: Store,
+        players: Players,
+        by_username: Limiter,
+        by_address: Limiter,
+        peers: Peers | None = None,
+    ) -> None:
+        """``by_username`` and ``by_address``: wrong passwords allowed per username and
+        per client address; ``peers``: the other processes of a cluster."""
+        self.store = store
+        self.players = players
+        self.by_username = by_username
+        self.by_address = by_address
+        self.peers = peers
+        self.devices = Devices()
+
+    async def username_of(self, player: Player) -> str | None:
+        account = await self.store.account_of(player.id)
+        return None if account is None else account.username
+
+    async def claim(self, player: Player, username: str, password: str) -> str:
+        """Make ``player`` (a guest) an account; returns the username as kept."""
+        shown, key = clean_username(username)
+        check_password(password, shown, player.nickname)
+        hashed = await asyncio.to_thread(HASHER.hash, password)
+        refused = await self.store.create_account(player.id, shown, key, hashed)
+        if refused is not None:
+            raise ProtocolError(refused)
+        return shown
+
+    async def sign_in(self, username: str, password: str, address: str) -> SignedIn:
+        """A new device's token for the account, or ``wrong_password`` (the same for an
+        unknown username) and ``rate_limited`` after too many wrong ones."""
+        try:
+            _, key = clean_username(username)
+        except ProtocolError:
+            raise ProtocolError("wrong_password") from None
+        limits = ((self.by_username, f"user:{key}"), (self.by_address, f"address:{address}"))
+        for limiter, limit_key in limits:
+            await limiter.guard(limit_key)
+        account = await self.store.account_by_username(key)
+        stored = _dummy_hash() if account is None else account.password_hash
+        right = await asyncio.to_thread(_verifies, stored, password[: PASSWORD_MAX * 4])
+        if account is None or not right:
+            for limiter, limit_key in limits:
+                await limiter.spend(limit_key)
+            raise ProtocolError("wrong_password")
+        token = new_token()
+        row = await self.store.add_sign_in(account.player_id, token_hash(token))
+        player = self.players.known(row.id, row.nickname)
+        return SignedIn(player, account.username, token)
+
+    async def sign_out(self, player: Player, token: str) -> None:
+        """This device signs out (an account only: a guest who signed out would be lost):
+        its token is refused from now on and its connections are closed."""
+        if await self.store.account_of(player.id) is None:
+            raise ProtocolError("no_account")
+        digest = token_hash(token)
+        await self.store.sign_out(player.id, digest, token_hash(new_token()))
+        self.signed_out(player.id, digest)
+
+    async def sign_out_everywhere(self, player: Player) -> None:
+        """Every device of the account signs out, this one too."""
+        if await self.store.account_of(player.id) is None:
+            raise ProtocolError("no_account")
+        await self.store.sign_out_everywhere(player.id, token_hash(new_token()))
+        self.signed_out(player.id, None)
+
+    def signed_out(self, player_id: str, token_digest: str | None) -> None:
+        """Close the signed-out connections here and on the other processes (their
+        tokens are already refused everywhere: this only ends what is open)."""
+        self.devices.sign_out(player_id, token_digest)
+        if self.peers is not None:
+            self.peers.signed_out(player_id, token_digest)
+
+
+def _verifies(stored: str, password: str) -> bool:
+    try:
+        return HASHER.verify(stored, password)
+    except (VerificationError, InvalidHashError):
+        return False
