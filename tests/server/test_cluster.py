@@ -20,6 +20,7 @@ from rummyhall.server.cluster.leases import lease_key
 from tests.server import databases
 from tests.server.harness import Client, Message, Server, play_until
 from tests.server.redises import PROGRAM, RedisServer
+from tests.server.test_accounts import auth
 from tests.server.test_secrets import GAMES, assert_no_secret_left
 
 pytestmark = [
@@ -316,3 +317,25 @@ def test_an_away_deadline_outlives_the_room_s_process(tmp_path: Path, redis: Red
     finally:
         for server in servers:
             server.stop()
+
+
+def test_signing_out_everywhere_reaches_every_process(site: list[Server]) -> None:
+    """Tokens are refused on every process at once, and the account's connections held
+    by other processes are closed."""
+    a, b, c = site
+    _, laptop = a.register("Ana")
+    body = {"username": "Ana_Everywhere", "password": "maple harbor quietly 7"}
+    with a.http() as http:
+        assert http.post("/api/me/account", json=body, headers=auth(laptop)).status_code == 201
+    with b.http() as http:
+        phone = http.post("/api/sign-ins", json=body).json()["token"]
+    held = [b.client(phone), c.client(laptop)]
+    with a.http() as http:
+        assert http.delete("/api/sign-ins", headers=auth(laptop)).status_code == 204
+    for connection in held:
+        assert connection.wait("error", lambda m: m["code"] == "signed_out")
+        connection.close()
+    for server in site:
+        with server.http() as http:
+            for token in (laptop, phone):
+                assert http.get("/api/me", headers=auth(token)).status_code == 401

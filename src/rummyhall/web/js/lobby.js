@@ -5,7 +5,7 @@
 
 import { cardSVG, tileSVG } from "./cards.js";
 import { formatDate, t } from "./i18n.js";
-import { api, currentPlayer, ensurePlayer, renamePlayer } from "./net.js";
+import { api, claimAccount, currentPlayer, ensurePlayer, renamePlayer, signIn, signOut } from "./net.js";
 import { label, seatName, variantLabel } from "./names.js";
 import { h, modal } from "./ui.js";
 
@@ -270,6 +270,7 @@ export function showLobby({ main, navigate, toast }) {
           `${t("lobby.hello")} `, h("strong", { id: "nickname" }, player ? player.nickname : "…"), " ",
           h("button", { class: "link", type: "button", id: "rename", onclick: rename }, t("lobby.rename")),
         ]),
+        accountLine(),
         levelChoice(),
       ]),
       h("section", { class: "game-cards" }, games().map(({ game, title }) =>
@@ -306,6 +307,84 @@ export function showLobby({ main, navigate, toast }) {
       ]),
     ]));
     if (typing) main.querySelector("input[name=code]").focus();
+  }
+
+  /** Who this browser is signed in as, or the way to an account. */
+  function accountLine() {
+    if (player?.username) {
+      return h("p", { class: "account-line" }, [
+        h("span", { id: "account-name" }, t("account.signed_in_as", { name: player.username })), " ",
+        h("button", { class: "link", type: "button", id: "sign-out", onclick: () => leave(false) }, t("account.sign_out")), " ",
+        h("button", { class: "link", type: "button", id: "sign-out-everywhere", onclick: () => leave(true) }, t("account.sign_out_everywhere")),
+      ]);
+    }
+    return h("p", { class: "account-line" }, [
+      h("span", { class: "muted" }, t("account.guest")), " ",
+      h("button", { class: "link", type: "button", id: "claim-account", onclick: () => accountDialog("claim") }, t("account.claim")), " ",
+      h("button", { class: "link", type: "button", id: "sign-in", onclick: () => accountDialog("sign_in") }, t("account.sign_in")),
+    ]);
+  }
+
+  /** Sign this browser out (or every device of the account): it plays on as a new guest. */
+  async function leave(everywhere) {
+    try {
+      await signOut(everywhere);
+      player = await ensurePlayer();
+      toast(t(everywhere ? "account.signed_out_everywhere" : "account.signed_out"));
+      await loadSeated();
+      render();
+      main.querySelector("#sign-in")?.focus();
+    } catch (failure) {
+      toast(failure.message, "error");
+    }
+  }
+
+  /** Create an account for this guest ("claim"), or sign in to one ("sign_in"). */
+  function accountDialog(mode) {
+    const claiming = mode === "claim";
+    const limits = { username: [3, 20], password: [8, 128] };
+    const error = h("p", { class: "field-error", id: "account-error", hidden: true, role: "alert" });
+    const field = (name, attrs) => h("input", { id: `account-${name}`, name, required: true, maxlength: limits[name][1], "aria-describedby": "account-error", ...attrs });
+    const username = field("username", { autocomplete: "username", autocapitalize: "none", spellcheck: "false" });
+    const password = field("password", { type: "password", autocomplete: claiming ? "new-password" : "current-password" });
+    const submit = h("button", { type: "submit", class: "primary", id: "account-submit" }, t(claiming ? "account.claim_save" : "account.sign_in_save"));
+    const show = (text, input = username) => {
+      error.textContent = text;
+      error.hidden = !text;
+      for (const each of [username, password]) each.setAttribute("aria-invalid", text && each === input ? "true" : "false");
+      if (text) input.focus();
+    };
+    const form = h("form", { class: "account-form", novalidate: true, onsubmit: async (event) => {
+      event.preventDefault();
+      const name = username.value.trim();
+      if (name.length < limits.username[0]) return show(t("account.username_rule", { least: 3, most: 20 }));
+      if (password.value.length < limits.password[0]) return show(t("account.password_rule", { least: 8 }), password);
+      submit.disabled = true;
+      try {
+        player = claiming ? await claimAccount(name, password.value) : await signIn(name, password.value);
+        dialog.close();
+        toast(t(claiming ? "account.claimed" : "account.signed_in", { name: player.username }));
+        if (!claiming) await loadSeated(); // his seats and games, on this device too
+        render();
+        main.querySelector("#account-name")?.focus();
+      } catch (failure) {
+        submit.disabled = false;
+        show(failure.message, failure.code?.includes("password") ? password : username);
+      }
+    } }, [
+      h("label", { for: "account-username" }, t("account.username")),
+      username,
+      h("label", { for: "account-password" }, t("account.password")),
+      password,
+      error,
+      h("p", { class: "muted" }, t(claiming ? "account.claim_keeps" : "account.sign_in_keeps")),
+      h("div", { class: "modal-actions" }, [
+        h("button", { type: "button", class: "ghost", onclick: () => dialog.close() }, t("common.cancel")),
+        submit,
+      ]),
+    ]);
+    const dialog = modal({ id: "account-dialog", title: t(claiming ? "account.claim_title" : "account.sign_in_title"), body: form, closedBy: "any" });
+    username.focus();
   }
 
   /** The rename dialog: the new nickname for the same player (its seats stay his). */

@@ -32,14 +32,19 @@ export function currentPlayer() {
   return saved ? JSON.parse(saved) : null;
 }
 
+function remember(player, username) {
+  const kept = { ...player, username: username ?? null };
+  localStorage.setItem(PLAYER, JSON.stringify(kept));
+  return kept;
+}
+
 /** The guest this browser plays as (its nickname as the server knows it now), or a
  *  new one with a random nickname the first time; keeps its token. */
 export async function ensurePlayer() {
   if (localStorage.getItem(TOKEN) && currentPlayer()) {
     try {
       const me = await api("/api/me");
-      localStorage.setItem(PLAYER, JSON.stringify(me.player));
-      return me.player;
+      return remember(me.player, me.username);
     } catch (error) {
       if (error.code !== "unauthorized") throw error;
     }
@@ -47,15 +52,40 @@ export async function ensurePlayer() {
   const name = `${getLocale() === "zh" ? "玩家" : "Guest"}${Math.floor(1000 + Math.random() * 9000)}`;
   const answer = await api("/api/players", { method: "POST", body: { nickname: name } });
   localStorage.setItem(TOKEN, answer.token);
-  localStorage.setItem(PLAYER, JSON.stringify(answer.player));
-  return answer.player;
+  return remember(answer.player, null);
 }
 
 /** Give the token's player a new nickname (same player, token and seats). */
 export async function renamePlayer(nickname) {
   const answer = await api("/api/me", { method: "PATCH", body: { nickname } });
-  localStorage.setItem(PLAYER, JSON.stringify(answer.player));
-  return answer.player;
+  return remember(answer.player, currentPlayer()?.username);
+}
+
+/** The guest claims his identity: a username and password to sign in with elsewhere. */
+export async function claimAccount(username, password) {
+  const answer = await api("/api/me/account", { method: "POST", body: { username, password } });
+  return remember(answer.player, answer.username);
+}
+
+/** Sign this browser in to an account: it becomes that player (his seats and games).
+ *  The token travels in the answer's body and then in headers, never in an address. */
+export async function signIn(username, password) {
+  const answer = await api("/api/sign-ins", { method: "POST", body: { username, password } });
+  localStorage.setItem(TOKEN, answer.token);
+  return remember(answer.player, answer.username);
+}
+
+/** Sign out this browser, or every device of the account (``everywhere``); the
+ *  browser is a new guest next time it needs a player. */
+export async function signOut(everywhere = false) {
+  await api(everywhere ? "/api/sign-ins" : "/api/sign-ins/current", { method: "DELETE" });
+  forgetPlayer();
+}
+
+/** Drop this browser's token (signed out here or elsewhere). */
+export function forgetPlayer() {
+  localStorage.removeItem(TOKEN);
+  localStorage.removeItem(PLAYER);
 }
 
 /** One WebSocket for one room: says hello, joins, and after a drop reconnects with
@@ -94,6 +124,12 @@ export class RoomSocket {
       if (event.code === 4000) {
         this.closed = true;
         this.handlers.replaced?.();
+        return;
+      }
+      if (event.code === 4003) { // signed out (here or everywhere): the token is dead
+        this.closed = true;
+        forgetPlayer();
+        this.handlers.signedOut?.();
         return;
       }
       this.handlers.lost?.();

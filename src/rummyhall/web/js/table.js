@@ -160,6 +160,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     },
     reconnected: () => { banner(""); toast(t("net.back")); },
     replaced: () => banner(t("net.replaced")),
+    signedOut: () => banner(t("net.signed_out")),
   };
 
   function seatCard(seat) {
