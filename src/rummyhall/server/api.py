@@ -15,6 +15,7 @@ from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
 import rummyhall
+from rummyhall.registry import KITS
 from rummyhall.server.catalog import describe
 from rummyhall.server.i18n import Locale
 from rummyhall.server.limits import client_address
@@ -232,6 +233,27 @@ async def my_rooms(player: PlayerDep, request: Request) -> list[SeatedRoom]:
 async def player_stats(player_id: str, request: Request) -> dict[str, Any]:
     """Matches played and won, per game and per opponent level."""
     return await hub(request).store.player_stats(player_id[:32])
+
+
+@router.get("/players/{player_id}/profile", dependencies=Reads)
+async def profile(player_id: str, request: Request) -> dict[str, Any]:
+    """A player's public page: nickname, username, per game his rating (OpenSkill, see
+    ``server/ratings.py``) with its history, matches played and won, and his recent
+    finished matches (replays are public once a match is over)."""
+    found = await hub(request).store.profile(player_id)
+    if found is None:
+        raise ProtocolError("player_not_found")
+    return found
+
+
+@router.get("/leaderboard/{game}", dependencies=Reads)
+async def leaderboard(
+    game: str, request: Request, player: Annotated[str | None, Query(max_length=32)] = None
+) -> dict[str, Any]:
+    """The 100 best rated players of ``game`` and, with ``?player=ID``, his rank."""
+    if game not in KITS:
+        raise ProtocolError("unknown_game", game=game)
+    return await hub(request).store.leaderboard(game, player)
 
 
 @router.get("/stats/bots", dependencies=Reads)

@@ -61,6 +61,7 @@ STATUS = {
     "not_host": 403,
     "room_not_found": 404,
     "game_not_found": 404,
+    "player_not_found": 404,
     "room_limit": 429,
     "rate_limited": 429,
     "player_room_limit": 429,

@@ -99,6 +99,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "用户名须为 {least} 到 {most} 个字母、数字、“_”、“-”或“.”。",
     ),
     "username_taken": ("That username is taken.", "该用户名已被占用。"),
+    "player_not_found": ("No such player.", "没有这位玩家。"),
     "already_claimed": (
         "This player already has an account.",
         "此玩家已经有账号了。",

@@ -111,6 +111,12 @@ class Store:
     async def player_stats(self, player_id: str) -> dict[str, Any]:
         return await self.read(self.repository.player_stats, player_id)
 
+    async def profile(self, player_id: str) -> dict[str, Any] | None:
+        return await self.read(self.repository.profile, player_id)
+
+    async def leaderboard(self, game: str, player_id: str | None) -> dict[str, Any]:
+        return await self.read(self.repository.leaderboard, game, player_id)
+
     async def bot_stats(self) -> dict[str, Any]:
         return await self.read(self.repository.bot_stats)
 

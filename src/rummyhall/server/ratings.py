@@ -1,0 +1,47 @@
+"""Ratings: every finished rated match moves its players' ratings in its game.
+
+The model is OpenSkill's Plackett–Luce (the ``openskill`` package; Weng and Lin, 2011):
+a Bayesian rating of a skill ``mu`` and its uncertainty ``sigma`` that rates the 2–6
+players of one match at once from their order, ties included, and needs no fixed
+player count as Elo's pairs do. It is the model lichess-style free sites use for more
+than two players, and it is fast enough to run inside the match's finishing transaction.
+
+A match is rated when every seat is a person (no bot, no one in two seats); matches
+against bots are counted apart (``against`` in the results). The order is the match's
+winners first, tied, then everyone else, tied: the games' scores mean different things
+(a Gin total, an Indian penalty), and who won is what every game agrees on. A new player
+starts at ``mu`` 25, ``sigma`` 25/3. What is shown and ranked is the conservative
+estimate ``mu − 3·sigma`` scaled, :func:`shown`: 1000 at the start, rising as results
+come and the uncertainty shrinks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+START = (MODEL.mu, MODEL.sigma)
+"""A new player's ``mu`` and ``sigma``."""
+BASE, SCALE = 1000, 40
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The rating shown and ranked: ``BASE + SCALE × (mu − 3·sigma)``."""
+    return round(BASE + SCALE * (mu - 3 * sigma))
+
+
+def is_rated(rows: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a finished match's result rows (one per seat) make a rated match."""
+    players = [row.get("player_id") for row in rows]
+    people = all(row.get("player_id") is not None and row.get("bot") is None for row in rows)
+    return people and len(rows) >= 2 and len(set(players)) == len(players)
+
+
+def rate(before: Sequence[tuple[float, float]], won: Sequence[bool]) -> list[tuple[float, float]]:
+    """Each seat's ``(mu, sigma)`` after a match, from those before and who won."""
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+    after = MODEL.rate(teams, ranks=[1 if winner else 2 for winner in won])
+    return [(team[0].mu, team[0].sigma) for team in after]

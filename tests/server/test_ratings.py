@@ -1,0 +1,103 @@
+"""Ratings over real sockets: a match between two people moves both ratings once (the
+winner's up), shown on their profiles and the game's leaderboard; a match against a bot
+is listed but unrated; a server killed at the match's finishing commit rates it exactly
+once after the restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from tests.server import databases
+from tests.server.harness import BOT, Server, play_until
+
+
+def profile(server: Server, player_id: str) -> dict[str, Any]:
+    with server.http() as http:
+        answer = http.get(f"/api/players/{player_id}/profile")
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def play_to_the_end(server: Server, names: tuple[str, ...]) -> tuple[list[str], str]:
+    """Two people (or a person and a bot, ``BOT``) play a Gin match to its end; their
+    player ids (``""`` for a bot) and the room's code."""
+    tokens = [server.register(name) if name != BOT else ("", "") for name in names]
+    host = tokens[0][1]
+    bots = [None if name != BOT else BOT for name in names]
+    code = server.create_room(host, game="gin", bots=bots)["code"]
+    players = {seat: server.client(token) for seat, (_, token) in enumerate(tokens) if token}
+    for client in players.values():
+        client.join(code)
+    players[0].send({"type": "start"})
+    first = players[0].wait("state")
+    play_until(players, lambda state: state["over"], first["turn"])
+    for client in players.values():
+        client.close()
+    return [player_id for player_id, _ in tokens], code
+
+
+def test_a_match_between_people_moves_both_ratings_once(server: Server) -> None:
+    (ana, bo), _ = play_to_the_end(server, ("Ana", "Bo"))
+    pages = {player: profile(server, player) for player in (ana, bo)}
+    ratings = {player: page["ratings"] for player, page in pages.items()}
+    assert [len(r) for r in ratings.values()] == [1, 1]
+    won = {player: page["recent"][0]["won"] for player, page in pages.items()}
+    assert sorted(won.values()) == [False, True]
+    winner, loser = sorted(won, key=lambda player: not won[player])
+    assert ratings[winner][0]["rating"] > ratings[loser][0]["rating"]
+    for player in (ana, bo):
+        [entry] = ratings[player]
+        assert entry["game"] == "gin" and entry["matches"] == 1
+        assert [point["rating"] for point in entry["history"]] == [entry["rating"]]
+        change = pages[player]["recent"][0]["rating"]
+        assert change == {"before": 1000, "after": entry["rating"]}
+    with server.http() as http:
+        board = http.get("/api/leaderboard/gin", params={"player": loser}).json()
+        unknown = http.get("/api/leaderboard/chess")
+    assert board["top"][0]["player"]["id"] == winner and board["top"][0]["rank"] == 1
+    assert board["yours"]["rating"] == ratings[loser][0]["rating"]
+    assert board["yours"]["rank"] == next(
+        row["rank"] for row in board["top"] if row["player"]["id"] == loser
+    )
+    assert (unknown.status_code, unknown.json()["error"]["code"]) == (400, "unknown_game")
+
+
+def test_a_match_against_a_bot_is_listed_but_unrated(server: Server) -> None:
+    (cy, _), _ = play_to_the_end(server, ("Cy", BOT))
+    page = profile(server, cy)
+    assert page["ratings"] == []
+    assert page["recent"][0]["against"] == BOT and page["recent"][0]["rating"] is None
+    with server.http() as http:
+        missing = http.get("/api/players/nobody/profile")
+    assert (missing.status_code, missing.json()["error"]["code"]) == (404, "player_not_found")
+
+
+@pytest.mark.parametrize("moment", ["before", "after"])
+def test_a_match_finished_at_a_crash_is_rated_exactly_once(tmp_path: Path, moment: str) -> None:
+    db = tmp_path / "ratings.db"
+    armed = Server(db, "--fault-point", f"finish_match:{moment}").start()
+    try:
+        tokens = [armed.register(name)[1] for name in ("Di", "Ed")]
+        code = armed.create_room(tokens[0], game="gin")["code"]
+        players = {seat: armed.client(token) for seat, token in enumerate(tokens)}
+        for client in players.values():
+            client.join(code)
+        players[0].send({"type": "start"})
+        first = players[0].wait("state")
+        with pytest.raises(ConnectionClosed):  # the server dies at the finishing commit
+            play_until(players, lambda state: state["over"], first["turn"])
+        assert armed.process is not None and armed.process.wait(10) != 0
+    finally:
+        armed.stop()
+    again = Server(db, database_url=armed.database_url).start()
+    try:
+        changes = databases.query(again.database_url, "SELECT count(*) FROM rating_changes")
+        assert changes == [(2,)]
+        counted = databases.query(again.database_url, "SELECT matches FROM ratings")
+        assert sorted(counted) == [(1,), (1,)]
+    finally:
+        again.stop()
