@@ -52,7 +52,7 @@ def test_a_match_between_people_moves_both_ratings_once(server: Server) -> None:
     for player in (ana, bo):
         [entry] = ratings[player]
         assert entry["game"] == "gin" and entry["matches"] == 1
-        assert [point["rating"] for point in entry["history"]] == [entry["rating"]]
+        assert [point["rating"] for point in entry["history"]] == [1000, entry["rating"]]
         change = pages[player]["recent"][0]["rating"]
         assert change == {"before": 1000, "after": entry["rating"]}
     with server.http() as http:

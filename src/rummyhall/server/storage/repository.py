@@ -488,7 +488,11 @@ class Repository:
             games = []
             for record in sorted(rated, key=lambda r: -r.matches):
                 changes = session.execute(
-                    select(models.RatingChange.at, models.RatingChange.after)
+                    select(
+                        models.RatingChange.at,
+                        models.RatingChange.before,
+                        models.RatingChange.after,
+                    )
                     .where(
                         models.RatingChange.player_id == player_id,
                         models.RatingChange.game == record.game,
@@ -502,10 +506,7 @@ class Repository:
                         "rating": record.rating,
                         "matches": record.matches,
                         "wins": record.wins,
-                        "history": [
-                            {"at": at.isoformat(), "rating": after}
-                            for at, after in reversed(changes)
-                        ],
+                        "history": _history(changes),
                     }
                 )
             latest = session.execute(
@@ -632,6 +633,14 @@ def summarize(rows: Any) -> dict[str, Any]:
             game: {**entry, "by_level": dict(entry["by_level"])} for game, entry in games.items()
         },
     }
+
+
+def _history(changes: Sequence[Any]) -> list[dict[str, Any]]:
+    """A rating's points, oldest first, from its changes newest first: the rating the
+    oldest shown started from (no date), then the rating after each."""
+    oldest = list(reversed(changes))
+    start = [{"at": None, "rating": oldest[0].before}] if oldest else []
+    return start + [{"at": at.isoformat(), "rating": after} for at, _, after in oldest]
 
 
 def _rate(session: Session, match_id: str, rows: Sequence[dict[str, Any]]) -> None:

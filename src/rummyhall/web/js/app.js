@@ -1,9 +1,10 @@
 // The single-page shell: header (language switch, four-colour deck), the page router
-// (lobby, ?room= table, ?replay= viewer, ?rules= page), toasts and the status banner.
+// (lobby, ?room= table, ?replay= viewer, ?rules= page, ?profile= and ?leaderboard=), toasts and the status banner.
 
 import { setFourColours, usesFourColours } from "./cards.js";
 import { getLocale, onLocale, setLocale, translate } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { showLeaderboard, showProfile } from "./profile.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { showTable } from "./table.js";
@@ -40,10 +41,13 @@ function route() {
   if (params.get("room")) page = showTable(context, params.get("room").toUpperCase(), params.get("watch") === "1");
   else if (params.get("replay")) page = showReplay(context, params.get("replay"), params.get("seat"));
   else if (params.get("rules")) page = showRules(context, params.get("rules"));
+  else if (params.get("profile")) page = showProfile(context, params.get("profile"));
+  else if (params.get("leaderboard")) page = showLeaderboard(context, params.get("leaderboard"));
   else page = showLobby(context);
   for (const link of document.querySelectorAll(".topnav a")) {
     const target = new URL(link.href).search;
-    link.classList.toggle("active", target === location.search || (target.startsWith("?rules") && location.search.startsWith("?rules")));
+    const section = (search) => search.split("=")[0];
+    link.classList.toggle("active", target === location.search || (target.includes("=") && section(target) === section(location.search)));
   }
 }
 

@@ -268,7 +268,8 @@ export function showLobby({ main, navigate, toast }) {
         h("p", { class: "tagline" }, t("lobby.tagline")),
         h("p", { class: "whoami" }, [
           `${t("lobby.hello")} `, h("strong", { id: "nickname" }, player ? player.nickname : "…"), " ",
-          h("button", { class: "link", type: "button", id: "rename", onclick: rename }, t("lobby.rename")),
+          h("button", { class: "link", type: "button", id: "rename", onclick: rename }, t("lobby.rename")), " ",
+          player ? h("a", { href: `/?profile=${player.id}`, "data-nav": "", id: "my-profile" }, t("lobby.profile")) : null,
         ]),
         accountLine(),
         levelChoice(),
