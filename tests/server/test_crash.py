@@ -109,6 +109,7 @@ def test_the_plans_cover_every_transaction() -> None:
     elsewhere = {
         "rename_player",  # killed in tests/server/test_identity.py
         *("create_account", "add_sign_in", "sign_out", "sign_out_everywhere"),  # test_accounts
+        "add_chat",  # test_chat
     }
     assert named | elsewhere == set(TRANSACTIONS)
 

@@ -100,6 +100,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "username_taken": ("That username is taken.", "该用户名已被占用。"),
     "player_not_found": ("No such player.", "没有这位玩家。"),
+    "bad_chat": (
+        "A chat message has 1 to {most} printable characters.",
+        "聊天消息须为 1 到 {most} 个可显示字符。",
+    ),
+    "chat_rate_limited": (
+        "You are chatting too fast; wait a moment.",
+        "发言太快了，请稍等片刻。",
+    ),
     "already_claimed": (
         "This player already has an account.",
         "此玩家已经有账号了。",

@@ -56,6 +56,9 @@ class RoomRequest(BaseModel):
     """Listed in the lobby; a private room is found only by its code."""
     spectators: bool = True
     hints: bool = True
+    spectator_chat: bool = False
+    """Spectators' chat messages reach the players too (else spectators chat among
+    themselves)."""
     host_seat: int | None = Field(0, ge=0, le=5)
     """The seat the host takes (``null``: the host does not play)."""
     bots: list[str | None] = Field(default_factory=list, max_length=6)
@@ -272,6 +275,7 @@ class Lobby:
             public=request.public,
             spectators_allowed=request.spectators,
             hints=request.hints,
+            spectator_chat=request.spectator_chat,
             host=host,
             seats=seats,
         )

@@ -173,6 +173,25 @@ class Ping(ClientMessage):
     type: Literal["ping"]
 
 
+REACTIONS = ("thumbs_up", "clap", "laugh", "wow", "sad", "good_game")
+"""The quick reactions (the client draws each as an emoji)."""
+Reaction = Literal["thumbs_up", "clap", "laugh", "wow", "sad", "good_game"]
+
+
+class ChatRequest(ClientMessage):
+    """Say something in the room (players and spectators; see :mod:`~rummyhall.server.chat`)."""
+
+    type: Literal["chat"]
+    text: str = Field(max_length=800)
+
+
+class ReactRequest(ClientMessage):
+    """A quick reaction in the room's chat."""
+
+    type: Literal["react"]
+    reaction: Reaction
+
+
 ClientMessageType = Annotated[
     Hello
     | Join
@@ -185,7 +204,9 @@ ClientMessageType = Annotated[
     | CheckRequest
     | HintRequest
     | Ready
-    | Ping,
+    | Ping
+    | ChatRequest
+    | ReactRequest,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessageType)
@@ -295,6 +316,8 @@ class RoomInfo(BaseModel):
     public: bool
     spectators_allowed: bool
     hints: bool
+    spectator_chat: bool = False
+    """Spectators' chat messages reach the players too."""
     host: PlayerInfo
     status: Literal["waiting", "playing", "finished", "closed"]
     seats: list[SeatInfo]
@@ -453,6 +476,26 @@ class RemovedMessage(ServerMessage):
     room: str
 
 
+class ChatLine(BaseModel):
+    id: int
+    player: PlayerInfo
+    seat: int | None
+    """The sender's seat, ``null`` for a spectator."""
+    text: str | None = None
+    reaction: Reaction | None = None
+    at: str
+
+
+class ChatMessage(ServerMessage):
+    """Chat lines of a room: the last ones when one joins (``history``), then each as
+    it is said. Only what people typed: the server never adds game information."""
+
+    type: Literal["chat"] = "chat"
+    room: str
+    lines: list[ChatLine]
+    history: bool = False
+
+
 class Pong(ServerMessage):
     type: Literal["pong"] = "pong"
     ref: str | None = None
@@ -467,6 +510,7 @@ ServerMessageType = Annotated[
     | HintMessage
     | LeftMessage
     | RemovedMessage
+    | ChatMessage
     | Pong,
     Field(discriminator="type"),
 ]

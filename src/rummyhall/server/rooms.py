@@ -24,6 +24,7 @@ from rummyhall.server.peers import Peers
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
     ActionRequest,
+    ChatRequest,
     CheckedMessage,
     CheckRequest,
     ClientMessageType,
@@ -32,6 +33,7 @@ from rummyhall.server.protocol import (
     Join,
     Leave,
     ProtocolError,
+    ReactRequest,
     Ready,
     Rematch,
     Remove,
@@ -76,6 +78,13 @@ class Room(Seating):
         (wherever the client is connected: a forwarded request comes this way too)."""
         if isinstance(message, Join):
             await self.join(client, message.role, message.seat)
+            client.send(await self.chat.history(client, self.spectator_chat))
+        elif isinstance(message, ChatRequest):
+            await self.chat.say(client, self.clients(), self.spectator_chat, text=message.text)
+        elif isinstance(message, ReactRequest):
+            await self.chat.say(
+                client, self.clients(), self.spectator_chat, reaction=message.reaction
+            )
         elif isinstance(message, Leave):
             await self.leave(client, message.id)
         elif isinstance(message, SetSeat):
@@ -255,6 +264,7 @@ class Room(Seating):
             public=stored.public,
             spectators_allowed=stored.spectators,
             hints=stored.hints,
+            spectator_chat=stored.spectator_chat,
             host=players[stored.host_id],
             seats=seats,
             status=stored.status,  # type: ignore[arg-type]

@@ -20,6 +20,7 @@ from typing import Literal, Protocol
 from rummyhall.actions import Action
 from rummyhall.server.autoplay import Autoplay, move_seed
 from rummyhall.server.catalog import GameOptions
+from rummyhall.server.chat import Chat
 from rummyhall.server.pause import Pause
 from rummyhall.server.peers import Peers
 from rummyhall.server.players import Player
@@ -109,6 +110,7 @@ class Seating(ABC):
         spectators_allowed: bool,
         hints: bool,
         host: Player,
+        spectator_chat: bool = False,
         seats: list[Seat],
         status: Status = "waiting",
     ) -> None:
@@ -120,6 +122,9 @@ class Seating(ABC):
         self.public = public
         self.spectators_allowed = spectators_allowed
         self.hints = hints
+        self.spectator_chat = spectator_chat
+        """Spectators' chat messages reach the players too (the host's choice)."""
+        self.chat = Chat(services.store, id, code)
         self.host = host
         self.seats = seats
         self.status: Status = status
@@ -156,6 +161,7 @@ class Seating(ABC):
             public=self.public,
             spectators_allowed=self.spectators_allowed,
             hints=self.hints,
+            spectator_chat=self.spectator_chat,
             host=self.host.info(),
             status=self.status,
             seats=[seat.info() for seat in self.seats],
@@ -182,6 +188,7 @@ class Seating(ABC):
             seats=[seat.stored() for seat in self.seats],
             status=status or self.status,
             match=None,
+            spectator_chat=self.spectator_chat,
         )
 
     def clients(self) -> list[Client]:

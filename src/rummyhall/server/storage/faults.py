@@ -30,6 +30,7 @@ TRANSACTIONS = (
     "add_sign_in",
     "sign_out",
     "sign_out_everywhere",
+    "add_chat",
     "save_room",
     "start_match",
     "append_actions",

@@ -70,6 +70,8 @@ class Room(Base):
     public: Mapped[bool] = mapped_column(Boolean)
     spectators: Mapped[bool] = mapped_column(Boolean)
     hints: Mapped[bool] = mapped_column(Boolean)
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Spectators' chat messages reach the players too (the host's choice)."""
     host_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
     seats: Mapped[list[Any]]
     """Per seat: ``{"player": id}``, ``{"bot": level}`` or ``null`` (open)."""
@@ -160,3 +162,19 @@ class RatingChange(Base):
     before: Mapped[int] = mapped_column(Integer)
     after: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+
+
+class ChatLine(Base):
+    """One chat message or reaction in a room, kept with the room (not with a match's
+    record: replays show the game only)."""
+
+    __tablename__ = "chat_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), index=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The sender's seat, ``None`` for a spectator."""
+    text: Mapped[str | None] = mapped_column(String(800), nullable=True)
+    reaction: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -114,6 +114,8 @@ class StoredRoom:
     seats: list[Any]
     status: str
     match: StoredMatch | None = None
+    spectator_chat: bool = False
+    """Spectators' chat messages reach the players too (the host's choice)."""
 
 
 class Repository:
@@ -177,6 +179,32 @@ class Repository:
                     .where(models.SignIn.token_hash == token_hash)
                 )
             return player
+
+    # ------------------------------------------------------------------ chat
+
+    def add_chat(
+        self, room_id: str, player_id: str, seat: int | None, text: str | None, reaction: str | None
+    ) -> dict[str, Any]:
+        """Keep one chat line; returns it with its id and time."""
+        with self._transaction("add_chat") as session:
+            line = models.ChatLine(
+                room_id=room_id, player_id=player_id, seat=seat, text=text, reaction=reaction
+            )
+            session.add(line)
+            session.flush()
+            return _chat_row(line, None)
+
+    def chat_history(self, room_id: str, count: int) -> list[dict[str, Any]]:
+        """A room's last ``count`` chat lines, oldest first, with their senders' names."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(models.ChatLine, models.Player.nickname)
+                .join(models.Player, models.Player.id == models.ChatLine.player_id)
+                .where(models.ChatLine.room_id == room_id)
+                .order_by(models.ChatLine.id.desc())
+                .limit(count)
+            ).all()
+        return [_chat_row(line, nickname) for line, nickname in reversed(rows)]
 
     # ------------------------------------------------------------------ accounts
 
@@ -352,6 +380,7 @@ class Repository:
             room.seats,
             room.status,
             stored_match,
+            spectator_chat=room.spectator_chat,
         )
 
     def code_taken(self, code: str) -> bool:
@@ -609,6 +638,7 @@ def _merge_room(session: Session, room: StoredRoom) -> None:
             public=room.public,
             spectators=room.spectators,
             hints=room.hints,
+            spectator_chat=room.spectator_chat,
             host_id=room.host_id,
             seats=room.seats,
             status=room.status,
@@ -632,6 +662,18 @@ def summarize(rows: Any) -> dict[str, Any]:
         "games": {
             game: {**entry, "by_level": dict(entry["by_level"])} for game, entry in games.items()
         },
+    }
+
+
+def _chat_row(line: models.ChatLine, nickname: str | None) -> dict[str, Any]:
+    return {
+        "id": line.id,
+        "player": line.player_id,
+        "nickname": nickname,
+        "seat": line.seat,
+        "text": line.text,
+        "reaction": line.reaction,
+        "at": line.at.isoformat(),
     }
 
 

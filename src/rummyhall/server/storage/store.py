@@ -111,6 +111,14 @@ class Store:
     async def player_stats(self, player_id: str) -> dict[str, Any]:
         return await self.read(self.repository.player_stats, player_id)
 
+    async def add_chat(
+        self, room_id: str, player_id: str, seat: int | None, text: str | None, reaction: str | None
+    ) -> dict[str, Any]:
+        return await self._write(self.repository.add_chat, room_id, player_id, seat, text, reaction)
+
+    async def chat_history(self, room_id: str, count: int) -> list[dict[str, Any]]:
+        return await self.read(self.repository.chat_history, room_id, count)
+
     async def profile(self, player_id: str) -> dict[str, Any] | None:
         return await self.read(self.repository.profile, player_id)
 
