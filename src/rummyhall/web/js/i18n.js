@@ -32,6 +32,22 @@ const STRINGS = {
   "lobby.rename_keeps": ["You keep your seats: your running games go on under the new name.", "座位保留：进行中的对局将以新昵称继续。"],
   "lobby.renamed": ["You are now {name}", "你的新昵称：{name}"],
   "lobby.profile": ["Profile", "个人主页"],
+  "lobby.spectator_chat": ["Spectators may talk to the players", "观众可与玩家聊天"],
+  "chat.title": ["Chat", "聊天"],
+  "chat.say": ["Message to the room", "发给房间的消息"],
+  "chat.placeholder": ["Say something nice…", "友好地说点什么…"],
+  "chat.send": ["Send", "发送"],
+  "chat.spectator": ["{name} (watching)", "{name}（观战）"],
+  "chat.mute": ["Mute", "屏蔽"],
+  "chat.unmute": ["Unmute {name}", "取消屏蔽 {name}"],
+  "chat.muted_list": ["Muted:", "已屏蔽："],
+  "chat.reactions": ["Quick reactions", "快捷表情"],
+  "chat.reaction.thumbs_up": ["Thumbs up", "赞"],
+  "chat.reaction.clap": ["Applause", "鼓掌"],
+  "chat.reaction.laugh": ["Laugh", "大笑"],
+  "chat.reaction.wow": ["Wow", "惊讶"],
+  "chat.reaction.sad": ["Sad", "难过"],
+  "chat.reaction.good_game": ["Good game", "打得好"],
   "nav.leaderboard": ["Leaderboard", "排行榜"],
   "profile.ratings": ["Ratings", "等级分"],
   "profile.record": ["Rated matches: {matches} · won: {wins}", "计分对局：{matches} · 胜：{wins}"],
@@ -378,6 +394,11 @@ function readerLocale() {
 }
 
 /** A moment (ms since the epoch) as the reader writes dates and times. */
+/** The time of day of ``at`` (hours and minutes), in the reader's language. */
+export function formatTime(at) {
+  return new Intl.DateTimeFormat(readerLocale(), { timeStyle: "short" }).format(new Date(at));
+}
+
 export function formatDate(at) {
   return new Intl.DateTimeFormat(readerLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(at));
 }

@@ -46,7 +46,7 @@ function openFields(game, variant) {
 
 export function showLobby({ main, navigate, toast }) {
   let info = null;
-  const state = { game: null, variant: null, players: 2, chosen: {}, seats: ["you", "medium"], public: true, hints: true, spectators: true };
+  const state = { game: null, variant: null, players: 2, chosen: {}, seats: ["you", "medium"], public: true, hints: true, spectators: true, spectator_chat: false };
   const games = () => (info ? info.games : []);
   const entry = (name) => games().find((game) => game.game === name);
   const variantOf = (game, name) => game.variants.find((variant) => variant.name === name) || game.variants[0];
@@ -148,6 +148,7 @@ export function showLobby({ main, navigate, toast }) {
         checkbox("public", t("lobby.public")),
         checkbox("hints", t("lobby.hints")),
         checkbox("spectators", t("lobby.spectators")),
+        checkbox("spectator_chat", t("lobby.spectator_chat")),
         ...fields.filter((field) => field.type === "bool").map((field) => fieldWidget(field, variant)),
       ]),
       h("button", { type: "submit", class: "primary", id: "create-room" }, t("lobby.create")),
@@ -169,6 +170,7 @@ export function showLobby({ main, navigate, toast }) {
         public: state.public,
         hints: state.hints,
         spectators: state.spectators,
+        spectator_chat: state.spectator_chat,
         host_seat: hostSeat < 0 ? null : hostSeat,
         bots: state.seats.map((who) => (who === "you" || who === "open" ? null : who)),
       });

@@ -4,6 +4,7 @@
 
 import { announceState, focusedSelector, restoreFocus } from "./a11y.js";
 import { renderCardTable } from "./cardtable.js";
+import { chatPanel } from "./chat.js";
 import { getLocale, t } from "./i18n.js";
 import { rememberMatch } from "./lobby.js";
 import { seatName, variantLabel } from "./names.js";
@@ -35,6 +36,8 @@ export function showTable({ main, toast, banner }, code, watch) {
   function send(message) {
     return socket.send(message);
   }
+
+  const chat = chatPanel(send);
 
   function act(action) {
     session.sentAt = performance.now();
@@ -90,6 +93,9 @@ export function showTable({ main, toast, banner }, code, watch) {
         }
         break;
       }
+      case "chat":
+        chat.receive(message);
+        break;
       case "hint":
         session.hint = message.hint;
         render();
@@ -236,14 +242,17 @@ export function showTable({ main, toast, banner }, code, watch) {
       return;
     }
     const room = session.room;
+    const focused = focusedSelector(main);
+    chat.refresh();
     if (room.status === "waiting" || !session.state) {
-      main.replaceChildren(waitingRoom());
+      main.replaceChildren(waitingRoom(), chat.node);
+      restoreFocus(main, focused);
       return;
     }
     const body = BOARDS[room.game](api);
     const parts = [header(), pauseLine(api), body];
     if (room.status === "finished" && !session.result) parts.push(finishedBar());
-    const focused = focusedSelector(main);
+    parts.push(chat.node);
     main.replaceChildren(h("div", { class: `table-page game-${room.game}` }, parts));
     restoreFocus(main, focused);
     showResult();
