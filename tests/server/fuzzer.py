@@ -30,7 +30,7 @@ from rummyhall.cards import CARD_NAMES, TILE_NAMES
 from rummyhall.server.i18n import MESSAGES
 from tests.server.harness import Client, Message, Server, part_ended, pick
 
-SERVER_TYPES = {"welcome", "room", "state", "error", "checked", "hint", "left", "pong"}
+SERVER_TYPES = {"welcome", "room", "state", "error", "checked", "hint", "left", "pong", "chat"}
 KNOWN_CODES = set(MESSAGES) - {"internal"}
 """Every error code the server may send; ``internal`` means a bug, so it is not here."""
 NAMES = set(CARD_NAMES) | set(TILE_NAMES)
@@ -160,6 +160,8 @@ class Frames:
                 {"type": "rematch"},
                 {"type": "hint", "turn": self.counter(room)},
                 {"type": "hello", "protocol": 2, "token": self.context.token},
+                {"type": "chat", "text": self.text(rng.randint(0, 260))},
+                {"type": "react", "reaction": rng.choice(["clap", "good_game", "boo"])},
                 self.action_request(),
             ]
         )
