@@ -83,6 +83,7 @@ def test_gin_a_refused_action_names_its_rule_and_changes_nothing() -> None:
 
 def test_gin_make_uses_the_core_for_a_hand_and_the_engine_for_a_match() -> None:
     assert isinstance(envs.make_raw("gin_rummy_v0"), CompiledGinEnv)
+    assert isinstance(envs.make_raw("gin_rummy_v0", match=False), CompiledGinEnv)
     assert not isinstance(envs.make_raw("gin_rummy_v0", match=True), CompiledGinEnv)
     games = envs.vector("gin_rummy_v0", 4, opponent="random")
     assert isinstance(games, RandomOpponentVector)

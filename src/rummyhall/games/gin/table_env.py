@@ -138,7 +138,8 @@ class CompiledGinEnv(RummyEnv):
 def environment(kit: GameInfo, **options: Any) -> RummyEnv:
     """``gin_rummy_v0``: on the compiled core where it can play the hand asked for (see
     the module), else the engine's environment."""
-    hand = not options.get("match") and set(options) - {"variant", "render_mode"} <= HAND_OPTIONS
+    extra = set(options) - {"variant", "render_mode", "match"}
+    hand = not options.get("match") and extra <= HAND_OPTIONS
     if TABLE is not None and hand:
         return CompiledGinEnv(kit, **options)
     return RummyEnv(kit, **options)
