@@ -144,7 +144,7 @@ def test_identity_errors(server: Server) -> None:
     assert bad["code"] == "unauthorized"
     _, token = server.register("Di")
     old = error(anonymous, {"type": "hello", "protocol": 1, "token": token})
-    assert old["code"] == "unsupported_protocol"
+    assert old["code"] == "unsupported_protocol" and "please reload" in old["message"]
     chinese = server.client(token, locale="zh")
     missing = error(chinese, {"type": "join", "room": "ZZZZZZ"})
     assert missing["code"] == "room_not_found" and "房间" in missing["message"]

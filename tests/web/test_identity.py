@@ -167,6 +167,30 @@ def test_unknown_code_and_failed_load_say_what_to_do(
     expect(entry).to_contain_text("Check the code or the link")
 
 
+def test_a_page_older_than_the_server_asks_to_be_reloaded(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    """A client speaking an old protocol version gets a clear "please reload"."""
+    host = new_page()
+    host.goto("/")
+    host.click("[data-play='gin']")
+    expect(host.locator(".felt")).to_be_visible()
+    code = host.evaluate("window.rummyhall.session.code")
+    old = new_page()
+    old.add_init_script(
+        """const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (data) {
+          return send.call(this, data.replace('"protocol":2', '"protocol":1'));
+        };"""
+    )
+    old.goto(f"/?room={code}&watch=1")
+    entry = old.locator("#room-entry")
+    expect(entry.get_by_role("heading")).to_have_text("rummyhall has been updated")
+    expect(entry).to_contain_text("please reload")
+    expect(entry.get_by_role("button", name="Reload the page")).to_be_visible()
+    shot(old, "please-reload")
+
+
 def test_a_code_typed_while_the_lobby_loads_is_kept(
     new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
 ) -> None:

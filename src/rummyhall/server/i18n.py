@@ -20,8 +20,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rate_limited": ("Too many messages; slow down.", "消息过于频繁，请稍候。"),
     "unsupported_protocol": (
-        "Protocol version {given} is not supported (this server speaks {supported}).",
-        "不支持协议版本 {given}（本服务器使用 {supported}）。",
+        "This page is older than the server (protocol {given}; the server speaks "
+        "{supported}): please reload it.",
+        "此页面比服务器旧（协议 {given}，服务器使用 {supported}）：请刷新页面。",
     ),
     "hello_first": ("Say hello with your token first.", "请先发送 hello 和令牌。"),
     "already_hello": ("This connection has already said hello.", "此连接已经发送过 hello。"),

@@ -111,6 +111,8 @@ const STRINGS = {
   "entry.load_failed": ["The room could not be loaded", "房间加载失败"],
   "entry.load_failed_help": ["{reason} Check your connection, then try again.", "{reason} 请检查网络连接后重试。"],
   "entry.retry": ["Try again", "重试"],
+  "entry.reload": ["rummyhall has been updated", "rummyhall 已更新"],
+  "entry.reload_button": ["Reload the page", "刷新页面"],
   "entry.unreachable": ["The server cannot be reached. Trying again…", "无法连接服务器，正在重试…"],
   "lobby.play_bot": ["Play vs computer", "与电脑对战"],
   "lobby.with_friends": ["Play with friends", "与好友开房"],

@@ -136,6 +136,10 @@ export function showTable({ main, toast, banner }, code, watch) {
       main.replaceChildren(notice({ id: "room-entry", title: message.message, text: t("entry.not_found_help"), actions: [lobbyLink("primary")] }));
       return;
     }
+    if (message.code === "unsupported_protocol") { // a page older than the server: reload it
+      main.replaceChildren(notice({ id: "room-entry", title: t("entry.reload"), text: message.message, actions: [h("button", { type: "button", class: "button primary", id: "entry-reload", onclick: () => location.reload() }, t("entry.reload_button"))] }));
+      return;
+    }
     if (message.code !== "room_started") {
       main.replaceChildren(notice({ id: "room-entry", title: t("entry.refused"), text: message.message, actions: [retryButton("ghost"), lobbyLink("primary")] }));
       return;
