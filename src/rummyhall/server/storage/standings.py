@@ -1,0 +1,177 @@
+"""Ratings as the database keeps them: moving them when a rated match finishes (inside
+its finishing transaction), a player's public profile and a game's leaderboard. The
+rating model itself is :mod:`rummyhall.server.ratings`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from rummyhall.server import ratings
+from rummyhall.server.storage import models
+from rummyhall.server.storage.models import now
+
+
+def profile(
+    session: Session, player_id: str, history: int = 100, recent: int = 20
+) -> dict[str, Any] | None:
+    """A player's public page: nickname and username, per game his rating with its
+    last ``history`` changes, matches played and won, and his ``recent`` finished
+    matches (newest first); ``None`` for an unknown id."""
+    player = session.get(models.Player, player_id)
+    if player is None:
+        return None
+    account = session.get(models.Account, player_id)
+    rated = session.scalars(select(models.Rating).where(models.Rating.player_id == player_id)).all()
+    games = []
+    for record in sorted(rated, key=lambda r: -r.matches):
+        changes = session.execute(
+            select(
+                models.RatingChange.at,
+                models.RatingChange.before,
+                models.RatingChange.after,
+            )
+            .where(
+                models.RatingChange.player_id == player_id,
+                models.RatingChange.game == record.game,
+            )
+            .order_by(models.RatingChange.at.desc())
+            .limit(history)
+        ).all()
+        games.append(
+            {
+                "game": record.game,
+                "rating": record.rating,
+                "matches": record.matches,
+                "wins": record.wins,
+                "history": _history(changes),
+            }
+        )
+    latest = session.execute(
+        select(
+            models.Result.match_id,
+            models.Result.game,
+            models.Result.seat,
+            models.Result.won,
+            models.Result.against,
+            models.Match.finished_at,
+            models.RatingChange.before,
+            models.RatingChange.after,
+        )
+        .join(models.Match, models.Match.id == models.Result.match_id)
+        .outerjoin(
+            models.RatingChange,
+            (models.RatingChange.match_id == models.Result.match_id)
+            & (models.RatingChange.player_id == player_id),
+        )
+        .where(models.Result.player_id == player_id)
+        .order_by(models.Match.finished_at.desc())
+        .limit(recent)
+    ).all()
+    return {
+        "player": {"id": player.id, "nickname": player.nickname},
+        "username": None if account is None else account.username,
+        "since": player.created_at.isoformat(),
+        "ratings": games,
+        "recent": [
+            {
+                "match": match_id,
+                "game": game,
+                "seat": seat,
+                "won": won,
+                "against": against,
+                "finished_at": None if at is None else at.isoformat(),
+                "rating": None if after is None else {"before": before, "after": after},
+            }
+            for match_id, game, seat, won, against, at, before, after in latest
+        ],
+    }
+
+
+def leaderboard(
+    session: Session, game: str, player_id: str | None, size: int = 100
+) -> dict[str, Any]:
+    """The ``size`` best rated players of ``game`` (ties share a rank), and where
+    ``player_id`` stands if he is rated."""
+    best = session.execute(
+        select(models.Rating, models.Player.nickname, models.Account.username)
+        .join(models.Player, models.Player.id == models.Rating.player_id)
+        .outerjoin(models.Account, models.Account.player_id == models.Rating.player_id)
+        .where(models.Rating.game == game)
+        .order_by(models.Rating.rating.desc(), models.Rating.matches.desc())
+        .limit(size)
+    ).all()
+    yours = None
+    if player_id is not None:
+        own = session.get(models.Rating, (player_id, game))
+        if own is not None:
+            above = session.scalar(
+                select(func.count()).where(
+                    models.Rating.game == game, models.Rating.rating > own.rating
+                )
+            )
+            yours = {"rank": int(above or 0) + 1, "rating": own.rating}
+    rated = session.scalar(select(func.count()).where(models.Rating.game == game))
+    rows: list[dict[str, Any]] = []
+    for record, nickname, username in best:
+        tied = rows and rows[-1]["rating"] == record.rating
+        rank = rows[-1]["rank"] if tied else len(rows) + 1
+        rows.append(
+            {
+                "rank": rank,
+                "player": {"id": record.player_id, "nickname": nickname},
+                "username": username,
+                "rating": record.rating,
+                "matches": record.matches,
+                "wins": record.wins,
+            }
+        )
+    return {"game": game, "players": int(rated or 0), "top": rows, "yours": yours}
+
+
+def _history(changes: Sequence[Any]) -> list[dict[str, Any]]:
+    """A rating's points, oldest first, from its changes newest first: the rating the
+    oldest shown started from (no date), then the rating after each."""
+    oldest = list(reversed(changes))
+    start = [{"at": None, "rating": oldest[0].before}] if oldest else []
+    return start + [{"at": at.isoformat(), "rating": after} for at, _, after in oldest]
+
+
+def rate(session: Session, match_id: str, rows: Sequence[dict[str, Any]]) -> None:
+    """Move the ratings of a finished match's players if it is rated (in its finishing
+    transaction: a match finishes once, so it is rated once), and keep each one's
+    change."""
+    if not ratings.is_rated(rows):
+        return
+    game = rows[0]["game"]
+    ids = [row["player_id"] for row in rows]
+    found = session.scalars(
+        select(models.Rating)
+        .where(models.Rating.game == game, models.Rating.player_id.in_(ids))
+        .with_for_update()
+    )
+    current = {record.player_id: record for record in found}
+    before = [(current[i].mu, current[i].sigma) if i in current else ratings.START for i in ids]
+    after = ratings.rate(before, [row["won"] for row in rows])
+    for row, old, new in zip(rows, before, after, strict=True):
+        record = current.get(row["player_id"])
+        if record is None:
+            record = models.Rating(player_id=row["player_id"], game=game, matches=0, wins=0)
+            session.add(record)
+        record.mu, record.sigma = new
+        record.rating = ratings.shown(*new)
+        record.matches += 1
+        record.wins += bool(row["won"])
+        record.updated_at = now()
+        session.add(
+            models.RatingChange(
+                match_id=match_id,
+                player_id=row["player_id"],
+                game=game,
+                before=ratings.shown(*old),
+                after=record.rating,
+            )
+        )
