@@ -30,7 +30,9 @@ from rummyhall.cards import CARD_NAMES, TILE_NAMES
 from rummyhall.server.i18n import MESSAGES
 from tests.server.harness import Client, Message, Server, part_ended, pick
 
-SERVER_TYPES = {"welcome", "room", "state", "error", "checked", "hint", "left", "pong", "chat"}
+SERVER_TYPES = {
+    *("welcome", "room", "state", "error", "checked", "hint", "left", "pong", "chat", "clock")
+}
 KNOWN_CODES = set(MESSAGES) - {"internal"}
 """Every error code the server may send; ``internal`` means a bug, so it is not here."""
 NAMES = set(CARD_NAMES) | set(TILE_NAMES)
@@ -162,6 +164,8 @@ class Frames:
                 {"type": "hello", "protocol": 2, "token": self.context.token},
                 {"type": "chat", "text": self.text(rng.randint(0, 260))},
                 {"type": "react", "reaction": rng.choice(["clap", "good_game", "boo"])},
+                {"type": "back"},
+                {"type": "hand_over", "seat": rng.randint(0, 6)},
                 self.action_request(),
             ]
         )

@@ -58,6 +58,17 @@ def register(
         "--bot-delay", type=float, default=0.4, help="seconds a bot waits before moving"
     )
     parser.add_argument(
+        "--clocks",
+        default="30+60,60+120",
+        help="turn clocks a host may choose for Gin and Indian rooms (TURN+BANK seconds)",
+    )
+    parser.add_argument(
+        "--hand-over-after",
+        type=float,
+        default=300.0,
+        help="seconds a turn lasts, without a clock, before the others may hand it over",
+    )
+    parser.add_argument(
         "--part-pause",
         type=float,
         default=30.0,
@@ -257,6 +268,8 @@ def serve(args: argparse.Namespace) -> int:
         away_after=args.away_after,
         bot_delay=args.bot_delay,
         part_pause=args.part_pause,
+        clocks=tuple(entry for entry in args.clocks.split(",") if entry.strip()),
+        hand_over_after=args.hand_over_after,
         messages_per_second=args.rate,
         message_burst=max(1, int(2 * args.rate)),
         creations_per_minute=args.creation_rate,

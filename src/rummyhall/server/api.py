@@ -130,6 +130,8 @@ async def info(request: Request) -> dict[str, Any]:
         "bot_levels": list(settings.bot_levels),
         "away_after": settings.away_after,
         "away_level": settings.away_level,
+        "clocks": ["off", *settings.clocks],
+        "hand_over_after": settings.hand_over_after,
         "limits": {
             "nickname_max": NICKNAME_MAX,
             "max_message_bytes": settings.max_message_bytes,

@@ -68,6 +68,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The next hand starts once everyone has closed the result.",
         "所有人关闭结算后，下一局才开始。",
     ),
+    "clock_runs": (
+        "This room has a turn clock: a slow turn goes to the computer by itself.",
+        "此房间有回合计时：超时的回合会自动由电脑代打。",
+    ),
+    "not_stalled": (
+        "Seat {seat} can be handed to the computer once its turn has lasted {seconds} s more.",
+        "座位 {seat} 的回合再过 {seconds} 秒才能交给电脑代打。",
+    ),
+    "own_seat": ("You cannot hand your own seat over.", "不能把自己的座位交给电脑。"),
     "no_game": ("No game is in progress in this room.", "此房间没有进行中的游戏。"),
     "game_not_over": ("The game is still in progress.", "游戏仍在进行中。"),
     "seats_not_filled": ("Fill every seat before starting.", "请先坐满所有座位。"),

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummyhall.server.catalog import parse_options
+from rummyhall.server.clock import OFF, require_clock
 from rummyhall.server.limits import Limiter
 from rummyhall.server.players import Player, Players
 from rummyhall.server.protocol import ProtocolError, RoomInfo, RoomPage
@@ -59,6 +60,9 @@ class RoomRequest(BaseModel):
     spectator_chat: bool = False
     """Spectators' chat messages reach the players too (else spectators chat among
     themselves)."""
+    clock: str = Field(OFF, max_length=16)
+    """The turn clock: ``off`` or one the server offers (``30+60``, ``60+120``; not for
+    Rummikub, RKB-7)."""
     host_seat: int | None = Field(0, ge=0, le=5)
     """The seat the host takes (``null``: the host does not play)."""
     bots: list[str | None] = Field(default_factory=list, max_length=6)
@@ -253,6 +257,7 @@ class Lobby:
             first = error.errors()[0]
             where = ".".join(str(part) for part in first["loc"]) or "options"
             raise ProtocolError("bad_options", detail=f"{where}: {first['msg']}") from None
+        require_clock(request.clock, self.services.settings.clocks, request.game)
         seats = [Seat(index) for index in range(options.seats)]
         if len(request.bots) > len(seats):
             raise ProtocolError("bad_options", detail=f"bots: {len(seats)} seats at most")
@@ -276,6 +281,7 @@ class Lobby:
             spectators_allowed=request.spectators,
             hints=request.hints,
             spectator_chat=request.spectator_chat,
+            clock=request.clock,
             host=host,
             seats=seats,
         )

@@ -173,6 +173,22 @@ class Ping(ClientMessage):
     type: Literal["ping"]
 
 
+class Back(ClientMessage):
+    """A seated player whose seat the computer plays (away, timed out, handed over)
+    takes it back."""
+
+    type: Literal["back"]
+
+
+class HandOver(ClientMessage):
+    """In a room without a clock: ask that ``seat``, whose turn has lasted past
+    ``hand_over_after``, be played by the computer (a majority of the other connected
+    players hands it over)."""
+
+    type: Literal["hand_over"]
+    seat: int = Field(ge=0, le=5)
+
+
 REACTIONS = ("thumbs_up", "clap", "laugh", "wow", "sad", "good_game")
 """The quick reactions (the client draws each as an emoji)."""
 Reaction = Literal["thumbs_up", "clap", "laugh", "wow", "sad", "good_game"]
@@ -206,7 +222,9 @@ ClientMessageType = Annotated[
     | Ready
     | Ping
     | ChatRequest
-    | ReactRequest,
+    | ReactRequest
+    | Back
+    | HandOver,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessageType)
@@ -323,6 +341,8 @@ class RoomInfo(BaseModel):
     seats: list[SeatInfo]
     spectators: int
     away_after: float
+    clock: str = "off"
+    """The turn clock: ``off`` or ``TURN+BANK`` seconds (``30+60``)."""
     match: MatchInfo | None = None
     pause: PauseInfo | None = None
     """Set while the next part waits for the players to close the last one's result."""
@@ -496,6 +516,34 @@ class ChatMessage(ServerMessage):
     history: bool = False
 
 
+class ClockMessage(ServerMessage):
+    """The turn clock, sent when a turn begins or the clock's state changes, and on
+    joining (:mod:`rummyhall.server.clock`). Seconds are counted from when it is sent."""
+
+    type: Literal["clock"] = "clock"
+    room: str
+    turn: int
+    """The state counter it was sent at."""
+    setting: str
+    """``off`` or ``TURN+BANK`` seconds (``30+60``)."""
+    seat: int | None
+    """The seat being timed (``None``: nobody's clock runs: a bot's turn, a pause)."""
+    seconds: float | None = None
+    """Of the turn's own time, what is left (then the bank runs); ``None`` without a clock."""
+    bank: float | None = None
+    """The timed seat's bank left."""
+    banks: list[float]
+    """Per seat, its bank for this part (empty without a clock)."""
+    timeouts: list[int]
+    """Per seat, timeouts in a row (three mark the seat away)."""
+    expired: bool = False
+    """The clock has run out: the computer is making the turn."""
+    hand_over_in: float | None = None
+    """Without a clock: seconds before the others may hand the seat over (0: now)."""
+    votes: list[int] = Field(default_factory=list)
+    """Seats that asked to hand it over."""
+
+
 class Pong(ServerMessage):
     type: Literal["pong"] = "pong"
     ref: str | None = None
@@ -511,6 +559,7 @@ ServerMessageType = Annotated[
     | LeftMessage
     | RemovedMessage
     | ChatMessage
+    | ClockMessage
     | Pong,
     Field(discriminator="type"),
 ]

@@ -14,6 +14,8 @@ bot move is dropped like a stale click.
 from __future__ import annotations
 
 import logging
+import math
+import time
 from dataclasses import dataclass, field
 
 from rummyhall.actions import Action, Event
@@ -24,10 +26,12 @@ from rummyhall.server.peers import Peers
 from rummyhall.server.players import Player
 from rummyhall.server.protocol import (
     ActionRequest,
+    Back,
     ChatRequest,
     CheckedMessage,
     CheckRequest,
     ClientMessageType,
+    HandOver,
     HintMessage,
     HintRequest,
     Join,
@@ -105,6 +109,10 @@ class Room(Seating):
         elif isinstance(message, HintRequest):
             hint = await self.hint(client, message.turn)
             client.send(hint.model_copy(update={"ref": message.id}))
+        elif isinstance(message, Back):
+            await self.back(client)
+        elif isinstance(message, HandOver):
+            await self.hand_over(client, message.seat)
 
     async def start(self, client: Client) -> None:
         async with self.lock:
@@ -132,6 +140,7 @@ class Room(Seating):
         table = await Table.start(store, self.stored("playing"), self.options, number, seed)
         self.table = table
         self.status = "playing"
+        self.clock.reset()
         log.info("room %s: match %d (%s) started", self.code, number, table.id)
         for seat in self.seats:
             if seat.client is None:
@@ -161,6 +170,7 @@ class Room(Seating):
                 raise ProtocolError("part_pause")
             table.check(seat, action)
             await self.play_checked(table, seat, action, "player")
+            self.take_back(seat)
         self.standins.kick()
 
     async def check(self, client: Client, turn: int, action: Action) -> CheckedMessage:
@@ -190,18 +200,69 @@ class Room(Seating):
     async def play_checked(self, table: Table, seat: int, action: Action, actor: Actor) -> None:
         """Play a checked action at the table, finish the match if it is over, and
         publish (the caller holds the lock): a person's, a bot's, the away bot's."""
+        clock = self.clock.record(seat, actor, table.part)
         try:
-            events = await table.play(seat, action, actor)
+            events = await table.play(seat, action, actor, clock)
         except LogConflict:
             turn = table.state.turn
             log.warning("room %s: turn %d is logged already; reading it again", self.code, turn)
             await self._read_again()
             raise ProtocolError("stale", given=turn, turn=self.turn) from None
+        self.clock.settle(clock)
         if table.state.is_over:
             await self._finish_match(table)
         await self._publish(table, events)
         if not table.state.is_over and any(event.type == "part_scored" for event in events):
             self.begin_pause()  # after the result went out: the room then says who it waits for
+        self.follow_clock()
+
+    # ------------------------------------------------------------------ slow turns
+
+    async def back(self, client: Client) -> None:
+        """A player takes his seat back from the computer."""
+        async with self.lock:
+            seat = self._seat_of(client)
+            if seat is None:
+                raise ProtocolError("not_seated")
+            self.take_back(seat.index)
+        self.standins.kick()
+
+    async def hand_over(self, client: Client, index: int) -> None:
+        """In a room without a clock, a player asks that seat ``index``, whose turn has
+        lasted ``hand_over_after``, be played by the computer; once most of the other
+        connected players have asked, it is (as an away seat, until its player acts)."""
+        async with self.lock:
+            voter = self._seat_of(client)
+            if voter is None:
+                raise ProtocolError("not_seated")
+            if self.clock.limits is not None:
+                raise ProtocolError("clock_runs")
+            if self.table is None or self.status != "playing":
+                raise ProtocolError("no_game")
+            if index == voter.index:
+                raise ProtocolError("own_seat")
+            turn, deadline = self.clock.turn, self.clock.deadline()
+            if turn is None or deadline is None or turn.seat != index:
+                raise ProtocolError(
+                    "not_stalled", seat=index, seconds=math.ceil(self.settings.hand_over_after)
+                )
+            if not self.clock.stalled():
+                raise ProtocolError(
+                    "not_stalled", seat=index, seconds=math.ceil(deadline - time.time())
+                )
+            turn.votes.add(voter.index)
+            others = {
+                seat.index
+                for seat in self.seats
+                if seat.player is not None and seat.client is not None and seat.index != index
+            }
+            if 2 * len(turn.votes & others) > len(others):
+                self.seats[index].away = True
+                log.info("room %s: seat %d handed to the computer", self.code, index)
+                self.broadcast_room()
+            else:
+                self.send_clock()
+        self.standins.kick()
 
     async def _finish_match(self, table: Table) -> None:
         winners = await table.finish(self.stored("finished"), self.settings.bot_levels)
@@ -265,11 +326,16 @@ class Room(Seating):
             spectators_allowed=stored.spectators,
             hints=stored.hints,
             spectator_chat=stored.spectator_chat,
+            clock=stored.clock,
             host=players[stored.host_id],
             seats=seats,
             status=stored.status,  # type: ignore[arg-type]
         )
-        room.table = Table.restore(services.store, stored, options)
+        room.table = table = Table.restore(services.store, stored, options)
+        if table is not None and stored.match is not None:
+            match = stored.match
+            timed = room.timed_seat()
+            room.clock.restore(match.clock, match.started, timed, table.part, room.clock_deadline)
         return room
 
     async def resume(self, away_at: dict[int, float] | None = None) -> None:

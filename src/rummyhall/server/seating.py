@@ -21,6 +21,7 @@ from rummyhall.actions import Action
 from rummyhall.server.autoplay import Autoplay, move_seed
 from rummyhall.server.catalog import GameOptions
 from rummyhall.server.chat import Chat
+from rummyhall.server.clock import OFF, Turn, TurnClock
 from rummyhall.server.pause import Pause
 from rummyhall.server.peers import Peers
 from rummyhall.server.players import Player
@@ -111,6 +112,7 @@ class Seating(ABC):
         hints: bool,
         host: Player,
         spectator_chat: bool = False,
+        clock: str = OFF,
         seats: list[Seat],
         status: Status = "waiting",
     ) -> None:
@@ -138,6 +140,9 @@ class Seating(ABC):
         self.lock = RoomLock()
         self.idle_since = time.monotonic()
         self.standins = Standins(self, services.autoplay)
+        self.clock = TurnClock(clock, len(seats), services.settings.hand_over_after)
+        """The turn clock (:mod:`~rummyhall.server.clock`), following every change."""
+        self._deadlines: set[asyncio.Task[None]] = set()
 
     @abstractmethod
     async def play_checked(self, table: Table, seat: int, action: Action, actor: Actor) -> None:
@@ -167,6 +172,7 @@ class Seating(ABC):
             seats=[seat.info() for seat in self.seats],
             spectators=len(self.spectators),
             away_after=self.settings.away_after,
+            clock=self.clock.setting,
             match=None
             if table is None
             else MatchInfo(id=table.id, number=table.number, over=table.state.is_over),
@@ -189,6 +195,7 @@ class Seating(ABC):
             status=status or self.status,
             match=None,
             spectator_chat=self.spectator_chat,
+            clock=self.clock.setting,
         )
 
     def clients(self) -> list[Client]:
@@ -220,6 +227,7 @@ class Seating(ABC):
             self.broadcast_room()
             if self.table is not None:
                 client.send(await self.table.text(client.seat, []))
+                client.send(self.clock.message(self.code, self.table.state.turn))
         self.standins.kick()
 
     def _add_spectator(self, client: Client) -> None:
@@ -416,10 +424,71 @@ class Seating(ABC):
         if not self.hosted_by(client.player):
             raise ProtocolError("not_host")
 
+    # ------------------------------------------------------------------ the clock
+
+    def timed_seat(self) -> int | None:
+        """The seat whose turn is timed: a person's to move (nobody's while a bot or the
+        away bot plays it, during a pause, or once the match is over)."""
+        table = self.table
+        if table is None or self.status != "playing" or self.pause is not None:
+            return None
+        seat = table.state.current_player
+        if seat is None or self.standins.actor(seat) not in (None, "clock"):
+            return None
+        return seat
+
+    def follow_clock(self) -> None:
+        """Time the seat to move now, and tell the room when a turn begins or ends."""
+        part = 0 if self.table is None else self.table.part
+        if self.clock.follow(self.timed_seat(), part, self.clock_deadline):
+            self.send_clock()
+
+    def send_clock(self) -> None:
+        if self.table is not None:
+            message = self.clock.message(self.code, self.table.state.turn)
+            for client in self.clients():
+                client.send(message)
+
+    def clock_deadline(self) -> None:
+        """The turn's deadline has come (a timer's callback): act on it under the lock."""
+        turn = self.clock.turn
+        if turn is not None:
+            task = asyncio.create_task(self._deadline(turn), name=f"clock {self.code}")
+            self._deadlines.add(task)
+            task.add_done_callback(self._deadlines.discard)
+
+    async def _deadline(self, turn: Turn) -> None:
+        """With a clock, the computer plays the rest of ``turn`` (and after three such
+        turns in a row the seat is away); without one, the others may now hand it over."""
+        try:
+            async with self.lock:
+                if self.clock.turn is not turn:
+                    return  # the turn ended meanwhile
+                if self.clock.expire():
+                    self.seats[turn.seat].away = True
+                    log.info("room %s: seat %d timed out three times: away", self.code, turn.seat)
+                    self.broadcast_room()
+                self.send_clock()
+        except RoomMoved:
+            return
+        self.standins.kick()
+
+    def take_back(self, index: int) -> None:
+        """The player of seat ``index`` plays it himself again (he acted, or said he is
+        back): no longer away, no timeouts in a row."""
+        seat = self.seats[index]
+        if seat.away or self.clock.timeouts[index]:
+            seat.away = False
+            self.clock.back(index)
+            self.broadcast_room()
+            self.send_clock()
+
     # ------------------------------------------------------------------ output and lifecycle
 
     def broadcast_room(self) -> None:
-        """Queue every client in the room the room's description."""
+        """Queue every client in the room the room's description (and the clock, if a
+        change of the room began or ended a timed turn)."""
+        self.follow_clock()
         info = self.info()
         for client in self.clients():
             client.send(RoomMessage(room=info, you=client.seat))
@@ -435,6 +504,7 @@ class Seating(ABC):
     def stop(self) -> None:
         """Server shutdown: stop timers and bots (nothing is lost: the log is on disk)."""
         self.standins.stop()
+        self.clock.stop()
         if self.pause is not None:
             self.pause.cancel()
 
@@ -478,10 +548,13 @@ class Standins:
             self.kick()
 
     def actor(self, index: int) -> Actor | None:
-        """Who plays seat ``index`` when a person does not (``None``: a person)."""
+        """Who plays seat ``index`` when a person does not (``None``: a person): its bot,
+        the computer once the turn's clock has run out, or the away bot."""
         seat = self.room.seats[index]
         if seat.bot is not None:
             return "bot"
+        if self.room.clock.expired(index):
+            return "clock"
         if seat.away and any(s.client is not None for s in self.room.seats if s is not seat):
             return "away"
         return None

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rummyhall.bots import LEVELS as BOT_LEVELS
 from rummyhall.server.addresses import parse_networks
+from rummyhall.server.clock import parse_clock
 from rummyhall.server.storage.faults import FaultPoint
 
 
@@ -38,6 +39,12 @@ class Settings:
     """Bot levels offered in rooms, passed to ``rummyhall.bots.make_bot``."""
     bot_delay: float = 0.4
     """Seconds a bot waits before moving, so people can follow the table."""
+    clocks: tuple[str, ...] = ("30+60", "60+120")
+    """The turn clocks a host may choose for Gin and Indian rooms besides ``off``:
+    ``TURN+BANK`` seconds (:mod:`rummyhall.server.clock`)."""
+    hand_over_after: float = 300.0
+    """Seconds a turn must last, in a room without a clock, before the other players may
+    hand the seat to the computer."""
     part_pause: float = 30.0
     """Seconds the next hand waits, at a table of several humans, for them all to close
     the last one's result (:mod:`rummyhall.server.pause`)."""
@@ -143,6 +150,11 @@ class Settings:
             raise ValueError("lease_ttl and forward_timeout must be positive")
         if self.away_after < 0 or self.bot_delay < 0:
             raise ValueError("away_after and bot_delay must not be negative")
+        for clock in self.clocks:
+            if parse_clock(clock) is None:
+                raise ValueError("clocks lists the clocks besides 'off'")
+        if self.hand_over_after <= 0:
+            raise ValueError("hand_over_after must be positive")
         if self.away_level not in self.bot_levels:
             raise ValueError(f"away_level {self.away_level!r} is not one of the bot levels")
         if self.max_message_bytes < 1024 or self.messages_per_second <= 0:

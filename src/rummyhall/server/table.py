@@ -20,15 +20,16 @@ from typing import Any, Literal
 import anyio.to_thread
 
 from rummyhall.actions import JSON, Action, Event
-from rummyhall.game import GameState
+from rummyhall.game import GameState, Match
 from rummyhall.server import advice
 from rummyhall.server.catalog import GameOptions, start_match
 from rummyhall.server.protocol import ProtocolError, state_text
 from rummyhall.server.storage.repository import StoredMatch, StoredRoom
 from rummyhall.server.storage.store import Store
 
-Actor = Literal["player", "bot", "away"]
-"""Who made a logged move: the seat's player, its bot, or the away bot."""
+Actor = Literal["player", "bot", "away", "clock"]
+"""Who made a logged move: the seat's player, its bot, the away bot, or the computer
+playing a turn whose clock ran out."""
 StoredSeat = dict[str, str] | None
 """A seat as saved: ``{"player": id}``, ``{"bot": level}``, or ``None`` (open)."""
 
@@ -94,15 +95,18 @@ class Table:
                 "illegal", rule=error.rule, detail=error.message, key=error.key, params=error.values
             )
 
-    async def play(self, seat: int, action: Action, actor: Actor) -> list[Event]:
-        """Log a checked action, wait for its commit, then apply it; its events. Nothing
-        is applied if the commit fails."""
+    async def play(
+        self, seat: int, action: Action, actor: Actor, clock: dict[str, Any] | None = None
+    ) -> list[Event]:
+        """Log a checked action (with the turn ``clock`` after it), wait for its commit,
+        then apply it; its events. Nothing is applied if the commit fails."""
         row = {
             "match_id": self.id,
             "seq": self.state.turn,
             "seat": seat,
             "actor": actor,
             "action": action.to_json(),
+            "clock": clock,
         }
         # Shielded: once the row may be on disk, the action must be applied too.
         await asyncio.shield(self.store.append_action(row))
@@ -118,6 +122,11 @@ class Table:
         result = {"scores": scores, "winners": winners}
         await self.store.finish_match(room, self.id, result, rows)
         return winners
+
+    @property
+    def part(self) -> int:
+        """The part being played: how many have ended before it."""
+        return len(self.state.history) if isinstance(self.state, Match) else 0
 
     # ------------------------------------------------------------------ what seats see
 

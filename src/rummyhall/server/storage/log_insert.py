@@ -38,13 +38,16 @@ class LogInsert:
     def __call__(
         self, connection: Connection, rows: Sequence[dict[str, Any]], created: datetime
     ) -> None:
-        """Insert ``rows`` (``match_id, seq, seat, actor, action``), all ``created``."""
+        """Insert ``rows`` (``match_id, seq, seat, actor, action`` and maybe ``clock``),
+        all ``created``."""
         if self.order is None:
-            connection.execute(_INSERT, [{"created_at": created, **row} for row in rows])
+            connection.execute(
+                _INSERT, [{"created_at": created, "clock": None, **row} for row in rows]
+            )
             return
         params = []
         for row in rows:
-            values = {"created_at": created, **row}
+            values = {"created_at": created, "clock": None, **row}
             params.append(
                 tuple(
                     values[name] if bind is None else bind(values[name])

@@ -72,6 +72,8 @@ class Room(Base):
     hints: Mapped[bool] = mapped_column(Boolean)
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)
     """Spectators' chat messages reach the players too (the host's choice)."""
+    clock: Mapped[str] = mapped_column(String(16), default="off")
+    """The turn clock: ``off`` or ``TURN+BANK`` seconds (:mod:`rummyhall.server.clock`)."""
     host_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
     seats: Mapped[list[Any]]
     """Per seat: ``{"player": id}``, ``{"bot": level}`` or ``null`` (open)."""
@@ -110,8 +112,12 @@ class ActionRecord(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     actor: Mapped[str] = mapped_column(String(8))
-    """``player``, ``bot`` or ``away`` (the away bot playing for an absent player)."""
+    """``player``, ``bot``, ``away`` (the away bot playing for an absent player) or
+    ``clock`` (the computer playing a turn whose clock ran out)."""
     action: Mapped[dict[str, Any]]
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The turn clock after this action (:meth:`rummyhall.server.clock.TurnClock.record`):
+    a restarted room resumes its deadlines from the last one."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -10,6 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -96,6 +97,10 @@ class StoredMatch:
     seats: list[Any]
     status: str
     log: list[dict[str, Any]] = field(default_factory=list)
+    clock: dict[str, Any] | None = None
+    """The turn clock as the log's last action left it (``None``: no action yet)."""
+    started: float = 0.0
+    """When the match began (wall clock, seconds): its first turn's start."""
 
 
 @dataclass
@@ -115,6 +120,8 @@ class StoredRoom:
     match: StoredMatch | None = None
     spectator_chat: bool = False
     """Spectators' chat messages reach the players too (the host's choice)."""
+    clock: str = "off"
+    """The turn clock (:mod:`rummyhall.server.clock`)."""
 
 
 class Repository:
@@ -358,15 +365,17 @@ class Repository:
         )
         stored_match = None
         if match is not None:
-            log = session.scalars(
-                select(models.ActionRecord.action)
+            log = session.execute(
+                select(models.ActionRecord.action, models.ActionRecord.clock)
                 .where(models.ActionRecord.match_id == match.id)
                 .order_by(models.ActionRecord.seq)
             ).all()
             stored_match = StoredMatch(
                 match.id, match.number, match.seed, match.options, match.seats, match.status
             )
-            stored_match.log = list(log)
+            stored_match.log = [action for action, _ in log]
+            stored_match.clock = log[-1].clock if log else None
+            stored_match.started = _epoch(match.started_at)
         return StoredRoom(
             room.id,
             room.code,
@@ -380,6 +389,7 @@ class Repository:
             room.status,
             stored_match,
             spectator_chat=room.spectator_chat,
+            clock=room.clock,
         )
 
     def code_taken(self, code: str) -> bool:
@@ -521,6 +531,11 @@ class Repository:
         return summarize((game, str(bot), won) for game, bot, won in rows)
 
 
+def _epoch(moment: datetime) -> float:
+    """Seconds since the epoch of a stored time (SQLite gives it back without its UTC)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
+
+
 def _merge_room(session: Session, room: StoredRoom) -> None:
     session.merge(
         models.Room(
@@ -532,6 +547,7 @@ def _merge_room(session: Session, room: StoredRoom) -> None:
             spectators=room.spectators,
             hints=room.hints,
             spectator_chat=room.spectator_chat,
+            clock=room.clock,
             host_id=room.host_id,
             seats=room.seats,
             status=room.status,

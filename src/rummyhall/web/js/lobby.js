@@ -46,7 +46,7 @@ function openFields(game, variant) {
 
 export function showLobby({ main, navigate, toast }) {
   let info = null;
-  const state = { game: null, variant: null, players: 2, chosen: {}, seats: ["you", "medium"], public: true, hints: true, spectators: true, spectator_chat: false };
+  const state = { game: null, variant: null, players: 2, chosen: {}, seats: ["you", "medium"], public: true, hints: true, spectators: true, spectator_chat: false, clock: "off" };
   const games = () => (info ? info.games : []);
   const entry = (name) => games().find((game) => game.game === name);
   const variantOf = (game, name) => game.variants.find((variant) => variant.name === name) || game.variants[0];
@@ -142,6 +142,7 @@ export function showLobby({ main, navigate, toast }) {
       seatField && game.seats.max > game.seats.min ? h("label", {}, [h("span", {}, label(seatField.label, seatField.title)),
         numberSelect("players", range(game.seats.min, game.seats.max), state.players, (picked) => { state.players = Number(picked); render(); })]) : null,
       ...fields.filter((field) => field.type !== "bool").map((field) => fieldWidget(field, variant)),
+      clockField(),
       h("fieldset", { class: "seats" }, [h("legend", {}, t("lobby.seats")), ...seatRows]),
       h("fieldset", { class: "flags" }, [
         h("legend", {}, t("lobby.options")),
@@ -153,6 +154,19 @@ export function showLobby({ main, navigate, toast }) {
       ]),
       h("button", { type: "submit", class: "primary", id: "create-room" }, t("lobby.create")),
     ]);
+  }
+
+  /** The turn clock, for the games that have one (Rummikub has no turn timer, RKB-7). */
+  function clockField() {
+    if (state.game === "rummikub" || !(info.clocks?.length > 1)) return null;
+    const choice = (clock) => {
+      if (clock === "off") return t("lobby.clock_off");
+      const [turn, bank] = clock.split("+");
+      return t("lobby.clock_choice", { turn, bank });
+    };
+    return h("label", {}, [h("span", {}, t("lobby.clock")),
+      h("select", { name: "clock", onchange: (e) => { state.clock = e.target.value; } },
+        info.clocks.map((clock) => h("option", { value: clock, selected: clock === state.clock }, choice(clock))))]);
   }
 
   function checkbox(key, label) {
@@ -171,6 +185,7 @@ export function showLobby({ main, navigate, toast }) {
         hints: state.hints,
         spectators: state.spectators,
         spectator_chat: state.spectator_chat,
+        clock: state.game === "rummikub" ? "off" : state.clock,
         host_seat: hostSeat < 0 ? null : hostSeat,
         bots: state.seats.map((who) => (who === "you" || who === "open" ? null : who)),
       });

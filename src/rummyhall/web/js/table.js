@@ -5,6 +5,7 @@
 import { announceState, focusedSelector, restoreFocus } from "./a11y.js";
 import { renderCardTable } from "./cardtable.js";
 import { chatPanel } from "./chat.js";
+import { clockLine, receiveClock } from "./clock.js";
 import { getLocale, t } from "./i18n.js";
 import { rememberMatch } from "./lobby.js";
 import { seatName, variantLabel } from "./names.js";
@@ -23,6 +24,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     state: null,
     hint: null,
     result: null,
+    clock: null,
     sentAt: null,
     drafts: {},
   };
@@ -95,6 +97,10 @@ export function showTable({ main, toast, banner }, code, watch) {
       }
       case "chat":
         chat.receive(message);
+        break;
+      case "clock":
+        receiveClock(session, message);
+        render();
         break;
       case "hint":
         session.hint = message.hint;
@@ -254,7 +260,7 @@ export function showTable({ main, toast, banner }, code, watch) {
       return;
     }
     const body = BOARDS[room.game](api);
-    const parts = [header(), pauseLine(api), body];
+    const parts = [header(), pauseLine(api), clockLine(api), body];
     if (room.status === "finished" && !session.result) parts.push(finishedBar());
     parts.push(chat.node);
     main.replaceChildren(h("div", { class: `table-page game-${room.game}` }, parts));
