@@ -306,3 +306,27 @@ def open_table(server: Server, names: tuple[str, ...] = ("Ana", "Bo"), **room: A
         client.join(code)
     clients[0].send({"type": "start"})
     return Table(code, tokens, clients, [client.wait("state") for client in clients])
+
+
+def play_to_the_end(
+    server: Server, names: tuple[str, ...], registered: dict[str, tuple[str, str]] | None = None
+) -> tuple[list[str], str]:
+    """Two people (or a person and a bot, ``BOT``) play a Gin match to its end; their
+    player ids (``""`` for a bot) and the room's code. ``registered``: players already
+    registered, by name (their id and token)."""
+    known = registered or {}
+    tokens = [
+        known.get(name) or (server.register(name) if name != BOT else ("", "")) for name in names
+    ]
+    host = tokens[0][1]
+    bots = [None if name != BOT else BOT for name in names]
+    code = server.create_room(host, game="gin", bots=bots)["code"]
+    players = {seat: server.client(token) for seat, (_, token) in enumerate(tokens) if token}
+    for client in players.values():
+        client.join(code)
+    players[0].send({"type": "start"})
+    first = players[0].wait("state")
+    play_until(players, lambda state: state["over"], first["turn"])
+    for client in players.values():
+        client.close()
+    return [player_id for player_id, _ in tokens], code

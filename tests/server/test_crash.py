@@ -110,6 +110,7 @@ def test_the_plans_cover_every_transaction() -> None:
         "rename_player",  # killed in tests/server/test_identity.py
         *("create_account", "add_sign_in", "sign_out", "sign_out_everywhere"),  # test_accounts
         "add_chat",  # test_chat
+        *("invite", "dismiss_invitation"),  # test_friends
     }
     assert named | elsewhere == set(TRANSACTIONS)
 

@@ -12,7 +12,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.server import databases
-from tests.server.harness import BOT, Server, play_until
+from tests.server.harness import BOT, Server, play_to_the_end, play_until
 
 
 def profile(server: Server, player_id: str) -> dict[str, Any]:
@@ -20,24 +20,6 @@ def profile(server: Server, player_id: str) -> dict[str, Any]:
         answer = http.get(f"/api/players/{player_id}/profile")
     assert answer.status_code == 200, answer.text
     return dict(answer.json())
-
-
-def play_to_the_end(server: Server, names: tuple[str, ...]) -> tuple[list[str], str]:
-    """Two people (or a person and a bot, ``BOT``) play a Gin match to its end; their
-    player ids (``""`` for a bot) and the room's code."""
-    tokens = [server.register(name) if name != BOT else ("", "") for name in names]
-    host = tokens[0][1]
-    bots = [None if name != BOT else BOT for name in names]
-    code = server.create_room(host, game="gin", bots=bots)["code"]
-    players = {seat: server.client(token) for seat, (_, token) in enumerate(tokens) if token}
-    for client in players.values():
-        client.join(code)
-    players[0].send({"type": "start"})
-    first = players[0].wait("state")
-    play_until(players, lambda state: state["over"], first["turn"])
-    for client in players.values():
-        client.close()
-    return [player_id for player_id, _ in tokens], code
 
 
 def test_a_match_between_people_moves_both_ratings_once(server: Server) -> None:

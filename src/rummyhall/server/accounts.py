@@ -83,16 +83,19 @@ class SignedIn:
 
 
 class Device(Protocol):
-    """A connection as signing out sees it (``rummyhall.server.connection.Connection``)."""
+    """A connection as signing out and invitations see it
+    (``rummyhall.server.connection.Connection``)."""
 
     token_hash: str
+
+    def send(self, message: str) -> None: ...
 
     def close(self, code: str) -> None: ...
 
 
 class Devices:
-    """This process's open connections by player, so that signing out closes them (on
-    every process: the cluster tells the others)."""
+    """This process's open connections by player, so that signing out closes them and
+    an invitation reaches them (on every process: the cluster tells the others)."""
 
     def __init__(self) -> None:
         self._open: dict[str, set[Device]] = {}
@@ -106,6 +109,11 @@ class Devices:
             devices.discard(device)
             if not devices:
                 del self._open[player_id]
+
+    def tell(self, player_id: str, message: str) -> None:
+        """Send ``message`` (JSON text) to every connection of ``player_id`` here."""
+        for device in list(self._open.get(player_id, ())):
+            device.send(message)
 
     def sign_out(self, player_id: str, token_digest: str | None) -> None:
         """Close ``player_id``'s connections made with the token whose hash is

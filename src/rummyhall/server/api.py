@@ -231,6 +231,47 @@ async def my_rooms(player: PlayerDep, request: Request) -> list[SeatedRoom]:
     ]
 
 
+class InvitationRequest(BaseModel):
+    """``POST /api/rooms/{code}/invitations``: whom to invite, by his account's
+    ``username`` or, for one of your recent opponents, his ``player`` id."""
+
+    username: str | None = Field(None, max_length=64)
+    player: str | None = Field(None, max_length=32)
+
+
+@router.post("/rooms/{code}/invitations", status_code=201, dependencies=[Limited])
+async def invite(
+    code: str, body: InvitationRequest, player: PlayerDep, request: Request
+) -> dict[str, Any]:
+    """Invite someone to a room you host or sit in (not over): it waits in his lobby
+    (``GET /api/me/invitations``) and reaches his open connections at once."""
+    invited = await hub(request).friends.invite(
+        player, code[:16], client_address(request), username=body.username, player_id=body.player
+    )
+    return {"room": code[:16].upper(), "invited": invited.model_dump()}
+
+
+@router.get("/me/invitations", dependencies=Reads)
+async def invitations(player: PlayerDep, request: Request) -> list[dict[str, Any]]:
+    """Your invitations to rooms not over, newest first: ``id, room, game, options,
+    status, from {id, nickname}, at``."""
+    return await hub(request).friends.invitations(player)
+
+
+@router.delete("/me/invitations/{invitation_id}", status_code=204)
+async def dismiss_invitation(invitation_id: int, player: PlayerDep, request: Request) -> Response:
+    """Forget one of your invitations."""
+    await hub(request).friends.dismiss(player, invitation_id)
+    return Response(status_code=204)
+
+
+@router.get("/me/opponents", dependencies=Reads)
+async def recent_opponents(player: PlayerDep, request: Request) -> list[dict[str, Any]]:
+    """The people you played finished matches against, the latest first (to invite them
+    again): ``id, nickname, username, matches, last``."""
+    return await hub(request).friends.recent_opponents(player)
+
+
 @router.get("/players/{player_id}/stats", dependencies=Reads)
 async def player_stats(player_id: str, request: Request) -> dict[str, Any]:
     """Matches played and won, per game and per opponent level."""

@@ -28,6 +28,7 @@ from rummyhall.server.addresses import ClientAddressMiddleware, TrustedProxies
 from rummyhall.server.api import router
 from rummyhall.server.autoplay import Autoplay
 from rummyhall.server.connection import Connection
+from rummyhall.server.friends import Friends
 from rummyhall.server.http import (
     BodyLimitMiddleware,
     SecurityHeadersMiddleware,
@@ -59,9 +60,12 @@ STATUS = {
     "username_taken": 409,
     "already_claimed": 409,
     "not_host": 403,
+    "not_at_table": 403,
     "room_not_found": 404,
     "game_not_found": 404,
     "player_not_found": 404,
+    "user_not_found": 404,
+    "invitation_not_found": 404,
     "room_limit": 429,
     "rate_limited": 429,
     "player_room_limit": 429,
@@ -119,13 +123,23 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             ),
             cluster,
         )
+        friends = Friends(store, lobby, accounts.devices)
         hub = Hub(
-            settings, store, players, accounts, lobby, creations, player_rooms, reads, replays
+            settings,
+            store,
+            players,
+            accounts,
+            lobby,
+            creations,
+            player_rooms,
+            reads,
+            replays,
+            friends,
         )
         app.state.hub = hub
         if cluster is not None:
             cluster.attach(lobby, players, accounts.devices)
-            services.cluster = cluster
+            services.cluster = friends.peers = cluster
         await lobby.restore(players)
         if cluster is not None:
             await cluster.start()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rummyhall.server.accounts import Accounts
+from rummyhall.server.friends import Friends
 from rummyhall.server.limits import Limiter
 from rummyhall.server.lobby import Lobby
 from rummyhall.server.players import Players
@@ -31,3 +32,4 @@ class Hub:
     reads: Limiter
     """HTTP reads, per client address."""
     replays: Replays
+    friends: Friends

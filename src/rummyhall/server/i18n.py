@@ -68,6 +68,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The next hand starts once everyone has closed the result.",
         "所有人关闭结算后，下一局才开始。",
     ),
+    "room_over": ("That game is over.", "这局游戏已经结束。"),
+    "own_invitation": ("You cannot invite yourself.", "不能邀请自己。"),
+    "not_at_table": (
+        "Only the room's host and players may invite to it.",
+        "只有房主和本桌玩家可以邀请。",
+    ),
+    "bad_invitation": (
+        "Invite by username or by a recent opponent's id: one of the two.",
+        "请按用户名或最近对手邀请（二选一）。",
+    ),
+    "user_not_found": ("Nobody here is called {username}.", "没有名为 {username} 的玩家。"),
+    "invitation_not_found": ("No such invitation.", "没有这个邀请。"),
     "clock_runs": (
         "This room has a turn clock: a slow turn goes to the computer by itself.",
         "此房间有回合计时：超时的回合会自动由电脑代打。",

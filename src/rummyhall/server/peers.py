@@ -50,6 +50,10 @@ class Peers(Protocol):
         """``player_id`` signed out (the device of ``token_hash``, or every one): the
         other processes close his connections made with it."""
 
+    def tell(self, player_id: str, message: str) -> None:
+        """Send ``message`` (JSON text) to ``player_id``'s connections on the other
+        processes."""
+
     async def described(self, code: str) -> RoomInfo | None:
         """Room ``code`` as its process last described it."""
 

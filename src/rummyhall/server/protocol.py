@@ -544,6 +544,16 @@ class ClockMessage(ServerMessage):
     """Seats that asked to hand it over."""
 
 
+class InvitedMessage(ServerMessage):
+    """Someone invited you to a room (sent wherever you are connected; your lobby lists
+    invitations too: ``GET /api/me/invitations``)."""
+
+    type: Literal["invited"] = "invited"
+    room: str
+    game: str
+    by: PlayerInfo
+
+
 class Pong(ServerMessage):
     type: Literal["pong"] = "pong"
     ref: str | None = None
@@ -560,6 +570,7 @@ ServerMessageType = Annotated[
     | RemovedMessage
     | ChatMessage
     | ClockMessage
+    | InvitedMessage
     | Pong,
     Field(discriminator="type"),
 ]

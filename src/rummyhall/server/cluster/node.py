@@ -400,6 +400,8 @@ class Cluster:
             self._spawn(self._handed(envelope["room"], away_at))
         elif kind == "signed_out" and envelope["from"] != self.node:
             self.devices.sign_out(envelope["player"], envelope["token_hash"])
+        elif kind == "tell" and envelope["from"] != self.node:
+            self.devices.tell(envelope["player"], envelope["message"])
         elif kind == "renamed" and envelope["from"] != self.node:
             player = self.players.renamed(envelope["player"], envelope["nickname"])
             if player is not None:
@@ -414,6 +416,11 @@ class Cluster:
         self.bus.broadcast(
             {"t": "signed_out", "player": player_id, "token_hash": token_hash, "from": self.node}
         )
+
+    def tell(self, player_id: str, message: str) -> None:
+        """Pass ``message`` to ``player_id``'s connections on every other process."""
+        envelope = {"t": "tell", "player": player_id, "message": message, "from": self.node}
+        self.bus.broadcast(envelope)
 
     def renamed(self, player: Player) -> None:
         """Tell every other process (this one has already shown it)."""

@@ -31,6 +31,8 @@ TRANSACTIONS = (
     "sign_out",
     "sign_out_everywhere",
     "add_chat",
+    "invite",
+    "dismiss_invitation",
     "save_room",
     "start_match",
     "append_actions",

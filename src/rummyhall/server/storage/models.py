@@ -11,7 +11,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -183,4 +193,19 @@ class ChatLine(Base):
     """The sender's seat, ``None`` for a spectator."""
     text: Mapped[str | None] = mapped_column(String(800), nullable=True)
     reaction: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Invitation(Base):
+    """A player asked to a room by another (by username, or from his recent opponents):
+    shown in the invited player's lobby until he dismisses it or the room is over. One
+    per room and invited player (asking again brings it back to the top)."""
+
+    __tablename__ = "invitations"
+    __table_args__ = (UniqueConstraint("room_code", "to_player_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(String(16), index=True)
+    from_player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    to_player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

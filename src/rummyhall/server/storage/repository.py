@@ -28,7 +28,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from rummyhall.server.storage import models, standings
+from rummyhall.server.storage import friends, models, standings
 from rummyhall.server.storage.faults import Faults
 from rummyhall.server.storage.log_insert import LogInsert
 from rummyhall.server.storage.models import now
@@ -519,6 +519,25 @@ class Repository:
         """:func:`standings.leaderboard`: the best rated players and the asker's rank."""
         with self.sessions() as session:
             return standings.leaderboard(session, game, player_id, size)
+
+    # ------------------------------------------------------------------ friends
+
+    def invite(self, room_code: str, from_id: str, to_id: str) -> None:
+        """:func:`friends.invite`, one transaction."""
+        with self._transaction("invite") as session:
+            friends.invite(session, room_code, from_id, to_id)
+
+    def invitations(self, player_id: str) -> list[dict[str, Any]]:
+        with self.sessions() as session:
+            return friends.invitations(session, player_id)
+
+    def dismiss_invitation(self, player_id: str, invitation_id: int) -> bool:
+        with self._transaction("dismiss_invitation") as session:
+            return friends.dismiss(session, player_id, invitation_id)
+
+    def recent_opponents(self, player_id: str) -> list[dict[str, Any]]:
+        with self.sessions() as session:
+            return friends.recent_opponents(session, player_id)
 
     def bot_stats(self) -> dict[str, Any]:
         """How each bot level fares, per game."""

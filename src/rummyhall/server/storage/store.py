@@ -125,6 +125,18 @@ class Store:
     async def leaderboard(self, game: str, player_id: str | None) -> dict[str, Any]:
         return await self.read(self.repository.leaderboard, game, player_id)
 
+    async def invite(self, room_code: str, from_id: str, to_id: str) -> None:
+        await self._write(self.repository.invite, room_code, from_id, to_id)
+
+    async def invitations(self, player_id: str) -> list[dict[str, Any]]:
+        return await self.read(self.repository.invitations, player_id)
+
+    async def dismiss_invitation(self, player_id: str, invitation_id: int) -> bool:
+        return await self._write(self.repository.dismiss_invitation, player_id, invitation_id)
+
+    async def recent_opponents(self, player_id: str) -> list[dict[str, Any]]:
+        return await self.read(self.repository.recent_opponents, player_id)
+
     async def bot_stats(self) -> dict[str, Any]:
         return await self.read(self.repository.bot_stats)
 

@@ -1,9 +1,11 @@
 // The lobby: one-click games against the computer, rooms for friends (game, variant,
 // seats, bot levels, the game's options, invite link), the open public rooms a page at a
-// time (filtered by game), the unfinished games the player sits in and the recent ones. The games, their variants, seat
+// time (filtered by game), invitations from friends, the unfinished games the player sits
+// in and the recent ones. The games, their variants, seat
 // ranges and options come from /api/info (the games' kits): nothing here lists them.
 
 import { cardSVG, tileSVG } from "./cards.js";
+import { dismissInvitation, invitationsPanel, loadInvitations } from "./friends.js";
 import { formatDate, t } from "./i18n.js";
 import { api, claimAccount, currentPlayer, ensurePlayer, renamePlayer, signIn, signOut } from "./net.js";
 import { label, seatName, variantLabel } from "./names.js";
@@ -246,6 +248,22 @@ export function showLobby({ main, navigate, toast }) {
   const listing = { rooms: [], next: null, total: 0, game: "" };
   let player = currentPlayer();
   let seated = [];
+  let invitations = [];
+
+  /** Read the invitations; a new one is also said in a toast. */
+  async function refreshInvitations() {
+    const known = new Set(invitations.map((each) => each.id));
+    invitations = await loadInvitations();
+    for (const each of invitations) {
+      if (!known.has(each.id) && known.size) toast(t("friends.invited_toast", { name: each.from.nickname, game: t(`game.${each.game}`) }));
+    }
+  }
+
+  async function dismiss(invitation) {
+    invitations = invitations.filter((each) => each.id !== invitation.id);
+    render();
+    await dismissInvitation(invitation);
+  }
 
   async function loadSeated() {
     try {
@@ -291,6 +309,7 @@ export function showLobby({ main, navigate, toast }) {
         accountLine(),
         levelChoice(),
       ]),
+      invitationsPanel(invitations, dismiss),
       h("section", { class: "game-cards" }, games().map(({ game, title }) =>
         h("article", { class: `game-card ${game}` }, [
           showcase(game),
@@ -450,7 +469,7 @@ export function showLobby({ main, navigate, toast }) {
   async function load() {
     try {
       [info, player] = await Promise.all([api("/api/info"), ensurePlayer()]);
-      await loadSeated();
+      await Promise.all([loadSeated(), refreshInvitations()]);
       choose(info.games[0].game);
       render();
     } catch (error) {
@@ -462,7 +481,7 @@ export function showLobby({ main, navigate, toast }) {
   render();
   load();
   const timer = setInterval(async () => {
-    if (player) await loadSeated();
+    if (player) await Promise.all([loadSeated(), refreshInvitations()]);
     loadRooms({ refresh: true });
   }, 10000);
   return { refresh: render, leave: () => clearInterval(timer) };

@@ -6,6 +6,7 @@ import { announceState, focusedSelector, restoreFocus } from "./a11y.js";
 import { renderCardTable } from "./cardtable.js";
 import { chatPanel } from "./chat.js";
 import { clockLine, receiveClock } from "./clock.js";
+import { inviteBox } from "./friends.js";
 import { getLocale, t } from "./i18n.js";
 import { rememberMatch } from "./lobby.js";
 import { seatName, variantLabel } from "./names.js";
@@ -40,6 +41,7 @@ export function showTable({ main, toast, banner }, code, watch) {
   }
 
   const chat = chatPanel(send);
+  let invites = null; // the waiting room's invitation box, made once it is first shown
 
   function act(action) {
     session.sentAt = performance.now();
@@ -101,6 +103,9 @@ export function showTable({ main, toast, banner }, code, watch) {
       case "clock":
         receiveClock(session, message);
         render();
+        break;
+      case "invited":
+        toast(t("friends.invited_toast", { name: message.by.nickname, game: t(`game.${message.game}`) }));
         break;
       case "hint":
         session.hint = message.hint;
@@ -223,6 +228,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         } }, t("room.copy")),
       ]),
       h("ul", { class: "seat-slots" }, room.seats.map((_, seat) => seatCard(seat))),
+      session.you !== null || isHost() ? (invites ??= inviteBox(code, toast)) : null,
       isHost()
         ? h("button", { class: "primary big", id: "start", disabled: room.seats.some((s) => s.occupant === "open"), onclick: () => send({ type: "start" }) }, t("room.start"))
         : h("p", { class: "muted" }, session.you === null ? t("room.spectating") : t("room.waiting_host")),
