@@ -344,3 +344,27 @@ def test_signing_out_everywhere_reaches_every_process(site: list[Server]) -> Non
         with server.http() as http:
             for token in (laptop, phone):
                 assert http.get("/api/me", headers=auth(token)).status_code == 401
+
+
+def test_an_invitation_reaches_the_friend_on_another_process(site: list[Server]) -> None:
+    """Invited on one process, the friend connected to another hears of it at once, and
+    his lobby on a third lists it."""
+    a, b, c = site
+    _, host = a.register("Ana")
+    _, friend = b.register("Bo")
+    body = {"username": "Bo_Elsewhere", "password": "maple harbor quietly 7"}
+    with b.http() as http:
+        assert http.post("/api/me/account", json=body, headers=auth(friend)).status_code == 201
+    online = b.client(friend)
+    code = a.create_room(host, game="gin")["code"]
+    with c.http() as http:  # the room is played by a; c forwards nothing, it reads Redis
+        answer = http.post(
+            f"/api/rooms/{code}/invitations", json={"username": "bo_elsewhere"}, headers=auth(host)
+        )
+    assert answer.status_code == 201, answer.text
+    told = online.wait("invited")
+    assert told["room"] == code and told["by"]["nickname"] == "Ana"
+    with c.http() as http:
+        [waiting] = http.get("/api/me/invitations", headers=auth(friend)).json()
+    assert waiting["room"] == code
+    online.close()
