@@ -9,11 +9,11 @@ build their choices from them, so a variant is added in its game's folder alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummyhall.actions import JSON
+from rummyhall.actions import JSON, Event
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState
 
@@ -90,6 +90,9 @@ class GameInfo:
     encoding: str = ""
     """The module of its encoding for learners (named, never imported: it needs the
     ``rl`` extra)."""
+    figures: Callable[[Sequence[Event], Sequence[JSON], int], list[dict[str, int]]] | None = None
+    """What a finished match says of each seat beyond its result (counts a profile adds
+    up, e.g. Gin's gins and undercuts), from the match's events and ``history``."""
     environments: str = ""
     """The module that makes its environments where it has faster ones than its encoding
     played on the engine (named, never imported): ``environment(kit, **options)``, an

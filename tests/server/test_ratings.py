@@ -31,6 +31,16 @@ def test_a_match_between_people_moves_both_ratings_once(server: Server) -> None:
     assert sorted(won.values()) == [False, True]
     winner, loser = sorted(won, key=lambda player: not won[player])
     assert ratings[winner][0]["rating"] > ratings[loser][0]["rating"]
+    # The match's figures, each seat's own (GIN-10…13): every hand knocked or cancelled.
+    games = {player: page["games"] for player, page in pages.items()}
+    for player in (ana, bo):
+        [entry] = games[player]
+        assert (entry["game"], entry["played"], entry["won"]) == ("gin", 1, int(won[player]))
+        assert set(entry["figures"]) == {"hands", "knocks", "gins", "undercuts", "knock_deadwood"}
+    hands = games[ana][0]["figures"]["hands"]
+    assert hands == games[bo][0]["figures"]["hands"] >= 1
+    knocks = sum(games[player][0]["figures"]["knocks"] for player in (ana, bo))
+    assert 1 <= knocks <= hands
     for player in (ana, bo):
         [entry] = ratings[player]
         assert entry["game"] == "gin" and entry["matches"] == 1

@@ -67,6 +67,15 @@ def test_a_profile_shows_the_rating_its_chart_and_the_recent_games(
         "href", f"/?replay={ana['recent'][0]['match']}&seat=0"
     )
     expect(page.locator(".topnav a.active")).to_have_count(0)
+    # The game's figures: gins, undercuts, average deadwood at knock (GIN-10…13).
+    figures = ana["games"][0]["figures"]
+    gin = page.locator(".figure-card[data-game='gin']")
+    expect(gin.locator("[data-figure='gins']")).to_have_text(str(figures["gins"]))
+    expect(gin.locator("[data-figure='undercuts']")).to_have_text(str(figures["undercuts"]))
+    average = figures["knock_deadwood"] / figures["knocks"] if figures["knocks"] else None
+    expect(gin.locator("[data-figure='knock_deadwood']")).to_have_text(
+        "–" if average is None else f"{average:.1f}"
+    )
     shot(page, f"profile-{locale}")
 
 

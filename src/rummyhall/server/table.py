@@ -21,6 +21,7 @@ import anyio.to_thread
 
 from rummyhall.actions import JSON, Action, Event
 from rummyhall.game import GameState, Match
+from rummyhall.registry import KITS
 from rummyhall.server import advice
 from rummyhall.server.catalog import GameOptions, start_match
 from rummyhall.server.protocol import ProtocolError, state_text
@@ -119,6 +120,8 @@ class Table:
         winners = self.state.winners
         scores = self.state.scores
         rows = result_rows(self.seats, self.game, scores, winners, levels)
+        for row, figures in zip(rows, await anyio.to_thread.run_sync(self.figures), strict=True):
+            row["figures"] = figures
         result = {"scores": scores, "winners": winners}
         await self.store.finish_match(room, self.id, result, rows)
         return winners
@@ -127,6 +130,16 @@ class Table:
     def part(self) -> int:
         """The part being played: how many have ended before it."""
         return len(self.state.history) if isinstance(self.state, Match) else 0
+
+    def figures(self) -> list[dict[str, int] | None]:
+        """Per seat, what the match says of it beyond its result, as the game's kit
+        counts it from the match replayed move by move (``None`` where it counts none)."""
+        state, kit = self.state, KITS[self.game]
+        if kit.figures is None or not isinstance(state, Match):
+            return [None] * state.num_players
+        fresh = kit.new_match(seed=state.seed, **state.options)
+        events = [event for action in state.actions for event in fresh.apply(action)]
+        return list(kit.figures(events, state.history, state.num_players))
 
     # ------------------------------------------------------------------ what seats see
 

@@ -4,6 +4,7 @@ Public solver API (docs/design.md): :func:`deadwood`, :func:`arrange`, :func:`se
 rules engine: :class:`GinState` (one hand) and :class:`GinMatch` (to 100 / 150).
 """
 
+from rummyhall.games.gin.figures import figures as count_figures
 from rummyhall.games.gin.match import TARGETS, GinMatch, load
 from rummyhall.games.gin.solver import Arrangement, Layoff, Settlement, arrange, deadwood, settle
 from rummyhall.games.gin.state import MODES, GinState, Phase
@@ -42,5 +43,6 @@ KIT = GameInfo(
     env="gin_rummy_v0",
     encoding="rummyhall.games.gin.encoding",
     environments="rummyhall.games.gin.table_env",
+    figures=count_figures,
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

@@ -5,6 +5,7 @@ Public solver API (docs/design.md): :func:`find_declaration`, :func:`penalty`, a
 (one deal) and :class:`IndianMatch` (the formats of IND-14).
 """
 
+from rummyhall.games.indian.figures import figures as count_figures
 from rummyhall.games.indian.match import FORMATS, IndianMatch, load, new_deal, reshuffles
 from rummyhall.games.indian.melds import MeldKind, classify
 from rummyhall.games.indian.solver import Arrangement, arrange, find_declaration, penalty
@@ -91,5 +92,6 @@ KIT = GameInfo(
     load=load,
     env="indian_rummy_v0",
     encoding="rummyhall.games.indian.encoding",
+    figures=count_figures,
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

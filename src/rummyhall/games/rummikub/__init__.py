@@ -7,6 +7,7 @@ Public solver API (docs/design.md): :func:`is_valid_set`, :func:`joker_values`,
 """
 
 from rummyhall.actions import Play
+from rummyhall.games.rummikub.figures import figures as count_figures
 from rummyhall.games.rummikub.match import RummikubMatch, load
 from rummyhall.games.rummikub.melds import canonical, is_valid_set, joker_values, set_value
 from rummyhall.games.rummikub.solver import best_initial_meld, best_play
@@ -60,5 +61,6 @@ KIT = GameInfo(
     load=load,
     env="rummikub_v0",
     encoding="rummyhall.games.rummikub.encoding",
+    figures=count_figures,
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

@@ -147,6 +147,9 @@ class Result(Base):
     game: Mapped[str] = mapped_column(String(16))
     score: Mapped[int] = mapped_column(Integer)
     won: Mapped[bool] = mapped_column(Boolean)
+    figures: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """What the match says of this seat beyond its result, as its game's kit counts it
+    (Gin: knocks, gins, undercuts…): summed on profiles."""
 
 
 class Rating(Base):

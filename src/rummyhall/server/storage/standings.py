@@ -76,6 +76,7 @@ def profile(
         "username": None if account is None else account.username,
         "since": player.created_at.isoformat(),
         "ratings": games,
+        "games": _figures(session, player_id),
         "recent": [
             {
                 "match": match_id,
@@ -89,6 +90,25 @@ def profile(
             for match_id, game, seat, won, against, at, before, after in latest
         ],
     }
+
+
+def _figures(session: Session, player_id: str) -> list[dict[str, Any]]:
+    """Per game the player's finished matches, those won, and the sums of his figures
+    (what each match said of him beyond its result: Gin's knocks and gins, …), most
+    played first."""
+    games: dict[str, dict[str, Any]] = {}
+    rows = session.execute(
+        select(models.Result.game, models.Result.won, models.Result.figures).where(
+            models.Result.player_id == player_id
+        )
+    )
+    for game, won, figures in rows:
+        entry = games.setdefault(game, {"game": game, "played": 0, "won": 0, "figures": {}})
+        entry["played"] += 1
+        entry["won"] += int(won)
+        for name, count in (figures or {}).items():
+            entry["figures"][name] = entry["figures"].get(name, 0) + count
+    return sorted(games.values(), key=lambda entry: -entry["played"])
 
 
 def leaderboard(

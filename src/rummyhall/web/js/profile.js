@@ -1,5 +1,6 @@
 // A player's public profile (?profile=ID: his rating per game with its history as a
-// small chart, matches played and won, recent games with their replays) and the
+// small chart, matches played and won, each game's figures (gins, drops, tiles a turn…),
+// recent games with their replays) and the
 // leaderboard of each game (?leaderboard=GAME: the best 100 and the reader's own rank).
 // Ratings come from games between people only (server/ratings.py).
 
@@ -43,6 +44,40 @@ function change(rating) {
 
 function opponents(against) {
   return against === "humans" ? t("profile.against_people") : t("seat.bot", { level: t(`level.${against}`) });
+}
+
+/** A ratio to one decimal, or a dash with nothing to divide by. */
+const ratio = (sum, count) => (count ? (sum / count).toFixed(1) : "–");
+
+/** Per game, the figures a profile shows from the sums of the player's matches. */
+const FIGURES = {
+  gin: [
+    ["profile.gins", (f) => f.gins],
+    ["profile.undercuts", (f) => f.undercuts],
+    ["profile.knock_deadwood", (f) => ratio(f.knock_deadwood, f.knocks)],
+  ],
+  indian: [
+    ["profile.declares", (f) => f.declares],
+    ["profile.drops", (f) => f.drops],
+    ["profile.penalty", (f) => ratio(f.penalty, f.deals)],
+  ],
+  rummikub: [
+    ["profile.rounds_won", (f) => `${f.rounds_won} / ${f.rounds}`],
+    ["profile.tiles_turn", (f) => ratio(f.tiles, f.turns)],
+  ],
+};
+
+/** The per-game figures of the player's finished matches (rated or not). */
+function figureCards(games) {
+  const shown = games.filter((entry) => FIGURES[entry.game] && Object.keys(entry.figures).length);
+  if (!shown.length) return null;
+  return h("section", { class: "panel" }, [
+    h("h2", {}, t("profile.figures")),
+    h("div", { class: "rating-cards", id: "figures" }, shown.map((entry) => h("article", { class: "panel figure-card", "data-game": entry.game }, [
+      h("h3", {}, t(`game.${entry.game}`)),
+      h("dl", {}, FIGURES[entry.game].flatMap(([key, value]) => [h("dt", {}, t(key)), h("dd", { "data-figure": key.split(".")[1] }, String(value(entry.figures)))])),
+    ]))),
+  ]);
 }
 
 export function showProfile({ main, toast }, playerId) {
@@ -92,6 +127,7 @@ export function showProfile({ main, toast }, playerId) {
           })),
         ]) : h("p", { class: "muted" }, t("profile.nothing_yet")),
       ]),
+      figureCards(page.games || []),
       h("section", { class: "panel" }, [
         h("h2", {}, t("profile.recent")),
         page.recent.length ? h("ul", { class: "room-list", id: "recent-games" }, page.recent.map((entry) => h("li", {}, [
