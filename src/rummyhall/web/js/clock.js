@@ -21,7 +21,9 @@ const minutes = (seconds) => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 };
 
-/** The clock line above the table, or ``null`` when there is nothing to show. */
+/** The clock area above the table (empty when there is nothing to show): a clock
+ *  message redraws it alone (:func:`refreshClock`), not the table, whose cards may be
+ *  moving in. */
 export function clockLine(api) {
   const { session } = api;
   const clock = session.clock;
@@ -32,8 +34,12 @@ export function clockLine(api) {
   if (clock && room?.status === "playing" && clock.seat !== null && !session.state?.over) {
     parts.push(clock.setting === "off" ? handOver(api, clock) : countdown(api, clock));
   }
-  const shown = parts.filter(Boolean);
-  return shown.length ? h("div", { class: "clock-area" }, shown) : null;
+  return h("div", { class: "clock-area", id: "clock-area" }, parts.filter(Boolean));
+}
+
+/** Redraw the clock area of a table on the page, if there is one. */
+export function refreshClock(main, api) {
+  main.querySelector("#clock-area")?.replaceWith(clockLine(api));
 }
 
 /** "Your turn · 0:23", then "Time bank · 0:41", then "Time is up: the computer plays". */

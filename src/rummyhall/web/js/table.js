@@ -5,7 +5,7 @@
 import { announceState, focusedSelector, restoreFocus } from "./a11y.js";
 import { renderCardTable } from "./cardtable.js";
 import { chatPanel } from "./chat.js";
-import { clockLine, receiveClock } from "./clock.js";
+import { clockLine, receiveClock, refreshClock } from "./clock.js";
 import { inviteBox } from "./friends.js";
 import { getLocale, t } from "./i18n.js";
 import { rememberMatch } from "./lobby.js";
@@ -102,7 +102,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         break;
       case "clock":
         receiveClock(session, message);
-        render();
+        refreshClock(main, api);
         break;
       case "invited":
         toast(t("friends.invited_toast", { name: message.by.nickname, game: t(`game.${message.game}`) }));

@@ -49,11 +49,15 @@ export function modal({ id, title, body, kind = "small", closedBy = "closereques
   const heading = h("h2", { id: `${id}-title` }, title);
   const dialog = h("dialog", { class: `modal ${kind}`, id, closedby: closedBy, "aria-labelledby": heading.id }, [heading, ...[].concat(body)]);
   dialog.addEventListener("keydown", (event) => event.key === "Tab" && wrapTab(dialog, event));
+  const opener = document.activeElement;
   let open = true;
   const gone = () => {
     if (!open) return;
     open = false;
     dialog.remove();
+    // The page may have been drawn again behind the dialog (a list refreshed): the
+    // browser then gives focus back to a button no longer there; give it to its successor.
+    if (opener?.id && !opener.isConnected) document.getElementById(opener.id)?.focus();
     onClose();
   };
   dialog.addEventListener("close", gone); // Escape or a click beside it: a task later
