@@ -72,6 +72,8 @@ class Turn:
     since: float
     bank: float
     expired: bool = False
+    stalled: bool = False
+    """Without a clock: the turn has lasted long enough for the others to hand it over."""
     votes: set[int] = field(default_factory=set)
     """Seats that asked to hand this stalled seat to the computer (rooms without a clock)."""
 
@@ -136,10 +138,13 @@ class TurnClock:
             self._timer = asyncio.get_running_loop().call_later(delay, wake)
 
     def expire(self) -> bool:
-        """The clock ran out on the turn: the computer plays the rest of it. Whether the
-        seat has now timed out :data:`TIMEOUTS_BEFORE_AWAY` times in a row."""
+        """The turn's deadline has come. With a clock, the computer plays the rest of
+        the turn: whether the seat has now timed out :data:`TIMEOUTS_BEFORE_AWAY` times
+        in a row. Without one, the turn is stalled: the others may hand it over."""
         self._timer = None
         turn = self.turn
+        if turn is not None and self.limits is None:
+            turn.stalled = True
         if turn is None or self.limits is None or turn.expired:
             return False
         turn.expired = True
@@ -153,8 +158,7 @@ class TurnClock:
     def stalled(self) -> bool:
         """Whether the turn has lasted long enough, in a room without a clock, for the
         others to hand the seat to the computer."""
-        deadline = self.deadline()
-        return self.limits is None and deadline is not None and time.time() >= deadline
+        return self.turn is not None and self.turn.stalled
 
     def back(self, seat: int) -> None:
         """The player is back at his seat: his timeouts start again from none."""
@@ -233,7 +237,7 @@ class TurnClock:
             if self.limits is not None:
                 seconds = max(0.0, self.limits[0] - used)
             else:
-                hand_over_in = max(0.0, self.hand_over_after - used)
+                hand_over_in = 0.0 if current.stalled else max(0.0, self.hand_over_after - used)
         bank = None
         if current is not None and self.limits is not None:
             over = max(0.0, now - current.since - self.limits[0])

@@ -227,7 +227,8 @@ class Seating(ABC):
             self.broadcast_room()
             if self.table is not None:
                 client.send(await self.table.text(client.seat, []))
-                client.send(self.clock.message(self.code, self.table.state.turn))
+                if self.clock.limits is not None or self.clock.stalled():
+                    client.send(self.clock.message(self.code, self.table.state.turn))
         self.standins.kick()
 
     def _add_spectator(self, client: Client) -> None:
@@ -438,9 +439,12 @@ class Seating(ABC):
         return seat
 
     def follow_clock(self) -> None:
-        """Time the seat to move now, and tell the room when a turn begins or ends."""
+        """Time the seat to move now and, with a clock, tell the room when a turn begins
+        or ends (without one, the room hears only of a stalled turn: most turns end
+        long before, and a message a turn would cost every table)."""
         part = 0 if self.table is None else self.table.part
-        if self.clock.follow(self.timed_seat(), part, self.clock_deadline):
+        changed = self.clock.follow(self.timed_seat(), part, self.clock_deadline)
+        if changed and self.clock.limits is not None:
             self.send_clock()
 
     def send_clock(self) -> None:
@@ -459,7 +463,8 @@ class Seating(ABC):
 
     async def _deadline(self, turn: Turn) -> None:
         """With a clock, the computer plays the rest of ``turn`` (and after three such
-        turns in a row the seat is away); without one, the others may now hand it over."""
+        turns in a row the seat is away); without one, the others may now hand it over
+        (:meth:`TurnClock.expire`)."""
         try:
             async with self.lock:
                 if self.clock.turn is not turn:

@@ -76,33 +76,19 @@ function countdown(api, clock) {
   return line;
 }
 
-/** Without a clock: after the wait, the others may hand the stalled seat to the computer. */
+/** Without a clock the server speaks of a turn only once it has stalled: then the
+ *  others may hand the seat to the computer, until the seat moves. */
 function handOver(api, clock) {
   const { session } = api;
-  if (session.you === null || clock.seat === session.you) return null;
-  const since = arrived.get(clock) ?? performance.now();
-  const box = h("p", { class: "clock-line hand-over", id: "hand-over", role: "status" });
+  const stalled = clock.hand_over_in === 0 && clock.turn === session.state?.turn;
+  if (!stalled || session.you === null || clock.seat === session.you) return null;
   const asked = clock.votes.includes(session.you);
-  const say = () => {
-    const left = clock.hand_over_in - (performance.now() - since) / 1000;
-    if (left > 0) {
-      box.replaceChildren(t("clock.thinking", { name: api.name(clock.seat) }));
-      box.hidden = left > 60; // only the last minute of the wait is worth a line
-      return false;
-    }
-    box.hidden = false;
-    box.replaceChildren(
-      h("span", {}, t("clock.stalled", { name: api.name(clock.seat) })),
-      asked
-        ? h("span", { class: "muted" }, t("clock.asked", { n: clock.votes.length }))
-        : h("button", { type: "button", class: "small", id: "hand-over-button", onclick: () => api.send({ type: "hand_over", seat: clock.seat }) }, t("clock.hand_over")),
-    );
-    return true;
-  };
-  if (!say()) {
-    const timer = setInterval(() => { if (!box.isConnected || say()) clearInterval(timer); }, 1000);
-  }
-  return box;
+  return h("p", { class: "clock-line hand-over", id: "hand-over", role: "status" }, [
+    h("span", {}, t("clock.stalled", { name: api.name(clock.seat) })),
+    asked
+      ? h("span", { class: "muted" }, t("clock.asked", { n: clock.votes.length }))
+      : h("button", { type: "button", class: "small", id: "hand-over-button", onclick: () => api.send({ type: "hand_over", seat: clock.seat }) }, t("clock.hand_over")),
+  ]);
 }
 
 /** The computer is playing this player's seat (he timed out, was handed over, or was

@@ -52,7 +52,6 @@ const STRINGS = {
   "clock.time_up": ["{name}'s time is up: the computer plays the turn", "{name} 超时：由电脑代打本回合"],
   "clock.your_time_up": ["Your time is up: the computer plays this turn", "你已超时：本回合由电脑代打"],
   "clock.timeouts": ["Timeouts in a row: {n} of {most} (then the computer takes your seat)", "连续超时 {n}/{most} 次（满 {most} 次将由电脑接管座位）"],
-  "clock.thinking": ["{name} is thinking…", "{name} 正在思考…"],
   "clock.stalled": ["{name} has not moved for a long time.", "{name} 已经很久没有出牌。"],
   "clock.hand_over": ["Let the computer play for them", "交给电脑代打"],
   "clock.asked": ["You asked ({n} so far); waiting for the others.", "你已提出（共 {n} 人），等待其他玩家。"],
