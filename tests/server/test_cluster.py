@@ -161,10 +161,12 @@ def assert_logged_once(server: Server, match: str, turns: int) -> None:
 
 
 def resumed(players: dict[int, Client], turn: int) -> None:
-    """Each player is joined to the room again by its process and shown state ``turn``."""
+    """Each player is joined to the room again by its process and shown state ``turn``
+    (a state without events: the resync; a state of the play before may still be
+    unread when the room comes back)."""
     for client in players.values():
         client.wait("room", timeout=20)
-        assert client.wait("state", timeout=20)["turn"] == turn
+        assert client.wait("state", lambda m: not m["events"], timeout=20)["turn"] == turn
 
 
 def test_a_restarted_redis_loses_no_action(site: list[Server], redis: RedisServer) -> None:
