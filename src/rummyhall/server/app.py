@@ -123,7 +123,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             ),
             cluster,
         )
-        friends = Friends(store, lobby, accounts.devices)
+        friends = Friends(store, lobby, accounts.devices, cluster)
         hub = Hub(
             settings,
             store,
@@ -139,7 +139,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         app.state.hub = hub
         if cluster is not None:
             cluster.attach(lobby, players, accounts.devices)
-            services.cluster = friends.peers = cluster
+            services.cluster = cluster
         await lobby.restore(players)
         if cluster is not None:
             await cluster.start()

@@ -16,12 +16,14 @@ from rummyhall.server.storage.store import Store
 
 
 class Friends:
-    def __init__(self, store: Store, lobby: Lobby, devices: Devices) -> None:
+    def __init__(
+        self, store: Store, lobby: Lobby, devices: Devices, peers: Peers | None = None
+    ) -> None:
+        """``peers``: the other processes of a cluster, told to pass invitations on."""
         self.store = store
         self.lobby = lobby
         self.devices = devices
-        self.peers: Peers | None = None
-        """The other processes of a cluster, told to pass invitations on."""
+        self.peers = peers
 
     async def invite(
         self,
@@ -64,7 +66,7 @@ class Friends:
             account = await self.store.account_by_username(key)
             if account is None:
                 raise ProtocolError("user_not_found", username=username)
-            names = await self.store.nicknames([account.player_id])
+            names = await self.store.read(self.store.repository.nicknames, [account.player_id])
             return PlayerInfo(id=account.player_id, nickname=names[account.player_id])
         opponents = await self.store.recent_opponents(inviter.id)
         found = next((each for each in opponents if each["id"] == player_id), None)

@@ -365,16 +365,21 @@ class Repository:
         )
         stored_match = None
         if match is not None:
-            log = session.execute(
-                select(models.ActionRecord.action, models.ActionRecord.clock)
-                .where(models.ActionRecord.match_id == match.id)
-                .order_by(models.ActionRecord.seq)
+            in_match = models.ActionRecord.match_id == match.id
+            log = session.scalars(
+                select(models.ActionRecord.action).where(in_match).order_by(models.ActionRecord.seq)
             ).all()
             stored_match = StoredMatch(
                 match.id, match.number, match.seed, match.options, match.seats, match.status
             )
-            stored_match.log = [action for action, _ in log]
-            stored_match.clock = log[-1].clock if log else None
+            stored_match.log = list(log)
+            # Only the last row's clock matters: the turn it leaves.
+            stored_match.clock = session.scalar(
+                select(models.ActionRecord.clock)
+                .where(in_match)
+                .order_by(models.ActionRecord.seq.desc())
+                .limit(1)
+            )
             stored_match.started = _epoch(match.started_at)
         return StoredRoom(
             room.id,
