@@ -160,6 +160,11 @@ class Connection:
         return self.last_heard + self.hub.settings.idle_timeout
 
     async def handle(self, raw: str | bytes) -> None:
+        if self.closing:
+            # Told to go (replaced by another window, signed out, too slow): requests
+            # still buffered behind that are dropped, or one of them (a ``join``) could
+            # take the seat back from the window that replaced this one.
+            return
         ref = None
         try:
             if not self.bucket.allow():

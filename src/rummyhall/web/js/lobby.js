@@ -248,19 +248,20 @@ export function showLobby({ main, navigate, toast }) {
   const listing = { rooms: [], next: null, total: 0, game: "" };
   let player = currentPlayer();
   let seated = [];
-  let invitations = [];
+  let invitations = null; // none read yet
 
-  /** Read the invitations; a new one is also said in a toast. */
+  /** Read the invitations; one that arrives while the lobby is open is also said in a
+   *  toast (not those found on opening it: the panel shows them). */
   async function refreshInvitations() {
-    const known = new Set(invitations.map((each) => each.id));
+    const known = invitations && new Set(invitations.map((each) => each.id));
     invitations = await loadInvitations();
     for (const each of invitations) {
-      if (!known.has(each.id) && known.size) toast(t("friends.invited_toast", { name: each.from.nickname, game: t(`game.${each.game}`) }));
+      if (known && !known.has(each.id)) toast(t("friends.invited_toast", { name: each.from.nickname, game: t(`game.${each.game}`) }));
     }
   }
 
   async function dismiss(invitation) {
-    invitations = invitations.filter((each) => each.id !== invitation.id);
+    invitations = (invitations ?? []).filter((each) => each.id !== invitation.id);
     render();
     await dismissInvitation(invitation);
   }
@@ -309,7 +310,7 @@ export function showLobby({ main, navigate, toast }) {
         accountLine(),
         levelChoice(),
       ]),
-      invitationsPanel(invitations, dismiss),
+      invitationsPanel(invitations ?? [], dismiss),
       h("section", { class: "game-cards" }, games().map(({ game, title }) =>
         h("article", { class: `game-card ${game}` }, [
           showcase(game),
