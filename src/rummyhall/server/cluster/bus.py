@@ -114,7 +114,7 @@ class Bus:
                 first = False
                 await asyncio.sleep(RETRY_SECONDS)
             finally:
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # typed from redis 8
 
     def _deliver(self, data: str) -> None:
         try:
