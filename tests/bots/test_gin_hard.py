@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rummyhall import new_game
 from rummyhall.actions import Discard, Draw, Pass
-from rummyhall.bots import decide, gin, make_bot
+from rummyhall.bots import decide, gin, gin_model, make_bot
 from rummyhall.bots.gin import hand_value
 from rummyhall.bots.gin_model import DREW, FORCED, PASSED, TOOK, Knowledge, Turn
 from rummyhall.bots.gin_styles import MODELS, Style
-from rummyhall.cards import card_index
+from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import mask_of
 
 
@@ -146,8 +148,8 @@ def test_a_won_hand_is_worth_more_than_any_points() -> None:
 def test_the_check_is_dropped_against_a_player_no_hand_explains(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A player who plays in none of the styles would make the bot redraw every sample a
-    hundred times; after a few hundred tries it stops checking for the move."""
+    """Against a player who plays in none of the styles the chain finds no hand to start
+    from; after a few hundred tries the bot stops checking for the move."""
     calls = 0
 
     def never(self: Knowledge, theirs: int, style: Style) -> bool:
@@ -161,4 +163,43 @@ def test_the_check_is_dropped_against_a_player_no_hand_explains(
     while state.current_player != 1 or not Knowledge(state.view(1)).turns:
         state.apply(decide(state, bots[state.current_player]))
     decide(state, bots[1])
-    assert 0 < calls <= (gin.TRIAL_TRIES + gin.RESAMPLES) * len(MODELS)
+    assert calls == gin_model.START_TRIES * len(MODELS)
+
+
+def test_the_opponents_hands_follow_the_posterior_of_his_play() -> None:
+    """The chain's hands come up as often as exact rejection sampling says (every hand of
+    the unseen cards alike, kept with the odds-weighted fit of his play; here one in 400):
+    each card's share of his hands agrees within a few points, and every hand explains
+    his play."""
+    state = new_game("gin", seed=7)
+    bots = [make_bot("gin", "medium"), make_bot("gin", "medium")]
+    while state.current_player != 0 or len(Knowledge(state.view(0)).turns) < 4:
+        state.apply(decide(state, bots[state.current_player]))
+    view = state.view(0)
+    knowledge = Knowledge(view)
+    belief = gin_model.Belief()
+    seen = hand(*view["hand"], *view["discard_pile"]) | mask_of([*knowledge.known])
+    unseen = [c for c in range(52) if not seen >> c & 1]
+    missing = view["hand_sizes"][1] - len(knowledge.known)
+    known = mask_of([*knowledge.known])
+    rng = random.Random(1)
+
+    exact: list[int] = []
+    while len(exact) < 1500:
+        theirs = known | mask_of(rng.sample(unseen, missing))
+        if rng.random() < belief.density(belief.fit(knowledge, theirs)):
+            exact.append(theirs)
+    chain = gin_model.OpponentHands(knowledge, belief, unseen, missing, random.Random(2))
+    drawn = [chain.draw() for _ in range(24000)]
+    for theirs, fit in drawn:
+        assert fit is not None and belief.density(fit) > 0
+        assert theirs & known == known and not theirs & seen & ~known
+    gaps = {
+        card_name(card): abs(
+            sum(h >> card & 1 for h in exact) / len(exact)
+            - sum(h >> card & 1 for h, _ in drawn) / len(drawn)
+        )
+        for card in unseen
+    }
+    assert max(gaps.values()) < 0.06, gaps
+    assert sum(gaps.values()) / len(gaps) < 0.02, gaps

@@ -12,7 +12,7 @@ from typing import Any
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.base import Bot, Decision
-from rummyhall.bots.gin_model import Belief, Knowledge
+from rummyhall.bots.gin_model import Belief, Knowledge, OpponentHands
 from rummyhall.bots.gin_playout import (
     DEADWOOD,
     SIMPLE_TAKES,
@@ -25,7 +25,7 @@ from rummyhall.bots.gin_playout import (
 )
 from rummyhall.bots.gin_simple import best_group
 from rummyhall.bots.gin_styles import PLAYERS, PLAYOUT_STYLES, least_after_throw
-from rummyhall.bots.search import Searcher, chosen
+from rummyhall.bots.search import Searcher, batch_means, chosen
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
 from rummyhall.games.gin.solver import best_arrangement
@@ -138,15 +138,11 @@ class EasyGinBot:
 
 POINTS_TIEBREAK = 0.01
 """Weight of a hand's points beside its outcome in :func:`hand_value`."""
-RESAMPLES = 100
-"""Tries to draw an opponent's hand that explains his play (:class:`Belief`) before the
-last one is taken anyway."""
-TRIAL_TRIES = 300
-EXPLAINED = 0.01
-"""When fewer of the hands sampled (after :data:`TRIAL_TRIES`) than this share explain
-the opponent's play under any style, the check is dropped for the move."""
-EVIDENCE_TRIES = 400
-"""Hands drawn from the card evidence per decision whose fit is the hand's evidence."""
+BATCH = 8
+"""Worlds whose mean score counts as one sample when moves are compared: the opponent's
+hands come from Markov chains (:class:`~rummyhall.bots.gin_model.OpponentHands`), whose
+successive hands are alike, and single worlds would overstate how sure a comparison is;
+a batch holds two draws of each of its four chains."""
 OWN_STYLE = 0
 """The style (its code in ``gin_styles.MODELS``: the simple bot's) the bot's own seat
 plays a world out with after each candidate move. Letting the best of the simple and the
@@ -166,24 +162,25 @@ class HardGinBot(Searcher):
     """Determinized Monte Carlo search over the hidden cards.
 
     Each iteration invents a world consistent with the view: the opponent holds the cards
-    he took from the discard pile and still has, the rest of his hand is drawn from the
-    unseen cards weighted by what his pick-ups, discards and declined upcards say, and
-    kept with the odds that the player styles it believes in
+    he took from the discard pile and still has, the rest of his hand is the next of a
+    Markov chain over the unseen cards whose hands come up as often as the posterior
+    says: the odds that the player styles it believes in
     (:class:`~rummyhall.bots.gin_model.Belief`: the simple bot's, a greedy taker's, a
     patient knocker's, a beginner's), holding it, would have played all his turns as he
-    did (dropped for the move when no style explains his play); the stock is the
+    did (:class:`~rummyhall.bots.gin_model.OpponentHands`; drawn from what his pick-ups,
+    discards and declined upcards say when no style explains his play); the stock is the
     remaining unseen cards in random order. Every legal move (but a gin, played at once;
     taking the top discard as a whole turn with two discards after it) is played in that
     same world, the bot then following the simple bot's rules and the opponent those of
     a style drawn for the world from the odds and how well each explains his play, to
     the end of the hand (:mod:`~rummyhall.bots.gin_playout`, compiled), and settled
     exactly (lay-offs and undercuts included) and valued as won or lost, the points
-    breaking ties (:func:`hand_value`). The candidate with the best mean value is played
-    when it beats medium's own choice clearly (:func:`~rummyhall.bots.search.chosen`); on
-    a budget the search answers as soon as that choice is
-    :func:`~rummyhall.bots.search.settled`. Knock timing
-    falls out of comparing a knock with the best discards; the risk of feeding the
-    opponent, of being undercut or of waiting too long is in the played-out hands.
+    breaking ties (:func:`hand_value`). The candidate with the best mean value (over
+    batches of :data:`BATCH` worlds) is played when it beats medium's own choice clearly
+    (:func:`~rummyhall.bots.search.chosen`); on a budget the search answers as soon as
+    that choice is :func:`~rummyhall.bots.search.settled`. Knock timing falls out of
+    comparing a knock with the best discards; the risk of feeding the opponent, of being
+    undercut or of waiting too long is in the played-out hands.
 
     ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes the
     number of worlds, which makes the decisions a function of ``seed`` alone.
@@ -232,55 +229,39 @@ class HardGinBot(Searcher):
         seen = hand | mask_of([*knowledge.known])
         seen |= mask_of([card_index(name) for name in view["discard_pile"]])
         unseen = [c for c in range(52) if not seen >> c & 1]
-        weights = [knowledge.weight(c) for c in unseen]
         missing = view["hand_sizes"][opponent] - len(knowledge.known)
+        hands = OpponentHands(knowledge, self.belief, unseen, missing, self.rng)
         start = Start.of(view)
         options = [self.turns_of(view, hand, action) for action in candidates]
         moves = [move for option in options for move in option]
         scores: list[list[float]] = [[] for _ in moves]
         playout = new_playouts(PLAYOUT_STYLES)
-        checking = bool(knowledge.turns)
-        tries = explained = 0
-        evidence: list[list[float]] = []
         for done in self.samples():
-            fit = None
-            for _attempt in range(RESAMPLES if checking else 1):
-                keys = self.weighted_order(weights)
-                theirs = mask_of([*knowledge.known, *(unseen[i] for i in keys[:missing])])
-                tries += 1
-                if not checking:
-                    break
-                fit = self.belief.fit(knowledge, theirs)
-                if len(evidence) < EVIDENCE_TRIES:
-                    evidence.append(fit)
-                explained += any(fit)
-                if self.belief.accepts(fit, self.rng):
-                    break
-            # Few hands explaining his play: he plays in none of the styles.
-            checking = checking and (tries < TRIAL_TRIES or explained >= EXPLAINED * tries)
-            stock = [unseen[i] for i in keys[missing:]]
+            theirs, fit = hands.draw()
+            stock = [c for c in unseen if not theirs >> c & 1]
             self.rng.shuffle(stock)
             order = bytes(stock)
             style = self.belief.style_of(fit, self.rng)
             for index, (kind, card) in enumerate(moves):
                 points = playout(hand, theirs, order, start, kind, card, OWN_STYLE, style)
                 scores[index].append(hand_value(points))
-            if self.answered(done + 1, lambda: self.best_of(options, scores)):
+            if self.answered(done + 1, lambda: self.compared(options, scores)):
                 break
-        self.belief.record(evidence)
-        return candidates[chosen(self.best_of(options, scores))]
+        self.belief.record(hands.evidence)
+        return candidates[chosen(self.compared(options, scores))]
 
     @staticmethod
-    def best_of(
+    def compared(
         options: list[list[tuple[int, int]]], scores: list[list[float]]
     ) -> list[list[float]]:
-        """Each candidate's scores: those of its best playout move."""
+        """Each candidate's scores as the choice weighs them: those of its best playout
+        move, in means over :data:`BATCH` worlds."""
         best = []
         first = 0
         for option in options:
             best.append(max(scores[first : first + len(option)], key=sum))
             first += len(option)
-        return best
+        return batch_means(best, BATCH)
 
 
 STYLES: dict[str, Callable[..., Bot]] = PLAYERS

@@ -81,12 +81,19 @@ class Searcher:
             and settled(scores(), self.indifferent)
         )
 
-    def weighted_order(self, weights: Sequence[float]) -> list[int]:
-        """Indices in a random order where index ``i`` comes early with odds
-        ``weights[i]``: the first ``k`` are a weighted sample without replacement
-        (Efraimidis & Spirakis 2006)."""
-        keys = [self.rng.random() ** (1.0 / w) for w in weights]
-        return sorted(range(len(weights)), key=lambda i: -keys[i])
+
+def batch_means(scores: Sequence[Sequence[float]], size: int) -> list[list[float]]:
+    """Each candidate's scores averaged over consecutive batches of ``size`` samples (the
+    last one maybe shorter): for samples drawn by a Markov chain, which are alike in a
+    row, the batch means are near independent, so :func:`chosen` and :func:`settled` on
+    them do not overstate how sure a comparison is.
+
+    >>> batch_means([[1, 3, 5, 7, 9]], 2)
+    [[2.0, 6.0, 9.0]]
+    """
+    return [
+        [statistics.fmean(row[i : i + size]) for i in range(0, len(row), size)] for row in scores
+    ]
 
 
 def leader(scores: Sequence[Sequence[float]]) -> int:
