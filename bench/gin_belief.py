@@ -19,9 +19,8 @@ import time
 
 from rummyhall import new_game
 from rummyhall.bots import decide
-from rummyhall.bots.gin import MediumGinBot, hand_mask
+from rummyhall.bots.gin import MediumGinBot
 from rummyhall.bots.gin_model import Belief, Knowledge, OpponentHands
-from rummyhall.cards import card_index
 from rummyhall.games.gin.melds import mask_of
 from rummyhall.games.gin.view import GinSeatView
 
@@ -55,16 +54,11 @@ def log_loss(hands: list[int], unseen: list[int], truth: int) -> float:
 def scores(position: Position, draws: list[int], rng: random.Random) -> list[tuple[float, float]]:
     """(random, sampler) log losses after each number of ``draws``."""
     view, truth = position
-    knowledge = Knowledge(view)
-    seen = hand_mask(view) | mask_of([*knowledge.known])
-    seen |= mask_of([card_index(name) for name in view["discard_pile"]])
-    unseen = [c for c in range(52) if not seen >> c & 1]
-    missing = view["hand_sizes"][1] - len(knowledge.known)
-    known = mask_of([*knowledge.known])
-    sampler = OpponentHands(knowledge, Belief(), unseen, missing, rng)
+    sampler = OpponentHands(view, Belief(), rng)
+    unseen, missing = sampler.unseen, sampler.missing
     most = max(draws)
     drawn = [sampler.draw()[0] for _ in range(most)]
-    random_hands = [known | mask_of(rng.sample(unseen, missing)) for _ in range(most)]
+    random_hands = [sampler.known | mask_of(rng.sample(unseen, missing)) for _ in range(most)]
     return [
         (log_loss(random_hands[:n], unseen, truth), log_loss(drawn[:n], unseen, truth))
         for n in draws

@@ -189,7 +189,8 @@ def test_the_opponents_hands_follow_the_posterior_of_his_play() -> None:
         theirs = known | mask_of(rng.sample(unseen, missing))
         if rng.random() < belief.density(belief.fit(knowledge, theirs)):
             exact.append(theirs)
-    chain = gin_model.OpponentHands(knowledge, belief, unseen, missing, random.Random(2))
+    chain = gin_model.OpponentHands(view, belief, random.Random(2))
+    assert (chain.unseen, chain.missing, chain.known) == (unseen, missing, known)
     drawn = [chain.draw() for _ in range(24000)]
     for theirs, fit in drawn:
         assert fit is not None and belief.density(fit) > 0

@@ -12,7 +12,7 @@ from typing import Any
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.base import Bot, Decision
-from rummyhall.bots.gin_model import Belief, Knowledge, OpponentHands
+from rummyhall.bots.gin_model import Belief, OpponentHands
 from rummyhall.bots.gin_playout import (
     DEADWOOD,
     SIMPLE_TAKES,
@@ -224,13 +224,7 @@ class HardGinBot(Searcher):
         return turns
 
     def _search(self, view: GinSeatView, hand: int, candidates: list[Action]) -> Action:
-        knowledge = Knowledge(view)
-        opponent = 1 - view["seat"]
-        seen = hand | mask_of([*knowledge.known])
-        seen |= mask_of([card_index(name) for name in view["discard_pile"]])
-        unseen = [c for c in range(52) if not seen >> c & 1]
-        missing = view["hand_sizes"][opponent] - len(knowledge.known)
-        hands = OpponentHands(knowledge, self.belief, unseen, missing, self.rng)
+        hands = OpponentHands(view, self.belief, self.rng)
         start = Start.of(view)
         options = [self.turns_of(view, hand, action) for action in candidates]
         moves = [move for option in options for move in option]
@@ -238,7 +232,7 @@ class HardGinBot(Searcher):
         playout = new_playouts(PLAYOUT_STYLES)
         for done in self.samples():
             theirs, fit = hands.draw()
-            stock = [c for c in unseen if not theirs >> c & 1]
+            stock = [c for c in hands.unseen if not theirs >> c & 1]
             self.rng.shuffle(stock)
             order = bytes(stock)
             style = self.belief.style_of(fit, self.rng)

@@ -25,7 +25,7 @@ import random
 from typing import NamedTuple
 
 from rummyhall.bots.gin_playout import COMPILED_EXPLAINS
-from rummyhall.bots.gin_styles import MODELS, Style
+from rummyhall.bots.gin_styles import MODELS, Style, hand_of
 from rummyhall.bots.search import odds
 from rummyhall.cards import card_index
 from rummyhall.games.gin.melds import cards_of, mask_of
@@ -263,11 +263,11 @@ class Belief:
 
 class Link(NamedTuple):
     """Where one chain of :class:`OpponentHands` stands: its hand's cards beyond the
-    known ones, the unseen cards not in it, the hand's fit and density, and the log of
-    its card weights' product (how likely a fresh proposal is to be this hand)."""
+    known ones, the whole hand (a mask), its fit and density, and the log of its card
+    weights' product (how likely a fresh proposal is to be this hand)."""
 
     cards: list[int]
-    rest: list[int]
+    hand: int
     fit: list[float]
     density: float
     log_weight: float
@@ -297,23 +297,21 @@ class OpponentHands:
     he has played a turn), every draw is a fresh hand, unchecked.
     """
 
-    def __init__(
-        self,
-        knowledge: Knowledge,
-        belief: Belief,
-        unseen: list[int],
-        missing: int,
-        rng: random.Random,
-    ) -> None:
+    def __init__(self, view: GinSeatView, belief: Belief, rng: random.Random) -> None:
+        knowledge = Knowledge(view)
         self.knowledge = knowledge
         self.belief = belief
-        self.unseen = unseen
-        self.missing = missing
         self.rng = rng
         self.known = mask_of([*knowledge.known])
-        weights = {card: knowledge.weight(card) for card in unseen}
+        seen = hand_of(view) | self.known
+        seen |= mask_of([card_index(name) for name in view["discard_pile"]])
+        self.unseen = [c for c in range(52) if not seen >> c & 1]
+        """The cards the view does not show: his hand's missing ones and the stock."""
+        self.missing = view["hand_sizes"][1 - view["seat"]] - len(knowledge.known)
+        """The cards of his hand not known from his pick-ups."""
+        weights = {card: knowledge.weight(card) for card in self.unseen}
         self.log_weights = {card: math.log(weight) for card, weight in weights.items()}
-        self.chances = inclusion_chances(weights, missing)
+        self.chances = inclusion_chances(weights, self.missing)
         self.evidence_sums = [0.0] * len(MODELS)
         self.evidence_total = 0.0
         self.proposed = 0
@@ -339,15 +337,11 @@ class OpponentHands:
             if len(cards) == self.missing:
                 return cards
 
-    def _mask(self, cards: list[int]) -> int:
-        return self.known | mask_of(cards)
-
     def _link(self, cards: list[int]) -> Link:
-        fit = self.belief.fit(self.knowledge, self._mask(cards))
-        held = set(cards)
-        rest = [c for c in self.unseen if c not in held]
+        hand = self.known | mask_of(cards)
+        fit = self.belief.fit(self.knowledge, hand)
         log_weight = sum(self.log_weights[c] for c in cards)
-        return Link(cards, rest, fit, self.belief.density(fit), log_weight)
+        return Link(cards, hand, fit, self.belief.density(fit), log_weight)
 
     def _fresh(self) -> Link:
         """A fresh proposal, its fit counted as evidence on the styles (weighted back to
@@ -379,20 +373,21 @@ class OpponentHands:
         """The next hand (a mask, the known cards in it) and its fit (``None`` when
         unchecked)."""
         if not self.chains:
-            return self._mask(self._proposal()), None
+            return self.known | mask_of(self._proposal()), None
         index = self.draws % len(self.chains)
         self.draws += 1
         link = self.chains[index]
         fresh = self._fresh()
         shift = link.log_weight - fresh.log_weight
         link = self._taken(link, fresh, fresh.density / link.density * math.exp(shift))
-        if self.missing and link.rest:
+        rest = [c for c in self.unseen if not link.hand >> c & 1]
+        if self.missing and rest:
             cards = link.cards.copy()
-            cards[self.rng.randrange(self.missing)] = self.rng.choice(link.rest)
+            cards[self.rng.randrange(self.missing)] = self.rng.choice(rest)
             swapped = self._link(cards)
             link = self._taken(link, swapped, swapped.density / link.density)
         self.chains[index] = link
-        return self._mask(link.cards), link.fit
+        return link.hand, link.fit
 
 
 def inclusion_chances(weights: dict[int, float], count: int) -> list[tuple[int, float]]:
