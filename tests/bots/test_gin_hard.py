@@ -81,12 +81,14 @@ PLAYERS = {"medium": gin.MediumGinBot, **gin.STYLES}
 
 
 @pytest.mark.parametrize(
-    ("level", "style"), [("medium", "simple"), ("greedy", "greedy"), ("patient", "patient")]
+    ("level", "style"),
+    [("medium", "simple"), ("greedy", "greedy"), ("patient", "patient"), ("safe", "safe")],
 )
 def test_a_players_true_hand_always_explains_his_play_under_his_style(
     level: str, style: str
 ) -> None:
-    """For the styles that play one way, the check is exact: his real hand always passes."""
+    """For the styles that play one way the check is exact, and the safe style allows every
+    unmatched card he might think safest: his real hand always passes."""
     positions = 0
     for seed in range(20):
         state = new_game("gin", seed=seed, mode="oklahoma" if seed % 3 == 0 else "standard")

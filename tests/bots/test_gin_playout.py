@@ -162,7 +162,7 @@ def test_compiled_playouts_refuse_what_is_not_a_gin_position() -> None:
         "a card not held": (*taken, THROW, 1, 0, 0),
         "an illegal knock (GIN-7)": (*taken, KNOCK, 0, 0, 0),
         "no such move": (*legal, 9, 0, 0, 0),
-        "no such style": (*legal, TAKE, 0, 0, 4),
+        "no such style": (*legal, TAKE, 0, 0, len(PLAYOUT_STYLES)),
     }
     for what, arguments in wrong.items():
         with pytest.raises(ValueError, match="not a position"):

@@ -240,7 +240,7 @@ static int simple_throw(uint64_t hand, int taken, int *card_out) {
 /* --------------------------------------------------- the opponent model's styles */
 
 /* gin_styles.MODELS, in order: each style's three answers about a turn. */
-enum Style { SIMPLE = 0, GREEDY = 1, PATIENT = 2, LOOSE = 3 };
+enum Style { SIMPLE = 0, GREEDY = 1, PATIENT = 2, LOOSE = 3, SAFE = 4 };
 #define PATIENT_LIMIT 3 /* gin_styles.PATIENT_LIMIT */
 #define LATE_STOCK 10   /* gin_styles.LATE_STOCK */
 
@@ -260,8 +260,9 @@ static int style_takes(int style, uint64_t hand, int top, int limit) {
     }
 }
 
-/* The card a style throws from eleven in a playout (the loose style's choice among its
- * unmatched cards is not guessed: it throws as the simple bot); returns the deadwood left. */
+/* The card a style throws from eleven in a playout (the loose and the safe style's choice
+ * among their unmatched cards is not guessed: they throw as the simple bot); returns the
+ * deadwood left. */
 static int style_throw(int style, uint64_t hand, int taken, int *card_out) {
     return style == GREEDY ? least_after_throw(hand, taken, card_out)
                            : simple_throw(hand, taken, card_out);
@@ -269,7 +270,7 @@ static int style_throw(int style, uint64_t hand, int taken, int *card_out) {
 
 static int style_throws(int style, uint64_t hand, int taken, int thrown) {
     int card;
-    if (style == LOOSE)
+    if (style == LOOSE || style == SAFE)
         return thrown != taken &&
                deadwood(hand ^ (1ull << thrown)) == deadwood(hand) - card_value[thrown];
     style_throw(style, hand, taken, &card);
@@ -454,7 +455,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     int bad = (w.hands[0] & w.hands[1]) || stock_count > CARDS || w.top >= CARDS ||
               w.phase < OFFER || w.phase > DISCARD || kind < THROW || kind > TAKE_KNOCK ||
               card < 0 || card >= CARDS || w.taken >= CARDS || w.style[0] < SIMPLE ||
-              w.style[0] > LOOSE || w.style[1] < SIMPLE || w.style[1] > LOOSE;
+              w.style[0] > SAFE || w.style[1] < SIMPLE || w.style[1] > SAFE;
     for (Py_ssize_t i = 0; i < stock_count && !bad; i++) {
         int c = (unsigned char)stock[i];
         bad = c >= CARDS || (seen >> c & 1);
@@ -498,7 +499,7 @@ static PyObject *py_explains(PyObject *self, PyObject *args) {
         return NULL;
     Turn turns[64];
     int count = (int)(size / TURN_BYTES);
-    int bad = size % TURN_BYTES || count > 64 || style < SIMPLE || style > LOOSE;
+    int bad = size % TURN_BYTES || count > 64 || style < SIMPLE || style > SAFE;
     for (int i = 0; i < count && !bad; i++) {
         const unsigned char *d = data + i * TURN_BYTES;
         uint64_t picked = 0;

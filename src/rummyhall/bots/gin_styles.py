@@ -84,7 +84,8 @@ def melds_with(hand: int, top: int, limit: int) -> bool:
 
 def unmatched(hand: int, taken: int, thrown: int) -> bool:
     """Any card unmatched in some best arrangement (the beginner's and the safe player's
-    throw, whose choice among them the model does not guess)."""
+    throw, whose choice among them the model does not guess: it depends on what he makes
+    of the other seat's cards)."""
     return thrown != taken and DEADWOOD(hand ^ 1 << thrown) == DEADWOOD(hand) - CARD_VALUES[thrown]
 
 
@@ -131,7 +132,7 @@ MODELS: tuple[tuple[Style, float], ...] = (
             at_once,
             least_after_throw,
         ),
-        0.2,
+        0.15,
     ),
     (
         Style(
@@ -142,9 +143,10 @@ MODELS: tuple[tuple[Style, float], ...] = (
             patiently,
             SIMPLE_THROW,
         ),
-        0.2,
+        0.15,
     ),
-    (Style("loose", 3, melds_with, unmatched, at_once, SIMPLE_THROW, LOOSE_SPREAD), 0.2),
+    (Style("loose", 3, melds_with, unmatched, at_once, SIMPLE_THROW, LOOSE_SPREAD), 0.15),
+    (Style("safe", 4, SIMPLE_TAKES, unmatched, at_once, SIMPLE_THROW, LOOSE_SPREAD), 0.15),
 )
 """The styles the opponent model weighs, with their odds before he has played a card; the
 hard bot's playouts number them the same way (``_gin_playout.c``: ``enum Style``)."""
