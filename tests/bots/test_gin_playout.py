@@ -124,7 +124,16 @@ def starts(rng: random.Random) -> list[tuple[int, int, bytes, Start, int, int]]:
         ]
     short = bytes(stock[-3:])  # GIN-14: the hand is cancelled when two cards are left
     cases.append((mine, theirs, short, Start(top, DRAW, 0, -1, limit), STOCK, 0))
-    return cases
+    return [(*case[:3], with_records(rng, case[3], case[0], case[1]), *case[4:]) for case in cases]
+
+
+def with_records(rng: random.Random, start: Start, mine: int, theirs: int) -> Start:
+    """``start`` with each seat's pick-ups (some of its cards) and throws (cards of
+    neither hand) for the safe style to heed."""
+    held = [c for c in range(52) if not (mine | theirs) >> c & 1]
+    picked = [mask_of(rng.sample(cards_of(hand), rng.randrange(4))) for hand in (mine, theirs)]
+    shed = [mask_of(rng.sample(held, rng.randrange(8))) for _ in range(2)]
+    return start._replace(picked=(picked[0], picked[1]), shed=(shed[0], shed[1]))
 
 
 @needs_compiled
@@ -152,7 +161,8 @@ def test_compiled_playouts_refuse_what_is_not_a_gin_position() -> None:
     rest = [card for card in range(52) if card not in mine_cards + theirs_cards]
     top, stock = rest[0], bytes(rest[1:])
     legal = (mine, theirs, stock, top, OFFER, 0, -1, 10)
-    assert isinstance(_gin_playout.playout(*legal, TAKE, 0, 0, 3), int)
+    records = (0, 0, 0, 0)
+    assert isinstance(_gin_playout.playout(*legal, TAKE, 0, 0, 3, *records), int)
     taken = (mine | 1 << top, theirs, stock, -1, DISCARD, 0, top, 10)
     wrong = {
         "overlapping hands": (mine, mine, *legal[2:], TAKE, 0, 0, 0),
@@ -166,7 +176,15 @@ def test_compiled_playouts_refuse_what_is_not_a_gin_position() -> None:
     }
     for what, arguments in wrong.items():
         with pytest.raises(ValueError, match="not a position"):
-            _gin_playout.playout(*arguments)
+            _gin_playout.playout(*arguments, *records)
+            pytest.fail(what)
+    not_held = {
+        "a pick-up not held": (1 << rest[1], 0, 0, 0),
+        "his pick-up not held": (0, 1 << rest[1], 0, 0),
+    }
+    for what, wrong_records in not_held.items():
+        with pytest.raises(ValueError, match="not a position"):
+            _gin_playout.playout(*legal, TAKE, 0, 0, 4, *wrong_records)
             pytest.fail(what)
     with pytest.raises(ValueError, match="52-bit"):
         _gin_playout.deadwood(1 << 52)
@@ -296,11 +314,13 @@ def test_gin_2_to_14_playouts_score_hands_as_the_engine(implementation: str) -> 
 
 @pytest.mark.parametrize("implementation", ["python", pytest.param("c", marks=needs_compiled)])
 def test_gin_2_to_14_playouts_play_each_style_as_its_zoo_player(implementation: str) -> None:
-    """A playout whose seats play the greedy and the patient styles ends every hand of
-    the zoo's greedy and patient players, from every position, as the engine did."""
+    """A playout whose seats play the greedy and the patient styles, or both the safe one
+    (which heeds the other seat's pick-ups and throws, tracked through the playout), ends
+    every hand of the zoo's players of those styles, from every position, as the engine
+    did."""
     codes = {style.name: style.code for style in PLAYOUT_STYLES}
-    players = ("greedy", "patient")
-    for seed in range(150):
+    for seed in range(300):
+        players = ("greedy", "patient") if seed % 2 else ("safe", "safe")
         state, positions = engine_hand(seed, players)
         playout = playouts.PLAYOUTS[implementation](PLAYOUT_STYLES)
         for index, position in enumerate(positions):

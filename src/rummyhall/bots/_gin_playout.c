@@ -20,15 +20,18 @@
 
 #include <limits.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "../games/gin/_settle.h"
 
 #define WALL 2        /* GIN-14: the last two stock cards are never drawn */
+#define DANGER_SPAN 2 /* gin_styles.DANGER_SPAN */
 
 enum Phase { OFFER = 0, DRAW = 1, DISCARD = 2 };
 enum Kind { THROW = 0, KNOCK = 1, TAKE = 2, PASS = 3, STOCK = 4, TAKE_THROW = 5, TAKE_KNOCK = 6 };
 
 static int by_value[CARDS];          /* cards, highest value first, then by id */
+static uint64_t near_mask[CARDS];    /* gin_styles.NEAR: the cards each could meld with */
 static const int os_suit[4] = {0, 3, 2, 1}; /* gin_simple.OPENSPIEL_SUIT */
 static int os_card[CARDS];           /* our card of each OpenSpiel card id */
 
@@ -36,6 +39,12 @@ static void build_tables(void) {
     build_settle_tables();
     for (int suit = 0; suit < 4; suit++)
         for (int rank = 0; rank < 13; rank++) os_card[os_suit[suit] * 13 + rank] = suit * 13 + rank;
+    for (int a = 0; a < CARDS; a++) {
+        near_mask[a] = 0;
+        for (int b = 0; b < CARDS; b++)
+            if (a % 13 == b % 13 || (a / 13 == b / 13 && abs(a % 13 - b % 13) <= DANGER_SPAN))
+                near_mask[a] |= 1ull << b;
+    }
     int n = 0;
     for (int value = 10; value >= 1; value--)
         for (int card = 0; card < CARDS; card++)
@@ -51,10 +60,13 @@ typedef struct {
     int top; /* the top discard, or -1 */
     int player, phase, passes, taken, limit;
     int style[2]; /* each seat's style (enum Style): how it plays the hand out */
+    uint64_t picked[2]; /* per seat: cards taken from the discard pile and still held */
+    uint64_t shed[2];   /* per seat: cards thrown */
 } World;
 
 static void take(World *w) {
     w->hands[w->player] |= 1ull << w->top;
+    w->picked[w->player] |= 1ull << w->top;
     w->taken = w->top;
     w->top = -1;
     w->phase = DISCARD;
@@ -77,6 +89,8 @@ static int throw_card(World *w, int card, int knock, int *score) {
     int player = w->player;
     uint64_t hand = w->hands[player] ^ (1ull << card);
     w->hands[player] = hand;
+    w->picked[player] &= ~(1ull << card);
+    w->shed[player] |= 1ull << card;
     if (knock) {
         int result = settle(hand, w->hands[1 - player], w->limit);
         *score = player == 0 ? result : -result;
@@ -260,19 +274,46 @@ static int style_takes(int style, uint64_t hand, int top, int limit) {
     }
 }
 
-/* The card a style throws from eleven in a playout (the loose and the safe style's choice
- * among their unmatched cards is not guessed: they throw as the simple bot); returns the
- * deadwood left. */
+/* The card a style throws from eleven in a playout (the loose style's choice among its
+ * unmatched cards is not guessed: it throws as the simple bot; the safe style's, which
+ * heeds the other seat, is safe_throw); returns the deadwood left. */
 static int style_throw(int style, uint64_t hand, int taken, int *card_out) {
     return style == GREEDY ? least_after_throw(hand, taken, card_out)
                            : simple_throw(hand, taken, card_out);
 }
 
+/* gin_styles.unmatched: `card` is unmatched in some best arrangement of eleven. */
+static int unmatched(uint64_t hand, int taken, int card) {
+    return card != taken && deadwood(hand ^ (1ull << card)) == deadwood(hand) - card_value[card];
+}
+
+/* gin_styles.safest_throw: the safe style's throw in a playout, heeding the other seat's
+ * pick-ups and throws; returns the deadwood left. */
+static int safe_throw(const World *w, uint64_t hand, int *card_out) {
+    int left = simple_throw(hand, w->taken, card_out);
+    if (left <= w->limit) return left;
+    uint64_t picked = w->picked[1 - w->player], shed = w->shed[1 - w->player];
+    int best = -1, best_near = 0, best_shed = 0;
+    for (uint64_t rest = hand; rest; rest &= rest - 1) {
+        int card = __builtin_ctzll(rest);
+        if (!unmatched(hand, w->taken, card)) continue;
+        int near = __builtin_popcountll(near_mask[card] & picked);
+        int nearby_shed = __builtin_popcountll(near_mask[card] & shed);
+        if (best < 0 || near < best_near || (near == best_near && nearby_shed > best_shed) ||
+            (near == best_near && nearby_shed == best_shed && card_value[card] > card_value[best])) {
+            best = card;
+            best_near = near;
+            best_shed = nearby_shed;
+        }
+    }
+    if (best < 0) return left;
+    *card_out = best;
+    return deadwood(hand ^ (1ull << best));
+}
+
 static int style_throws(int style, uint64_t hand, int taken, int thrown) {
     int card;
-    if (style == LOOSE || style == SAFE)
-        return thrown != taken &&
-               deadwood(hand ^ (1ull << thrown)) == deadwood(hand) - card_value[thrown];
+    if (style == LOOSE || style == SAFE) return unmatched(hand, taken, thrown);
     style_throw(style, hand, taken, &card);
     return card == thrown;
 }
@@ -340,7 +381,8 @@ static int play_out(World *w) {
             continue;
         }
         int card;
-        int left = style_throw(style, hand, w->taken, &card);
+        int left = style == SAFE ? safe_throw(w, hand, &card)
+                                 : style_throw(style, hand, w->taken, &card);
         if (throw_card(w, card, knocks_with(style, left, w->limit, w->stock_count), &score))
             return score;
     }
@@ -446,16 +488,21 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     Py_ssize_t stock_count;
     World w;
     int kind, card;
-    if (!PyArg_ParseTuple(args, "OOy#iiiiiiiii:playout", &mine, &theirs, &stock, &stock_count,
-                          &w.top, &w.phase, &w.passes, &w.taken, &w.limit, &kind, &card,
-                          &w.style[0], &w.style[1]) ||
-        !hand_arg(mine, &w.hands[0]) || !hand_arg(theirs, &w.hands[1]))
+    PyObject *picked[2], *shed[2];
+    if (!PyArg_ParseTuple(args, "OOy#iiiiiiiiiOOOO:playout", &mine, &theirs, &stock,
+                          &stock_count, &w.top, &w.phase, &w.passes, &w.taken, &w.limit, &kind,
+                          &card, &w.style[0], &w.style[1], &picked[0], &picked[1], &shed[0],
+                          &shed[1]) ||
+        !hand_arg(mine, &w.hands[0]) || !hand_arg(theirs, &w.hands[1]) ||
+        !hand_arg(picked[0], &w.picked[0]) || !hand_arg(picked[1], &w.picked[1]) ||
+        !hand_arg(shed[0], &w.shed[0]) || !hand_arg(shed[1], &w.shed[1]))
         return NULL;
     uint64_t seen = w.hands[0] | w.hands[1] | (w.top >= 0 ? 1ull << w.top : 0);
     int bad = (w.hands[0] & w.hands[1]) || stock_count > CARDS || w.top >= CARDS ||
               w.phase < OFFER || w.phase > DISCARD || kind < THROW || kind > TAKE_KNOCK ||
               card < 0 || card >= CARDS || w.taken >= CARDS || w.style[0] < SIMPLE ||
-              w.style[0] > SAFE || w.style[1] < SIMPLE || w.style[1] > SAFE;
+              w.style[0] > SAFE || w.style[1] < SIMPLE || w.style[1] > SAFE ||
+              (w.picked[0] & ~w.hands[0]) || (w.picked[1] & ~w.hands[1]);
     for (Py_ssize_t i = 0; i < stock_count && !bad; i++) {
         int c = (unsigned char)stock[i];
         bad = c >= CARDS || (seen >> c & 1);

@@ -18,6 +18,10 @@ def playout(
     card: int,
     my_style: int,
     their_style: int,
+    my_picked: int,
+    their_picked: int,
+    my_shed: int,
+    their_shed: int,
     /,
 ) -> int: ...
 def explains(hand: int, turns: bytes, limit: int, style: int, steps: int, /) -> bool: ...

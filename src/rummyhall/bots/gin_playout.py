@@ -22,6 +22,7 @@ from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.gin_simple import simple_takes, simple_throw
 from rummyhall.cards import card_index
 from rummyhall.compiled import load_compiled
+from rummyhall.games.gin.melds import mask_of
 from rummyhall.games.gin.solver import (
     DEADWOOD_HEADER,
     SETTLE_HEADER,
@@ -44,23 +45,41 @@ discard and then throw the card given (knocking with the last), a whole turn."""
 class Start(NamedTuple):
     """The public position the bot's worlds start from, its own seat to move: the top
     discard (or -1), the phase, the passes of the first upcard so far, the card it has just
-    taken from the discard pile (or -1) and the knock limit."""
+    taken from the discard pile (or -1), the knock limit, and per seat (its own first) the
+    cards it picked up from the discard pile and still holds and the cards it has thrown,
+    as masks (what a wary style heeds, ``gin_styles.safest_throw``)."""
 
     top: int
     phase: int
     passes: int
     taken: int
     limit: int
+    picked: tuple[int, int] = (0, 0)
+    shed: tuple[int, int] = (0, 0)
 
     @classmethod
     def of(cls, view: GinSeatView) -> Start:
         pile, taken = view["discard_pile"], view["taken_from_discard"]
+        seats = view["seat"], 1 - view["seat"]
+        picked = [mask_of([card_index(c) for c in view["picked_up"][seat]]) for seat in seats]
+        shed = [
+            mask_of(
+                [
+                    card_index(move["card"])
+                    for move in view["moves"]
+                    if move["type"] == "discard" and move["seat"] == seat
+                ]
+            )
+            for seat in seats
+        ]
         return cls(
             top=card_index(pile[-1]) if pile else -1,
             phase=PHASES[view["phase"]],
             passes=sum(move["type"] == "pass" for move in view["moves"]),
             taken=-1 if taken is None else card_index(taken),
             limit=view["knock_limit"],
+            picked=(picked[0], picked[1]),
+            shed=(shed[0], shed[1]),
         )
 
 
@@ -78,6 +97,8 @@ def move_code(action: Action) -> tuple[int, int]:
 
 Deadwood = Callable[[int], int]
 """``solver.deadwood_mask``'s signature."""
+WaryThrow = Callable[[int, int, int, int, int], tuple[int, int]]
+"""``gin_styles.safest_throw``'s signature: ``(hand, taken, limit, picked, shed)``."""
 Takes = Callable[[int, int, int], bool]
 """``gin_simple.simple_takes``'s signature: ``(hand, top, limit)``."""
 Throw = Callable[[int, int], tuple[int, int]]
@@ -99,6 +120,8 @@ class PlayoutStyle(Protocol):
     def throw(self) -> Throw: ...
     @property
     def knocks(self) -> Callable[[int, int, int], bool]: ...
+    @property
+    def wary_throw(self) -> WaryThrow | None: ...
 
 
 # ------------------------------------------------------------------ the reference
@@ -115,7 +138,9 @@ class World:
         "memo",
         "passes",
         "phase",
+        "picked",
         "player",
+        "shed",
         "stock",
         "styles",
         "taken",
@@ -135,7 +160,9 @@ class World:
         self.styles = styles
         self.hands = [mine, theirs]
         self.stock = list(stock)  # the top is the end of the list
-        self.top, self.phase, self.passes, self.taken, self.limit = start
+        self.top, self.phase, self.passes, self.taken, self.limit = start[:5]
+        self.picked = list(start.picked)
+        self.shed = list(start.shed)
         self.player = 0
 
     def score_after(self, kind: int, card: int) -> int:
@@ -156,6 +183,7 @@ class World:
 
     def take(self) -> None:
         self.hands[self.player] |= 1 << self.top
+        self.picked[self.player] |= 1 << self.top
         self.taken = self.top
         self.top = -1
         self.phase = DISCARD
@@ -177,6 +205,8 @@ class World:
         player = self.player
         hand = self.hands[player] ^ 1 << card
         self.hands[player] = hand
+        self.picked[player] &= ~(1 << card)
+        self.shed[player] |= 1 << card
         if knock:
             result = self.memo.settle(hand, self.hands[1 - player], self.limit)
             sign = 1 if (result.winner == "knocker") == (player == 0) else -1
@@ -203,7 +233,12 @@ class World:
                 else:
                     return 0
                 continue
-            _, card = self.memo.throw(style, hand, self.taken)
+            wary = self.memo.styles[style].wary_throw
+            if wary is None:
+                _, card = self.memo.throw(style, hand, self.taken)
+            else:
+                other = 1 - self.player
+                _, card = wary(hand, self.taken, self.limit, self.picked[other], self.shed[other])
             knock = self.memo.knocks(style, hand ^ 1 << card, self.limit, len(self.stock))
             result = self.throw(card, knock)
             if result is not None:
@@ -306,7 +341,16 @@ if _EXTENSION is not None:
             their_style: int,
         ) -> int:
             points: int = _compiled_playout(
-                mine, theirs, stock, *start, kind, card, my_style, their_style
+                mine,
+                theirs,
+                stock,
+                *start[:5],
+                kind,
+                card,
+                my_style,
+                their_style,
+                *start.picked,
+                *start.shed,
             )
             return points
 

@@ -16,7 +16,8 @@ The zoo's players (:data:`PLAYERS`) are bots built on the same answers:
   or less until the stock runs low (:data:`LATE_STOCK`), hoping for gin or an undercut;
 * ``safe`` plays as the simple bot but throws, of his unmatched cards, the one the
   opponent is least likely to use: away from the cards the opponent picked up, near the
-  ones he threw.
+  ones he threw (:func:`safest_throw`; the opponent model's ``safe`` style plays its
+  worlds out so).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import NamedTuple
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots import gin_simple
 from rummyhall.bots.base import Bot
-from rummyhall.bots.gin_playout import DEADWOOD, SIMPLE_TAKES, SIMPLE_THROW
+from rummyhall.bots.gin_playout import DEADWOOD, SIMPLE_TAKES, SIMPLE_THROW, Start, WaryThrow
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
 from rummyhall.games.gin.view import GinSeatView
@@ -62,6 +63,9 @@ class Style(NamedTuple):
     spread: float = 1.0
     """The chance of each throw the style allows: 1 for a style that throws one card,
     less for one that may throw any of several."""
+    wary_throw: WaryThrow | None = None
+    """The playouts' throw of a style that heeds the other seat's cards
+    (:func:`safest_throw`), followed instead of ``throw``."""
 
 
 def lowers(hand: int, top: int, limit: int) -> bool:
@@ -111,6 +115,40 @@ def throws_as(throw: Callable[[int, int], tuple[int, int]]) -> Callable[[int, in
     return lambda hand, taken, thrown: throw(hand, taken)[1] == thrown
 
 
+DANGER_SPAN = 2
+"""Ranks either side of a card the opponent picked up within which a card may help him."""
+
+
+def near_in_meld(a: int, b: int) -> bool:
+    """Whether two cards could share a meld: the same rank, or the same suit and close."""
+    if a % 13 == b % 13:
+        return True
+    return a // 13 == b // 13 and abs(a % 13 - b % 13) <= DANGER_SPAN
+
+
+NEAR = tuple(mask_of([b for b in range(52) if near_in_meld(a, b)]) for a in range(52))
+"""Per card, the cards it could share a meld with (itself too), as a mask."""
+
+
+def safest_throw(hand: int, taken: int, limit: int, picked: int, shed: int) -> tuple[int, int]:
+    """The safe player's discard from eleven cards, and the deadwood it leaves: the simple
+    bot's when it allows a knock (or no other card is unmatched), else of the unmatched
+    cards the one least likely to help the other seat: the fewest of his pick-ups still
+    held (``picked``) near it, then the most of his throws (``shed``) near it, then the
+    highest, then the lowest card id."""
+    left, card = SIMPLE_THROW(hand, taken)
+    loose = [c for c in cards_of(hand) if unmatched(hand, taken, c)]
+    if left <= limit or not loose:
+        return left, card
+
+    def danger(card: int) -> tuple[int, int, int]:
+        near = NEAR[card]
+        return (near & picked).bit_count(), -(near & shed).bit_count(), -CARD_VALUES[card]
+
+    safest = min(loose, key=danger)
+    return DEADWOOD(hand ^ 1 << safest), safest
+
+
 MODELS: tuple[tuple[Style, float], ...] = (
     (
         Style(
@@ -146,7 +184,12 @@ MODELS: tuple[tuple[Style, float], ...] = (
         0.15,
     ),
     (Style("loose", 3, melds_with, unmatched, at_once, SIMPLE_THROW, LOOSE_SPREAD), 0.15),
-    (Style("safe", 4, SIMPLE_TAKES, unmatched, at_once, SIMPLE_THROW, LOOSE_SPREAD), 0.15),
+    (
+        Style(
+            "safe", 4, SIMPLE_TAKES, unmatched, at_once, SIMPLE_THROW, LOOSE_SPREAD, safest_throw
+        ),
+        0.15,
+    ),
 )
 """The styles the opponent model weighs, with their odds before he has played a card; the
 hard bot's playouts number them the same way (``_gin_playout.c``: ``enum Style``)."""
@@ -219,47 +262,21 @@ class PatientGinBot:
         )
 
 
-DANGER_SPAN = 2
-"""Ranks either side of a card the opponent picked up within which a card may help him."""
-
-
 class SafeGinBot:
     """The simple bot's takes and knocks; otherwise throws, of its unmatched cards, the one
-    least likely to help the opponent: the fewest of his pick-ups near it, then the most of
-    his discards near it, then the highest."""
+    least likely to help the opponent (:func:`safest_throw`)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
     def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
-        opponent = 1 - view["seat"]
-        picked = [card_index(c) for c in view["picked_up"][opponent]]
-        thrown = [
-            card_index(m["card"])
-            for m in view["moves"]
-            if m["type"] == "discard" and m["seat"] == opponent
-        ]
-
-        def danger(card: int) -> tuple[int, int, int]:
-            near = sum(near_in_meld(card, p) for p in picked)
-            shed = sum(near_in_meld(card, t) for t in thrown)
-            return near, -shed, -CARD_VALUES[card]
+        start = Start.of(view)
+        his_picked, his_shed = start.picked[1], start.shed[1]
 
         def throw(hand: int, taken: int) -> int:
-            left, card = SIMPLE_THROW(hand, taken)
-            loose = [c for c in cards_of(hand) if unmatched(hand, taken, c)]
-            if left <= view["knock_limit"] or not loose:
-                return card  # a knock (or no choice) first
-            return min(loose, key=danger)
+            return safest_throw(hand, taken, start.limit, his_picked, his_shed)[1]
 
         return draw_or_throw(view, legal_actions, SIMPLE_TAKES, throw, at_once)
-
-
-def near_in_meld(a: int, b: int) -> bool:
-    """Whether two cards could share a meld: the same rank, or the same suit and close."""
-    if a % 13 == b % 13:
-        return True
-    return a // 13 == b // 13 and abs(a % 13 - b % 13) <= DANGER_SPAN
 
 
 PLAYERS: dict[str, Callable[..., Bot]] = {
