@@ -160,7 +160,8 @@ class World:
         self.styles = styles
         self.hands = [mine, theirs]
         self.stock = list(stock)  # the top is the end of the list
-        self.top, self.phase, self.passes, self.taken, self.limit = start[:5]
+        self.top, self.phase, self.passes = start.top, start.phase, start.passes
+        self.taken, self.limit = start.taken, start.limit
         self.picked = list(start.picked)
         self.shed = list(start.shed)
         self.player = 0
@@ -344,7 +345,11 @@ if _EXTENSION is not None:
                 mine,
                 theirs,
                 stock,
-                *start[:5],
+                start.top,
+                start.phase,
+                start.passes,
+                start.taken,
+                start.limit,
                 kind,
                 card,
                 my_style,
