@@ -130,9 +130,9 @@ def starts(rng: random.Random) -> list[tuple[int, int, bytes, Start, int, int]]:
 def with_records(rng: random.Random, start: Start, mine: int, theirs: int) -> Start:
     """``start`` with each seat's pick-ups (some of its cards) and throws (cards of
     neither hand) for the safe style to heed."""
-    held = [c for c in range(52) if not (mine | theirs) >> c & 1]
+    elsewhere = [c for c in range(52) if not (mine | theirs) >> c & 1]
     picked = [mask_of(rng.sample(cards_of(hand), rng.randrange(4))) for hand in (mine, theirs)]
-    shed = [mask_of(rng.sample(held, rng.randrange(8))) for _ in range(2)]
+    shed = [mask_of(rng.sample(elsewhere, rng.randrange(8))) for _ in range(2)]
     return start._replace(picked=(picked[0], picked[1]), shed=(shed[0], shed[1]))
 
 
