@@ -282,9 +282,10 @@ static int style_throw(int style, uint64_t hand, int taken, int *card_out) {
                            : simple_throw(hand, taken, card_out);
 }
 
-/* gin_styles.unmatched: `card` is unmatched in some best arrangement of eleven. */
-static int unmatched(uint64_t hand, int taken, int card) {
-    return card != taken && deadwood(hand ^ (1ull << card)) == deadwood(hand) - card_value[card];
+/* gin_styles.unmatched: `card` is unmatched in some best arrangement of eleven, whose
+ * deadwood is `whole`. */
+static int unmatched(uint64_t hand, int whole, int taken, int card) {
+    return card != taken && deadwood(hand ^ (1ull << card)) == whole - card_value[card];
 }
 
 /* gin_styles.safest_throw: the safe style's throw in a playout, heeding the other seat's
@@ -293,10 +294,10 @@ static int safe_throw(const World *w, uint64_t hand, int *card_out) {
     int left = simple_throw(hand, w->taken, card_out);
     if (left <= w->limit) return left;
     uint64_t picked = w->picked[1 - w->player], shed = w->shed[1 - w->player];
-    int best = -1, best_near = 0, best_shed = 0;
+    int whole = deadwood(hand), best = -1, best_near = 0, best_shed = 0;
     for (uint64_t rest = hand; rest; rest &= rest - 1) {
         int card = __builtin_ctzll(rest);
-        if (!unmatched(hand, w->taken, card)) continue;
+        if (!unmatched(hand, whole, w->taken, card)) continue;
         int near = __builtin_popcountll(near_mask[card] & picked);
         int nearby_shed = __builtin_popcountll(near_mask[card] & shed);
         if (best < 0 || near < best_near || (near == best_near && nearby_shed > best_shed) ||
@@ -313,7 +314,7 @@ static int safe_throw(const World *w, uint64_t hand, int *card_out) {
 
 static int style_throws(int style, uint64_t hand, int taken, int thrown) {
     int card;
-    if (style == LOOSE || style == SAFE) return unmatched(hand, taken, thrown);
+    if (style == LOOSE || style == SAFE) return unmatched(hand, deadwood(hand), taken, thrown);
     style_throw(style, hand, taken, &card);
     return card == thrown;
 }

@@ -25,14 +25,12 @@ import random
 from typing import NamedTuple
 
 from rummyhall.bots.gin_playout import COMPILED_EXPLAINS
-from rummyhall.bots.gin_styles import MODELS, Style, hand_of
+from rummyhall.bots.gin_styles import MODELS, Style, hand_of, near_in_meld
 from rummyhall.bots.search import odds
 from rummyhall.cards import card_index
 from rummyhall.games.gin.melds import cards_of, mask_of
 from rummyhall.games.gin.view import GinSeatView
 
-RELATED_SPAN = 2
-"""Cards of one suit within this many ranks, or of one rank, can meld together."""
 PICKED_WEIGHT = 3.0
 """How much likelier the opponent holds a card that melds with one he picked up."""
 DISCARDED_WEIGHT = 0.25
@@ -62,13 +60,6 @@ LEAST_ODDS = 0.02
 
 PASSED, TOOK, DREW, FORCED = range(4)
 """How a turn of the opponent began (:class:`Turn`)."""
-
-
-def related(a: int, b: int) -> bool:
-    """Whether two cards could sit in one meld (same rank, or same suit and close)."""
-    if a % 13 == b % 13:
-        return True
-    return a // 13 == b // 13 and abs(a % 13 - b % 13) <= RELATED_SPAN
 
 
 class Turn(NamedTuple):
@@ -136,7 +127,7 @@ class Knowledge:
         """Relative odds that an unseen ``card`` is in the opponent's hand."""
         return odds(
             card,
-            related,
+            near_in_meld,
             [
                 (self.known, PICKED_WEIGHT),
                 (self.discarded, DISCARDED_WEIGHT),

@@ -116,7 +116,9 @@ def throws_as(throw: Callable[[int, int], tuple[int, int]]) -> Callable[[int, in
 
 
 DANGER_SPAN = 2
-"""Ranks either side of a card the opponent picked up within which a card may help him."""
+"""Ranks either side of a card within which a card of its suit may share a meld with it:
+near a card the opponent picked up, a card may help him (the safe throw, and the hard
+bot's card weights)."""
 
 
 def near_in_meld(a: int, b: int) -> bool:
