@@ -195,6 +195,26 @@ def test_a_restarted_redis_loses_no_action(site: list[Server], redis: RedisServe
         time.sleep(0.1)
 
 
+def test_the_lobby_shows_a_status_before_the_players_learn_it(site: list[Server]) -> None:
+    """The owner tells a room's players that its match began or ended only once the
+    shared lobby says so: killed with SIGKILL the moment they know it is over, it leaves
+    the other processes showing the room finished, never still playing."""
+    a, b, _ = site
+    tokens = [a.register(name)[1] for name in ("Ana", "Bo")]
+    code = a.create_room(tokens[0], game="gin")["code"]
+    players = {seat: a.client(token) for seat, token in enumerate(tokens)}
+    for client in players.values():
+        client.join(code)
+    players[0].send({"type": "start"})
+    first = players[1].wait("state")
+    assert b.http().get(f"/api/rooms/{code}").json()["status"] == "playing"
+    play_until(players, lambda state: state["over"], first["turn"])
+    a.kill()
+    answer = b.http().get(f"/api/rooms/{code}")
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["status"] == "finished"
+
+
 def test_no_message_leaks_a_secret_across_processes(site: list[Server]) -> None:
     """Each game with its players and a spectator spread over the three processes: every
     message any of them receives, through whichever process, reveals nothing hidden."""

@@ -43,6 +43,10 @@ class Peers(Protocol):
     def changed(self, room: Described) -> None:
         """The description of ``room``, played here, has changed."""
 
+    async def announce(self, room: Described) -> None:
+        """The status of ``room``, played here, has changed: returns once the other
+        processes see it (or Redis is out of reach), before its clients are told."""
+
     def renamed(self, player: Player) -> None:
         """``player`` has a new nickname: the other processes show it too."""
 

@@ -145,7 +145,7 @@ class Room(Seating):
         for seat in self.seats:
             if seat.client is None:
                 self.standins.start_away_timer(seat)
-        self.broadcast_room()
+        await self.announce_status()
         await self._publish(table, [])
 
     # ------------------------------------------------------------------ playing
@@ -270,7 +270,7 @@ class Room(Seating):
         log.info("room %s: match %s finished, winners %s", self.code, table.id, winners)
         for seat in self.seats:
             seat.cancel_timer()
-        self.broadcast_room()
+        await self.announce_status()
 
     async def _read_again(self) -> None:
         """The log holds a turn this room has not played: another process wrote it

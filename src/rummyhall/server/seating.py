@@ -500,6 +500,14 @@ class Seating(ABC):
         if self.services.cluster is not None:
             self.services.cluster.changed(self)
 
+    async def announce_status(self) -> None:
+        """:meth:`broadcast_room` after a change of status, once the other processes
+        see it: a process killed after its clients learn the match began or ended
+        leaves the shared lobby saying so too."""
+        if self.services.cluster is not None:
+            await self.services.cluster.announce(self)
+        self.broadcast_room()
+
     async def close(self) -> None:
         async with self.lock:
             self.status = "closed"

@@ -3,7 +3,10 @@ Redis hash, written by the room's owner, read by every process.
 
 Owners mark a room changed whenever its description does (the same moments its clients
 are told); one task writes the marked rooms' current descriptions together, so a burst
-of changes costs one round trip and the hash never goes back to an older one. Readers
+of changes costs one round trip and the hash never goes back to an older one. A change
+of status is waited for (:meth:`Directory.written`): the room's clients learn that a
+match began or ended only once the lobby says so, so a process killed after telling
+them leaves no older status behind for the others to show. Readers
 take a snapshot of the whole hash, reused for :data:`SNAPSHOT_TTL` seconds, for the
 public list and the limits that span rooms; a single room is read directly.
 """
@@ -11,6 +14,7 @@ public list and the limits that span rooms; a single room is read directly.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -31,6 +35,8 @@ AWAY = f"{PREFIX}away"
 """Room code → its absent players' away deadlines (``{seat: wall-clock time}``)."""
 SNAPSHOT_TTL = 1.0
 RETRY_SECONDS = 0.5
+WRITTEN_WAIT = 2.0
+"""How long a change of status waits for Redis before the room plays on regardless."""
 
 
 class Directory:
@@ -39,12 +45,34 @@ class Directory:
         self._dirty: dict[str, Described | None] = {}
         """Code → the room to describe anew, or ``None`` to remove."""
         self._wake = asyncio.Event()
+        self._begun = 0
+        """Write rounds begun (each takes every change marked before it)."""
+        self._done = 0
+        """The last write round that reached Redis."""
+        self._progress = asyncio.Condition()
+        self._failing = False
+        """The last round failed: Redis is out of reach, and nobody waits for it."""
         self._snapshot: dict[str, tuple[dict[str, Any], str]] = {}
         self._taken_at = -SNAPSHOT_TTL
 
     def changed(self, room: Described) -> None:
         self._dirty[room.code] = room
         self._wake.set()
+
+    async def written(self, room: Described) -> None:
+        """Mark ``room`` changed and wait until Redis holds its description (at most
+        :data:`WRITTEN_WAIT` seconds, and not at all while Redis is out of reach: the
+        description then follows when it is back)."""
+        self.changed(room)
+        if self._failing:
+            return
+        round_ = self._begun + 1  # the next round to begin takes this change
+        async with self._progress:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    self._progress.wait_for(lambda: self._done >= round_ or self._failing),
+                    WRITTEN_WAIT,
+                )
 
     def removed(self, code: str) -> None:
         self._dirty[code] = None
@@ -59,6 +87,8 @@ class Directory:
             await self._wake.wait()
             self._wake.clear()
             dirty, self._dirty = self._dirty, {}
+            self._begun += 1
+            round_ = self._begun
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for code, room in dirty.items():
@@ -73,7 +103,17 @@ class Directory:
                 log.warning("redis: the lobby could not be written (%s); retrying", error)
                 self._dirty = dirty | self._dirty  # what changed meanwhile is newer
                 self._wake.set()
+                await self._report(failing=True)
                 await asyncio.sleep(RETRY_SECONDS)
+            else:
+                self._done = round_
+                await self._report(failing=False)
+
+    async def _report(self, *, failing: bool) -> None:
+        """Wake the changes of status waiting for a round (:meth:`written`)."""
+        self._failing = failing
+        async with self._progress:
+            self._progress.notify_all()
 
     async def away_at(self, code: str) -> dict[int, float]:
         """The away deadlines by seat room ``code``'s last owner set."""

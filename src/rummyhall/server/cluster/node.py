@@ -204,6 +204,9 @@ class Cluster:
     def changed(self, room: Described) -> None:
         self.directory.changed(room)
 
+    async def announce(self, room: Described) -> None:
+        await self.directory.written(room)
+
     async def described(self, code: str) -> RoomInfo | None:
         return await self.directory.info(code)
 
