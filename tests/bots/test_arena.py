@@ -47,6 +47,21 @@ def test_command_refuses_unknown_bots(capsys: pytest.CaptureFixture[str]) -> Non
     assert "no 'oracle' bot" in capsys.readouterr().err
 
 
+def test_hard_at_a_budget_plays_whatever_the_run_s_options() -> None:
+    """``hard@B`` is the hard bot at B seconds a move, beside a hard bot on the run's
+    options: one budget measured against another."""
+    fixed = arena.arena_bot("gin", "hard", {"simulations": 4})
+    timed = arena.arena_bot("gin", "hard@0.05", {"simulations": 4})
+    assert (fixed.simulations, timed.simulations, timed.budget) == (4, None, 0.05)  # type: ignore[attr-defined]
+    report = arena.run(
+        "gin", ("hard", "hard@0.02"), 1, seed=2, workers=1, options={"simulations": 2}
+    )
+    assert report.games.played == 2
+    for kind in ("medium@1", "hard@", "hard@soon", "hard@0", "hard@nan", "hard@-1"):
+        with pytest.raises(NotationError, match="budget"):
+            arena.arena_bot("gin", kind, {})
+
+
 @pytest.mark.parametrize("game", sorted(KITS))
 def test_zoo_holds_every_level_random_and_every_style(game: str) -> None:
     opponents = zoo(game)

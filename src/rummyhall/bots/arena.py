@@ -24,6 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+from rummyhall.bots.base import Bot
 from rummyhall.bots.play import decide
 from rummyhall.bots.registry import make_bot
 from rummyhall.errors import NotationError
@@ -85,14 +86,32 @@ def start(game: str, seed: int) -> GameState:
     return new_match(game, seed=seed, **variant.fixes)
 
 
+def arena_bot(game: str, kind: str, options: dict[str, Any], seed: int = 0) -> Bot:
+    """A bot of ``kind`` (:func:`~rummyhall.bots.registry.make_bot`'s): ``hard`` with the
+    run's ``options``, or ``hard@B``, the hard bot at ``B`` seconds a move whatever the
+    run's options (one budget against another: ``--bots hard,hard@0.1 --budget 1``)."""
+    level, at, budget = kind.partition("@")
+    if not at:
+        return make_bot(game, kind, seed=seed, **(options if kind == "hard" else {}))
+    if level != "hard":
+        raise NotationError(f"only the hard bot takes a budget ({kind!r}: try hard@0.1)")
+    try:
+        seconds = float(budget)
+    except ValueError:
+        seconds = math.nan
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise NotationError(f"{kind!r}: the budget after @ is seconds a move (try hard@0.1)")
+    return make_bot(game, level, seed=seed, budget=seconds)
+
+
 def play(task: Task) -> Played:
     """Play one game of a task (in a worker process)."""
     state = start(task.game, task.seed)
     order = (1, 0) if task.swapped else (0, 1)  # seat of the first bot, of the second
-    bots = {}
-    for who, kind in enumerate(task.kinds):
-        options = task.options if kind == "hard" else {}
-        bots[order[who]] = make_bot(task.game, kind, seed=2 * task.seed + who, **options)
+    bots = {
+        order[who]: arena_bot(task.game, kind, task.options, seed=2 * task.seed + who)
+        for who, kind in enumerate(task.kinds)
+    }
     seconds: tuple[list[float], list[float]] = ([], [])
     hands = []
     while not state.is_over:
@@ -358,7 +377,7 @@ def run_pairs(
     options = options or {}
     for kinds in pairs:
         for kind in kinds:
-            make_bot(game, kind, **(options if kind == "hard" else {}))  # fail early
+            arena_bot(game, kind, options)  # fail early
     reports = [Report(game, kinds, deals) for kinds in pairs]
     todo = [
         (report, task)

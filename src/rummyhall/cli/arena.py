@@ -28,7 +28,8 @@ def register(
         "--bots",
         default=None,
         help=f"two bot kinds, comma separated (default hard,medium; {', '.join(KINDS)}, a "
-        "style of the game, openspiel for gin), or one with --against (default hard)",
+        "style of the game, openspiel for gin, hard@B: the hard bot at B seconds a move "
+        "whatever --budget), or one with --against (default hard)",
     )
     parser.add_argument(
         "--against",
