@@ -215,6 +215,36 @@ def test_the_lobby_shows_a_status_before_the_players_learn_it(site: list[Server]
     assert answer.json()["status"] == "finished"
 
 
+def test_a_room_closed_by_an_owner_killed_before_unlisting_it_leaves_the_lobby(
+    site: list[Server],
+) -> None:
+    """An owner that closed a room in the store and died before taking it out of the
+    shared lobby (SIGKILL between the two) leaves a listing nobody plays: the others
+    take it out within a few leases' lives, and leave every live room listed."""
+    a, b, c = site
+    host = a.register("Ana")[1]
+    ghost = a.create_room(host, game="gin", public=True)["code"]
+    kept = c.create_room(c.register("Cy")[1], game="gin", public=True)["code"]
+
+    def listed() -> set[str]:
+        return {room["code"] for room in b.http().get("/api/rooms").json()["rooms"]}
+
+    deadline = time.monotonic() + 5
+    while listed() != {ghost, kept}:
+        assert time.monotonic() < deadline, "the rooms never showed in the lobby"
+        time.sleep(0.2)
+    a.kill()
+    databases.execute(
+        b.database_url, [f"UPDATE rooms SET status = 'closed' WHERE code = '{ghost}'"]
+    )
+    deadline = time.monotonic() + 10
+    while ghost in listed():
+        assert time.monotonic() < deadline, "the closed room stayed in the lobby"
+        time.sleep(0.2)
+    assert listed() == {kept}
+    assert b.http().get(f"/api/rooms/{ghost}").status_code == 404
+
+
 def test_no_message_leaks_a_secret_across_processes(site: list[Server]) -> None:
     """Each game with its players and a spectator spread over the three processes: every
     message any of them receives, through whichever process, reveals nothing hidden."""

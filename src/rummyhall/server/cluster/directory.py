@@ -18,7 +18,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from redis.asyncio import Redis
@@ -114,6 +114,17 @@ class Directory:
         self._failing = failing
         async with self._progress:
             self._progress.notify_all()
+
+    async def listed(self) -> list[str]:
+        """The codes of every room described."""
+        return [str(code) for code in await self.redis.hkeys(ROOMS)]
+
+    async def unlist(self, codes: Sequence[str]) -> None:
+        """Remove rooms ``codes``, which no process plays, from the hash at once."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hdel(ROOMS, *codes)
+            pipe.hdel(AWAY, *codes)
+            await pipe.execute()
 
     async def away_at(self, code: str) -> dict[int, float]:
         """The away deadlines by seat room ``code``'s last owner set."""

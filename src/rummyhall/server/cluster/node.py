@@ -144,7 +144,10 @@ class Cluster:
                     if room is not None:
                         self.directory.changed(room)
                 if self._settled:  # else a missing key may only mean Redis came back empty
-                    await self._adopt_orphans()
+                    listed = await self.directory.listed()  # first: see _unlist_closed
+                    codes = await self.lobby.services.store.open_codes()
+                    await self._adopt_orphans(codes)
+                    await self._unlist_closed(listed, codes)
                     await self.visitors.drop_dead()
                     for room, node in self.affinity.due():
                         await self._hand_over(room, node)
@@ -159,16 +162,30 @@ class Cluster:
         uptime = (await self.redis.info("server"))["uptime_in_seconds"]
         self._settled = uptime >= self.settings.lease_ttl
 
-    async def _adopt_orphans(self) -> None:
-        """Take over the open rooms found without an owner twice running (once could be
-        an owner a moment late to renew; the room then stays where it is)."""
-        codes = await self.lobby.services.store.open_codes()
+    async def _adopt_orphans(self, codes: list[str]) -> None:
+        """Take over the open rooms (of ``codes``) found without an owner twice running
+        (once could be an owner a moment late to renew; the room then stays where it is)."""
         codes = [code for code in codes if code not in self.lobby.rooms]
         owners = await self.leases.owners(codes)
         unowned = {code for code, owner in zip(codes, owners, strict=True) if owner is None}
         for code in sorted(unowned & self._unowned):
             await self.adopt(code)
         self._unowned = unowned
+
+    async def _unlist_closed(self, listed: list[str], codes: list[str]) -> None:
+        """Take out of the shared lobby the rooms it lists (``listed``, read before the
+        store's open ``codes``, so a room listed once created is among them) that are
+        closed and have no owner: their owner closed them and died before it unlisted
+        them, and they would stay in every process's list, and count as seats held,
+        for good. A room some process holds the lease of is left to it."""
+        closed = sorted(set(listed) - set(codes))
+        if not closed:
+            return
+        owners = await self.leases.owners(closed)
+        gone = [code for code, owner in zip(closed, owners, strict=True) if owner is None]
+        if gone:
+            log.info("cluster: closed rooms %s taken out of the lobby", ", ".join(gone))
+            await self.directory.unlist(gone)
 
     async def adopt(self, code: str) -> Room | None:
         """Take over room ``code`` if nobody owns it and it is open: its lease first, then
