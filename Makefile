@@ -30,16 +30,19 @@ lint: $(DEV)
 
 # RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c: the tests fail if an (optional) C extension
 # did not build. The tests that only compute run on every core (pytest-xdist); the
-# server and browser tests, which start servers and Chromium and wait on sockets, then
-# run one at a time. Then the server suite again on PostgreSQL, in a throw-away cluster
-# the tests start (tests/server/databases.py), where Debian's postgresql is installed.
+# server and browser tests, which start servers and Chromium and mostly wait on
+# sockets, then run $(SERVER_JOBS) test files at a time (each file's server is its own).
+# Then the server suite again on PostgreSQL, in a throw-away cluster per worker
+# (tests/server/databases.py), where Debian's postgresql is installed.
+SERVER_JOBS ?= 3
 test: lint
 	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c $(PY) -m pytest -n auto --durations=10 \
 	  README.md docs src tests --ignore=tests/server --ignore=tests/web
-	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c $(PY) -m pytest --durations=10 tests/server tests/web
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c $(PY) -m pytest -n $(SERVER_JOBS) \
+	  --dist loadfile --durations=10 tests/server tests/web
 	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 	  echo "The server suite on PostgreSQL:"; \
-	  RUMMYHALL_TEST_DATABASE=postgresql $(PY) -m pytest tests/server; \
+	  RUMMYHALL_TEST_DATABASE=postgresql $(PY) -m pytest -n $(SERVER_JOBS) --dist loadfile tests/server; \
 	else echo "PostgreSQL is not installed (apt-get install postgresql): its run is skipped"; fi
 
 # 200 plain kill -9 / restart cycles of a server while bot games run, every one audited

@@ -32,7 +32,12 @@ PHONE = {"width": 390, "height": 844}
 
 
 def screenshot_dir(config: pytest.Config) -> Path:
-    return Path(config._tmp_path_factory.getbasetemp()) / "screenshots"  # type: ignore[attr-defined]
+    """The run's one folder of screenshots: in the run's base temporary folder, which
+    for a pytest-xdist worker is its own folder's parent."""
+    base = Path(config._tmp_path_factory.getbasetemp())  # type: ignore[attr-defined]
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    return base / "screenshots"
 
 
 @pytest.fixture(scope="module")
