@@ -6,12 +6,13 @@ Chinese at 390×844; nicknames with markup show as text."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.server.harness import Server, play_until
 from tests.web.conftest import DESKTOP, PHONE
@@ -107,3 +108,27 @@ def test_the_leaderboard_ranks_both_and_the_reader(
     expect(rows).to_have_count(2)
     page.locator("table.leaderboard tbody a").first.click()
     expect(page.locator("#profile-name")).to_be_visible()
+
+
+def test_a_page_left_while_it_loads_does_not_draw_over_the_next(
+    new_page: Callable[..., Page], rated: dict[str, Any]
+) -> None:
+    """The lobby's list of rooms answers late: the player has meanwhile gone to the
+    leaderboard, which stays on screen when the answer arrives (the lobby drew over it
+    before, on a loaded machine)."""
+    page = new_page(DESKTOP)
+    held: list[Route] = []
+    page.route(re.compile(r"/api/rooms\?"), lambda route: held.append(route))
+    page.goto("/")
+    for _ in range(200):  # the lobby asks for its rooms once it knows the player
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    page.click(".topnav a[href='/?leaderboard=gin']")
+    expect(page.locator("table.leaderboard tbody tr")).to_have_count(2)
+    with page.expect_response(re.compile(r"/api/rooms\?")):
+        held[0].continue_()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")
+    expect(page.locator("table.leaderboard tbody tr")).to_have_count(2)
+    expect(page.locator(".lobby")).to_have_count(0)

@@ -34,8 +34,11 @@ export function navigate(url) {
 function route() {
   page?.leave?.();
   banner("");
-  const main = document.getElementById("app");
-  main.replaceChildren();
+  // Each page draws into a box of its own: a page left while it still loads (its
+  // answers arrive later) then draws into a box no longer shown, not over the next page.
+  const main = document.createElement("div");
+  main.className = "page";
+  document.getElementById("app").replaceChildren(main);
   const params = new URLSearchParams(location.search);
   const context = { main, navigate, toast, banner };
   if (params.get("room")) page = showTable(context, params.get("room").toUpperCase(), params.get("watch") === "1");
