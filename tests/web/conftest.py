@@ -54,8 +54,11 @@ def server(
     running.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Chromium for one test file: Playwright's synchronous API holds an event loop
+    while it runs, and a server test run after it in the same process (``make test``
+    spreads files over workers) starts loops of its own."""
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(
             f"Chromium is not installed at {CHROMIUM}: the browser tests need Debian's "
