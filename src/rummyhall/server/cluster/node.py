@@ -173,11 +173,12 @@ class Cluster:
         self._unowned = unowned
 
     async def _unlist_closed(self, listed: list[str], codes: list[str]) -> None:
-        """Take out of the shared lobby the rooms it lists (``listed``, read before the
-        store's open ``codes``, so a room listed once created is among them) that are
-        closed and have no owner: their owner closed them and died before it unlisted
-        them, and they would stay in every process's list, and count as seats held,
-        for good. A room some process holds the lease of is left to it."""
+        """Take out of the shared lobby the rooms it lists (``listed``) that are closed
+        and have no owner: their owner closed them and died before it unlisted them, and
+        they would stay in every process's list, and count as seats held, for good.
+        ``listed`` is read before the store's open ``codes``: a room listed by then was
+        saved by then, so it is among them unless closed. A room some process holds the
+        lease of is left to it."""
         closed = sorted(set(listed) - set(codes))
         if not closed:
             return
