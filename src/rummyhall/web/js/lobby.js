@@ -470,8 +470,8 @@ export function showLobby({ main, navigate, toast }) {
   async function load() {
     try {
       [info, player] = await Promise.all([api("/api/info"), ensurePlayer()]);
+      choose(info.games[0].game); // at once: a render meanwhile (a poll, the language) draws the form
       await Promise.all([loadSeated(), refreshInvitations()]);
-      choose(info.games[0].game);
       render();
     } catch (error) {
       toast(error.message, "error");
