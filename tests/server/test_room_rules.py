@@ -120,6 +120,7 @@ def test_a_guest_watches_one_room_from_two_windows_at_most(server: Server) -> No
     assert refused["code"] == "spectator_limit"
     assert ida.join(code, role="spectator")["room"]["spectators"] == 3
     windows[0].close()
+    ida.wait("room", lambda m: m["room"]["spectators"] == 2)  # the server saw it close
     assert windows[2].join(code, role="spectator")["room"]["spectators"] >= 2
 
 
