@@ -18,7 +18,7 @@ import redis as redis_client
 
 from rummyhall.server.cluster.leases import lease_key
 from tests.server import databases
-from tests.server.harness import Client, Message, Server, play_until
+from tests.server.harness import Client, Message, Server, open_table, play_until
 from tests.server.redises import PROGRAM, RedisServer
 from tests.server.test_accounts import auth
 from tests.server.test_secrets import GAMES, assert_no_secret_left
@@ -200,17 +200,12 @@ def test_the_lobby_shows_a_status_before_the_players_learn_it(site: list[Server]
     shared lobby says so: killed with SIGKILL the moment they know it is over, it leaves
     the other processes showing the room finished, never still playing."""
     a, b, _ = site
-    tokens = [a.register(name)[1] for name in ("Ana", "Bo")]
-    code = a.create_room(tokens[0], game="gin")["code"]
-    players = {seat: a.client(token) for seat, token in enumerate(tokens)}
-    for client in players.values():
-        client.join(code)
-    players[0].send({"type": "start"})
-    first = players[1].wait("state")
-    assert b.http().get(f"/api/rooms/{code}").json()["status"] == "playing"
-    play_until(players, lambda state: state["over"], first["turn"])
+    table = open_table(a)
+    assert b.http().get(f"/api/rooms/{table.code}").json()["status"] == "playing"
+    players = dict(enumerate(table.clients))
+    play_until(players, lambda state: state["over"], table.first[0]["turn"])
     a.kill()
-    answer = b.http().get(f"/api/rooms/{code}")
+    answer = b.http().get(f"/api/rooms/{table.code}")
     assert answer.status_code == 200, answer.text
     assert answer.json()["status"] == "finished"
 

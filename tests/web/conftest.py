@@ -5,11 +5,12 @@ temporary folder, in ``screenshots/`` (the path is printed at the end of the run
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
 
 from tests.server.harness import Server
 
@@ -118,3 +119,20 @@ def pytest_terminal_summary(
     folder = screenshot_dir(config)
     if folder.is_dir():
         terminalreporter.write_line(f"browser screenshots: {folder}")
+
+
+def hold_answers(page: Page, pattern: str) -> Callable[[], Route]:
+    """Keep the page's requests to URLs matching ``pattern`` (a regular expression)
+    unanswered; the function returned waits for the first of them and gives it
+    (``.continue_()`` lets it through): a slow answer, on cue."""
+    held: list[Route] = []
+    page.route(re.compile(pattern), lambda route: held.append(route))
+
+    def first() -> Route:
+        for _ in range(200):
+            if held:
+                return held[0]
+            page.wait_for_timeout(50)
+        raise AssertionError(f"the page never asked for {pattern}")
+
+    return first

@@ -3,13 +3,12 @@ rules pages in both languages (the seed pages' terms: 纯顺, 百搭, 首开 …
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
-from tests.web.conftest import PHONE
+from tests.web.conftest import PHONE, hold_answers
 from tests.web.play import quick_play
 
 
@@ -53,16 +52,11 @@ def test_the_lobby_switched_while_it_loads_draws_its_form(
     rooms: it draws again, the form for friends in Chinese, with no script error (it
     read the variants of no game before, on a loaded machine)."""
     page = new_page()
-    held: list[Route] = []
-    page.route(re.compile(r"/api/me/rooms"), lambda route: held.append(route))
+    seated = hold_answers(page, r"/api/me/rooms")
     page.goto("/")
-    for _ in range(200):  # asked once the games and the player are known
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held
+    answer = seated()  # asked once the games and the player are known
     page.click("[data-lang=zh]")
     expect(page.locator("form.friends select[name=variant]")).to_be_visible()
     expect(page.locator("[data-play=gin]").first).to_have_text("与电脑对战")
-    held[0].continue_()
+    answer.continue_()
     expect(page.locator("form.friends h2")).to_have_text("与好友开房")

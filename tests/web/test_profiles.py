@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 from tests.server.harness import Server, play_until
-from tests.web.conftest import DESKTOP, PHONE
+from tests.web.conftest import DESKTOP, PHONE, hold_answers
 
 NAMES = ("<b>Ana</b>", "Bo")
 
@@ -117,18 +117,13 @@ def test_a_page_left_while_it_loads_does_not_draw_over_the_next(
     leaderboard, which stays on screen when the answer arrives (the lobby drew over it
     before, on a loaded machine)."""
     page = new_page(DESKTOP)
-    held: list[Route] = []
-    page.route(re.compile(r"/api/rooms\?"), lambda route: held.append(route))
+    rooms = hold_answers(page, r"/api/rooms\?")
     page.goto("/")
-    for _ in range(200):  # the lobby asks for its rooms once it knows the player
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert len(held) == 1
+    answer = rooms()  # the lobby asks for its rooms once it knows the player
     page.click(".topnav a[href='/?leaderboard=gin']")
     expect(page.locator("table.leaderboard tbody tr")).to_have_count(2)
     with page.expect_response(re.compile(r"/api/rooms\?")):
-        held[0].continue_()
+        answer.continue_()
     page.evaluate("() => new Promise((done) => setTimeout(done, 100))")
     expect(page.locator("table.leaderboard tbody tr")).to_have_count(2)
     expect(page.locator(".lobby")).to_have_count(0)

@@ -98,8 +98,8 @@ def arena_bot(game: str, kind: str, options: dict[str, Any], seed: int = 0) -> B
     try:
         seconds = float(budget)
     except ValueError:
-        seconds = math.nan
-    if not (seconds > 0 and math.isfinite(seconds)):
+        seconds = 0.0
+    if not 0 < seconds < math.inf:  # nan fails both
         raise NotationError(f"{kind!r}: the budget after @ is seconds a move (try hard@0.1)")
     return make_bot(game, level, seed=seed, budget=seconds)
 

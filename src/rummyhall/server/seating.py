@@ -492,11 +492,9 @@ class Seating(ABC):
 
     def broadcast_room(self) -> None:
         """Queue every client in the room the room's description (and the clock, if a
-        change of the room began or ended a timed turn)."""
-        self.follow_clock()
-        info = self.info()
-        for client in self.clients():
-            client.send(RoomMessage(room=info, you=client.seat))
+        change of the room began or ended a timed turn); the other processes see it
+        soon after."""
+        self._tell_clients()
         if self.services.cluster is not None:
             self.services.cluster.changed(self)
 
@@ -506,7 +504,13 @@ class Seating(ABC):
         leaves the shared lobby saying so too."""
         if self.services.cluster is not None:
             await self.services.cluster.announce(self)
-        self.broadcast_room()
+        self._tell_clients()
+
+    def _tell_clients(self) -> None:
+        self.follow_clock()
+        info = self.info()
+        for client in self.clients():
+            client.send(RoomMessage(room=info, you=client.seat))
 
     async def close(self) -> None:
         async with self.lock:
