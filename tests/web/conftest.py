@@ -8,6 +8,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
@@ -79,8 +80,9 @@ def new_page(browser: Browser, server: Server) -> Iterator[Callable[..., Page]]:
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
-    def make(viewport: dict[str, int] = DESKTOP) -> Page:
-        context = browser.new_context(viewport=viewport, base_url=server.url)
+    def make(viewport: dict[str, int] = DESKTOP, **options: Any) -> Page:
+        """``options``: more of Playwright's context options (``locale="zh-CN"`` …)."""
+        context = browser.new_context(viewport=viewport, base_url=server.url, **options)
         context.set_default_timeout(15_000)
         contexts.append(context)
         page = context.new_page()

@@ -60,3 +60,21 @@ def test_the_lobby_switched_while_it_loads_draws_its_form(
     expect(page.locator("[data-play=gin]").first).to_have_text("与电脑对战")
     answer.continue_()
     expect(page.locator("form.friends h2")).to_have_text("与好友开房")
+
+
+def test_a_chinese_browser_gets_chinese_first_and_the_switch_is_remembered(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    """The first visit follows the browser's languages (``navigator.languages``); the
+    switch wins over them from then on, across reloads."""
+    page = new_page(locale="zh-CN")
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
+    expect(page.locator("[data-play=gin]").first).to_have_text("与电脑对战")
+    shot(page, "first-visit-zh")
+    page.click("[data-lang=en]")
+    page.reload()
+    expect(page.locator("[data-play=gin]").first).to_have_text("Play vs computer")
+    english = new_page(locale="en-GB")
+    english.goto("/")
+    expect(english.locator("[data-play=gin]").first).to_have_text("Play vs computer")

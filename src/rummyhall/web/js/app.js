@@ -78,7 +78,7 @@ function setup() {
     page?.refresh?.();
   };
   onLocale(showLocale);
-  setLocale(getLocale());
+  setLocale(getLocale(), false);
   route();
 }
 

@@ -396,16 +396,27 @@ const STRINGS = {
   "common.cancel": ["Cancel", "取消"],
 };
 
-let locale = localStorage.getItem("rummyhall.locale") === "zh" ? "zh" : "en";
+const LOCALE = "rummyhall.locale";
+
+/** The language of a first visit: the browser's first preferred language that the site
+ *  has (``navigator.languages``: "zh-CN", "zh-TW", "en-GB" …), else English. */
+function browserLocale() {
+  const known = (navigator.languages || [navigator.language || ""]).map((tag) => tag.toLowerCase().split("-")[0]).find((base) => base === "zh" || base === "en");
+  return known || "en";
+}
+
+// The language chosen with the switch wins; until then, the browser's.
+let locale = localStorage.getItem(LOCALE) || browserLocale();
 const listeners = new Set();
 
 export function getLocale() {
   return locale;
 }
 
-export function setLocale(next) {
+/** Show the site in ``next``; ``chosen``: the player picked it (remembered from then on). */
+export function setLocale(next, chosen = true) {
   locale = next === "zh" ? "zh" : "en";
-  localStorage.setItem("rummyhall.locale", locale);
+  if (chosen) localStorage.setItem(LOCALE, locale);
   document.documentElement.lang = locale === "zh" ? "zh-CN" : "en";
   for (const listener of listeners) listener(locale);
 }
