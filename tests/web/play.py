@@ -74,3 +74,14 @@ def save_latency(page: Page, folder: Path, name: str) -> list[float]:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{name}-latency.json").write_text(json.dumps(durations))
     return [float(d) for d in durations]
+
+
+def signed_in_as(page: Page, player: dict[str, str], token: str, locale: str = "en") -> None:
+    """Open ``page`` as ``player`` (registered through the API, its ``token``) in
+    ``locale``."""
+    stored = json.dumps({**player, "username": None})
+    page.add_init_script(
+        f"localStorage.setItem('rummyhall.token', {json.dumps(token)});"
+        f"localStorage.setItem('rummyhall.player', {json.dumps(stored)});"
+        f"localStorage.setItem('rummyhall.locale', '{locale}');"
+    )

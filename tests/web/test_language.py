@@ -3,13 +3,18 @@ rules pages in both languages (the seed pages' terms: 纯顺, 百搭, 首开 …
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+import rummyhall
+
 from tests.web.conftest import PHONE, hold_answers
 from tests.web.play import quick_play
+
+WEB = Path(rummyhall.__file__).parent / "web"
 
 
 def test_switch_language_everywhere(
@@ -78,3 +83,22 @@ def test_a_chinese_browser_gets_chinese_first_and_the_switch_is_remembered(
     english = new_page(locale="en-GB")
     english.goto("/")
     expect(english.locator("[data-play=gin]").first).to_have_text("Play vs computer")
+
+
+def test_every_counted_noun_has_its_singular() -> None:
+    """A count before a plural noun ("{n} tiles") is the count ``n`` with a ``.one``
+    string ("{n} tile"): ``t`` takes it at 1, so no page says "1 tiles". Other counts
+    are not written before a noun ("worth {points}"), except the site's fixed limits
+    (``least``, ``most``: 3–20 characters, 8 at least)."""
+    catalogue = (WEB / "js" / "i18n.js").read_text(encoding="utf-8")
+    english = dict(re.findall(r'^\s*"([\w. ]+)": \["((?:[^"\\]|\\.)*)"', catalogue, re.M))
+    assert len(english) > 300, "the catalogue was not read"
+    words = {"name", "names", "card", "game", "meld", "tiles", "throw", "rule", "level"}
+    counted = []
+    for key, text in english.items():
+        for count in re.finditer(r"\{(\w+)\} [a-z]{2,}s\b", text):
+            if count.group(1) not in words | {"least", "most"} and not key.endswith(".one"):
+                counted.append(key)
+                assert count.group(1) == "n", f"{key}: {text!r} counts {count.group(1)}"
+                assert f"{key}.one" in english, f"{key} ({text!r}) has no .one string"
+    assert {"log.play", "hint.lay", "seat.tiles", "result.rack_points"} <= set(counted)

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.server.harness import Server, play_until
 from tests.web.conftest import DESKTOP, PHONE, hold_answers
+from tests.web.play import signed_in_as
 
 NAMES = ("<b>Ana</b>", "Bo")
 
@@ -35,15 +36,6 @@ def rated(server: Server) -> dict[str, Any]:
     with server.http() as http:
         pages = [http.get(f"/api/players/{pid}/profile").json() for pid, _ in players]
     return {"players": players, "pages": pages}
-
-
-def signed_in_as(page: Page, player: dict[str, str], token: str, locale: str) -> None:
-    stored = json.dumps({**player, "username": None})
-    page.add_init_script(
-        f"localStorage.setItem('rummyhall.token', {json.dumps(token)});"
-        f"localStorage.setItem('rummyhall.player', {json.dumps(stored)});"
-        f"localStorage.setItem('rummyhall.locale', '{locale}');"
-    )
 
 
 @pytest.mark.parametrize(("viewport", "locale"), [(DESKTOP, "en"), (PHONE, "zh")])

@@ -10,8 +10,9 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from rummyhall.games import rummikub
+from tests.server.harness import Server, play_until
 from tests.web.conftest import PHONE
-from tests.web.play import after, quick_play, wait_ready
+from tests.web.play import after, quick_play, signed_in_as, wait_ready
 
 MATCH_SEED = 4
 """Seat 0 starts this deal and can open with R6-*-R8-R9 and O7-O8-O9."""
@@ -86,3 +87,64 @@ def test_a_table_tile_dragged_to_the_rack_is_refused_with_the_rule(
     expect(page.locator("#rack > .tile")).to_have_count(rack)
     expect(page.locator("[data-action=undo]")).to_be_disabled()  # nothing happened to undo
     shot(page, "table-tile-refused")
+
+
+def test_the_round_result_lays_the_racks_open_with_their_points(
+    server: Server, new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    """RKB-8/9: each loser's rack is shown tile by tile with what it is worth ("points
+    in rack", not "tiles left"), the winner's emptied rack says so."""
+    players = [server.register(name) for name in ("Ana", "Bo")]
+    code = server.create_room(
+        players[0][1], game="rummikub", options={"players": 2, "rounds": 1}
+    )["code"]
+    clients = {seat: server.client(token) for seat, (_, token) in enumerate(players)}
+    for client in clients.values():
+        client.join(code)
+    clients[0].send({"type": "start"})
+    end = play_until(clients, lambda state: state["over"], clients[0].wait("state")["turn"])
+    for client in clients.values():
+        client.close()
+    result = end["view"]["result"]
+    page = new_page()
+    signed_in_as(page, {"id": players[0][0], "nickname": "Ana"}, players[0][1])
+    page.goto(f"/?room={code}")
+    dialog = page.locator("#result")
+    expect(dialog).to_be_visible()
+    for seat, rack in enumerate(result["racks"]):
+        row = dialog.locator(f"tr[data-seat='{seat}']")
+        if not rack:
+            expect(row).to_contain_text("Rack emptied")
+            continue
+        expect(row.locator(".tile-row > .tile")).to_have_count(len(rack))
+        expect(row).to_contain_text(f"{result['rack_totals'][seat]} points in rack")
+    expect(dialog).not_to_contain_text("Tiles left")
+    shot(page, "result")
+    phone = new_page(PHONE)
+    signed_in_as(phone, {"id": players[1][0], "nickname": "Bo"}, players[1][1], "zh")
+    phone.goto(f"/?room={code}")
+    expect(phone.locator("#result")).to_contain_text("牌架剩余")
+    shot(phone, "result-phone-zh")
+
+
+def test_counts_of_one_are_said_in_the_singular(new_page: Callable[..., Page]) -> None:
+    """Every English string with a count ("1 tile", "1 card", "lay 1 tile") takes its
+    ``.one`` form at 1 (the catalogue check is tests/web/test_language.py)."""
+    page = new_page()
+    page.goto("/")
+    said = page.evaluate(
+        """async () => {
+          const { t } = await import("/js/i18n.js");
+          return [t("log.play", { name: "Ana", n: 1 }), t("hint.lay", { n: 1 }),
+                  t("seat.tiles", { n: 1 }), t("seat.cards", { n: 1 }),
+                  t("result.rack_points", { n: 1 }), t("log.play", { name: "Ana", n: 3 })];
+        }"""
+    )
+    assert said == [
+        "Ana played 1 tile",
+        "lay 1 tile",
+        "1 tile",
+        "1 card",
+        "1 point in rack",
+        "Ana played 3 tiles",
+    ]

@@ -264,6 +264,7 @@ class RummikubState(GameState):
             "outcome": self.outcome,
             "winners": list(self._winners),
             "rack_totals": [self.rack_total(seat) for seat in range(self.players)],
+            "racks": [self.rack_names(seat) for seat in range(self.players)],
             "scores": self.scores,
         }
 
@@ -295,10 +296,11 @@ class RummikubState(GameState):
 
     def hidden_from(self, seat: int | None) -> set[str]:
         """The pool and the other racks, less the faces ``seat`` sees (a face has two
-        copies, so one on the table or the own rack may be named)."""
+        copies, so one on the table or the own rack may be named). A finished round
+        lays the racks open: their tiles are what each seat pays (RKB-8, RKB-9)."""
         hidden = {face(t) for t in self.pool}
         for other in range(self.players):
-            if other != seat:
+            if other != seat and not self.over:
                 hidden |= {face(t) for t in self.racks[other]}
         seen = {name for tiles in self.table for name in tiles}
         if seat is not None:

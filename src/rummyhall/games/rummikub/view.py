@@ -20,6 +20,8 @@ class RummikubResult(TypedDict):
     """``out`` (RKB-8) or ``blocked`` (RKB-9)."""
     winners: list[int]
     rack_totals: list[int]
+    racks: list[list[str]]
+    """Each seat's rack as the round ended, laid open to be counted."""
     scores: list[int]
 
 

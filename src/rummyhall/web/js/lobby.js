@@ -440,7 +440,7 @@ export function showLobby({ main, navigate, toast }) {
     const form = h("form", { class: "rename-form", onsubmit: async (event) => {
       event.preventDefault();
       const wanted = input.value.split(/\s+/).filter(Boolean).join(" ");
-      if (!wanted || wanted.length > most) return show(t("lobby.rename_invalid", { n: most }));
+      if (!wanted || wanted.length > most) return show(t("lobby.rename_invalid", { most }));
       save.disabled = true;
       try {
         player = await renamePlayer(wanted);

@@ -177,7 +177,7 @@ export function showLeaderboard({ main, toast }, game) {
       tabs,
       h("section", { class: "panel" }, [
         h("h1", {}, t("board.title", { game: t(`game.${shown}`) })),
-        h("p", { class: "muted" }, t("board.about", { players: board.players })),
+        h("p", { class: "muted" }, t("board.about", { n: board.players })),
         h("p", { id: "your-rank" }, yours),
         board.top.length ? h("table", { class: "figures leaderboard" }, [
           h("thead", {}, h("tr", {}, [t("board.rank"), t("board.player"), t("board.rating"), t("profile.matches"), t("profile.wins")].map((text) => h("th", { scope: "col" }, text)))),

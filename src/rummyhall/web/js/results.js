@@ -2,7 +2,7 @@
 // arithmetic, Indian penalties with each loser's best arrangement, Rummikub scores), the
 // match score sheets and the one-line description of a move.
 
-import { cardLabel, cardSVG } from "./cards.js";
+import { cardLabel, cardSVG, tileSVG } from "./cards.js";
 import { t } from "./i18n.js";
 import { h, modal, nameTag } from "./ui.js";
 
@@ -107,11 +107,23 @@ function indianResult(result, view, name) {
   ];
 }
 
+/** A seat's rack as the round ended: its tiles laid open, their count and the points
+ *  they are worth (what the seat pays, RKB-8/9); an emptied rack says so. */
+function rackLeft(result, seat) {
+  const tiles = result.racks?.[seat];
+  if (tiles && !tiles.length) return h("span", { class: "badge" }, t("result.rack_empty"));
+  const count = tiles ? `${t("seat.tiles", { n: tiles.length })} · ` : "";
+  return h("div", { class: "rack-left" }, [
+    tiles ? h("div", { class: "tile-row" }, tiles.map((tile) => h("div", { class: "tile", "data-tile": tile }, tileSVG(tile)))) : null,
+    h("small", { class: "muted" }, count + t("result.rack_points", { n: result.rack_totals[seat] })),
+  ]);
+}
+
 function rummikubResult(result, view, name) {
-  const rows = result.scores.map((score, seat) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" }, [
+  const rows = result.scores.map((score, seat) => h("tr", { class: result.winners.includes(seat) ? "winner" : "", "data-seat": seat }, [
     h("td", { class: "seat-name", title: name(seat) }, name(seat)),
     h("td", { class: "num" }, score > 0 ? `+${score}` : String(score)),
-    result.rack_totals ? h("td", { class: "muted" }, t("result.rack_left", { n: result.rack_totals[seat] })) : null,
+    h("td", {}, rackLeft(result, seat)),
   ]));
   return [
     h("p", { class: "headline" }, t("result.wins", { name: result.winners.map(name).join(" & ") })),
