@@ -10,7 +10,6 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 import rummyhall
-
 from tests.web.conftest import PHONE, hold_answers
 from tests.web.play import quick_play
 

@@ -5,7 +5,6 @@ Chinese at 390×844; nicknames with markup show as text."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path

@@ -95,9 +95,9 @@ def test_the_round_result_lays_the_racks_open_with_their_points(
     """RKB-8/9: each loser's rack is shown tile by tile with what it is worth ("points
     in rack", not "tiles left"), the winner's emptied rack says so."""
     players = [server.register(name) for name in ("Ana", "Bo")]
-    code = server.create_room(
-        players[0][1], game="rummikub", options={"players": 2, "rounds": 1}
-    )["code"]
+    code = server.create_room(players[0][1], game="rummikub", options={"players": 2, "rounds": 1})[
+        "code"
+    ]
     clients = {seat: server.client(token) for seat, (_, token) in enumerate(players)}
     for client in clients.values():
         client.join(code)
