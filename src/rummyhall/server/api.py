@@ -314,7 +314,8 @@ async def rooms(
 ) -> Response:
     """A page of the public rooms, those waiting for players first: ``limit`` of them
     (default and most: ``/api/info`` ``limits.lobby_page``/``lobby_page_max``), after
-    ``cursor`` (the previous page's ``next``), of one ``game`` or ``status`` if given."""
+    ``cursor`` (the previous page's ``next``), of one ``game`` or ``status`` if given;
+    without a ``status``, the rooms waiting or playing (not the finished ones)."""
     settings = hub(request).settings
     size = min(limit or settings.lobby_page, settings.lobby_page_max)
     page = await hub(request).lobby.public_page(size, cursor, game, status)

@@ -217,9 +217,10 @@ class Lobby:
         self, limit: int, cursor: str | None, game: str | None, status: str | None
     ) -> RoomPage:
         def shown(entry: Listed) -> bool:
-            return (game is None or entry.game == game) and (
-                status is None or entry.status == status
-            )
+            # No status asked: the rooms one can still join or watch play, not the
+            # finished ones (``status=finished`` lists those).
+            wanted = entry.status in UNFINISHED if status is None else entry.status == status
+            return (game is None or entry.game == game) and wanted
 
         start = 0 if cursor is None else bisect.bisect_right(self._listing_keys, cursor)
         page: list[RoomInfo] = []

@@ -311,6 +311,7 @@ export function showLobby({ main, navigate, toast }) {
         levelChoice(),
       ]),
       invitationsPanel(invitations ?? [], dismiss),
+      yourGamesPanel(), // first: going back to a game under way is the likeliest wish
       h("section", { class: "game-cards" }, games().map(({ game, title }) =>
         h("article", { class: `game-card ${game}` }, [
           showcase(game),
@@ -324,7 +325,6 @@ export function showLobby({ main, navigate, toast }) {
       h("div", { class: "lobby-columns" }, [
         friendsForm(),
         h("div", { class: "lobby-side" }, [
-          yourGamesPanel(),
           h("section", { class: "panel" }, [
             h("h2", {}, t("lobby.join_code")),
             h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); const code = e.target.code.value.trim().toUpperCase(); if (code) navigate(`/?room=${code}`); } }, [
