@@ -36,6 +36,7 @@ def test_the_lobby_offers_the_demo_variant(
     expect(variant.locator("option[value=knock5]")).to_have_text("Knock limit 5")
     variant.select_option("knock5")
     shot(page, "lobby-knock5")
+    page.select_option("select[data-seat='1']", "medium")
     page.click("#create-room")
     page.click("#start")
     session = wait_ready(page)

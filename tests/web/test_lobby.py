@@ -1,9 +1,11 @@
-"""The lobby's lists as a returning player meets them: the games he can resume come
-first (on a phone too), and "Open rooms" lists the rooms one can still join or watch,
-their status on one line in Chinese on a phone."""
+"""The lobby as a player meets it: the games he can resume come first (on a phone too),
+"Open rooms" lists the rooms one can still join or watch (their status on one line in
+Chinese on a phone), and a room for friends keeps its seats open for them, its friend
+shown the settings chosen."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -56,3 +58,39 @@ def test_open_rooms_leave_out_finished_ones_and_keep_their_status_on_one_line(
     )
     assert ems < 2, f"the status is {ems:.1f} characters high: it wraps"
     shot(page, "open-rooms-zh-phone")
+
+
+def test_a_room_for_friends_keeps_their_seats_open_and_shows_them_its_settings(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    """The seats of "Play with friends" start open (not a computer); the friend's
+    waiting room says the clock, hints and spectators chosen; a bot's level is said
+    once on its seat."""
+    host = new_page()
+    host.goto("/")
+    host.click("[data-game=indian]")
+    host.select_option("select[name=players]", "3")
+    for seat in (1, 2):
+        expect(host.locator(f"select[data-seat='{seat}']")).to_have_value("open")
+    host.select_option("select[data-seat='2']", "hard")
+    host.select_option("select[name='clock']", "30+60")
+    host.locator("label.check", has_text="Allow hints").locator("input").uncheck()
+    host.click("#create-room")
+    invite = host.locator("#invite-link")
+    expect(invite).to_have_value(re.compile(r"room=[A-Z2-9]{10}$"))
+    expect(host.locator(".seat-slot").nth(1).locator("select")).to_have_value("open")
+    expect(host.locator("#start")).to_be_disabled()
+    bot = host.locator(".seat-slot").nth(2)
+    expect(bot.locator("select")).to_have_value("hard")
+    assert bot.inner_text().count("Hard") == 1, bot.inner_text()
+    friend = new_page(PHONE, locale="zh-CN")
+    friend.goto(invite.input_value())
+    expect(friend.locator(".seat-slot.me")).to_be_visible()
+    settings = friend.locator("#room-settings")
+    expect(settings).to_contain_text("回合计时：每回合 30 秒 + 60 秒备用时间")
+    expect(settings).to_contain_text("不允许提示")
+    expect(settings).to_contain_text("允许观战")
+    seat = friend.locator(".seat-slot").nth(2)
+    assert seat.inner_text().count("困难") == 1, seat.inner_text()
+    shot(host, "host-waiting")
+    shot(friend, "friend-waiting-zh-phone")

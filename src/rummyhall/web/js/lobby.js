@@ -8,7 +8,7 @@ import { cardSVG, tileSVG } from "./cards.js";
 import { dismissInvitation, invitationsPanel, loadInvitations } from "./friends.js";
 import { formatDate, t } from "./i18n.js";
 import { api, claimAccount, currentPlayer, ensurePlayer, renamePlayer, signIn, signOut } from "./net.js";
-import { label, seatName, variantLabel } from "./names.js";
+import { clockLabel, label, seatName, variantLabel } from "./names.js";
 import { h, modal } from "./ui.js";
 
 const RECENT = "rummyhall.recent";
@@ -48,7 +48,7 @@ function openFields(game, variant) {
 
 export function showLobby({ main, navigate, toast }) {
   let info = null;
-  const state = { game: null, variant: null, players: 2, chosen: {}, seats: ["you", "medium"], public: true, hints: true, spectators: true, spectator_chat: false, clock: "off" };
+  const state = { game: null, variant: null, players: 2, chosen: {}, seats: ["you", "open"], public: true, hints: true, spectators: true, spectator_chat: false, clock: "off" };
   const games = () => (info ? info.games : []);
   const entry = (name) => games().find((game) => game.game === name);
   const variantOf = (game, name) => game.variants.find((variant) => variant.name === name) || game.variants[0];
@@ -95,7 +95,7 @@ export function showLobby({ main, navigate, toast }) {
 
   function seatsFor(count) {
     const seats = state.seats.slice(0, count);
-    while (seats.length < count) seats.push("medium");
+    while (seats.length < count) seats.push("open"); // a room for friends keeps their seats
     state.seats = seats;
   }
 
@@ -161,14 +161,9 @@ export function showLobby({ main, navigate, toast }) {
   /** The turn clock, for the games that have one (Rummikub has no turn timer, RKB-7). */
   function clockField() {
     if (state.game === "rummikub" || !(info.clocks?.length > 1)) return null;
-    const choice = (clock) => {
-      if (clock === "off") return t("lobby.clock_off");
-      const [turn, bank] = clock.split("+");
-      return t("lobby.clock_choice", { turn, bank });
-    };
     return h("label", {}, [h("span", {}, t("lobby.clock")),
       h("select", { name: "clock", onchange: (e) => { state.clock = e.target.value; } },
-        info.clocks.map((clock) => h("option", { value: clock, selected: clock === state.clock }, choice(clock))))]);
+        info.clocks.map((clock) => h("option", { value: clock, selected: clock === state.clock }, clockLabel(clock))))]);
   }
 
   function checkbox(key, label) {

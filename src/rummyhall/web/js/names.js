@@ -41,3 +41,10 @@ export function variantLabel(room, catalogue) {
   const variant = variantOf(room, catalogue);
   return ROOM_LABELS[room.game](label(variant.label, variant.title), room.options);
 }
+
+/** A turn clock as the lobby offers it and a room shows it: "off" or "TURN+BANK". */
+export function clockLabel(clock) {
+  if (clock === "off") return t("lobby.clock_off");
+  const [turn, bank] = clock.split("+");
+  return t("lobby.clock_choice", { turn, bank });
+}

@@ -9,7 +9,7 @@ import { clockLine, receiveClock, refreshClock } from "./clock.js";
 import { inviteBox } from "./friends.js";
 import { getLocale, t } from "./i18n.js";
 import { rememberMatch } from "./lobby.js";
-import { seatName, variantLabel } from "./names.js";
+import { clockLabel, seatName, variantLabel } from "./names.js";
 import { api as fetchJSON, currentPlayer, ensurePlayer, RoomSocket } from "./net.js";
 import { markArrivals } from "./motion.js";
 import { followPause, pauseLine, resultDialog } from "./results.js";
@@ -187,14 +187,13 @@ export function showTable({ main, toast, banner }, code, watch) {
   function seatCard(seat) {
     const info = session.room.seats[seat];
     const host = info.player && info.player.id === session.room.host.id;
-    const badges = [];
-    if (info.occupant === "bot") badges.push(h("span", { class: "badge bot" }, t("seat.bot", { level: t(`level.${info.bot}`) })));
+    const badges = []; // a bot's level is in its name (or the host's choice of it): said once
     if (info.occupant === "human" && !info.connected && !info.away) badges.push(h("span", { class: "badge offline" }, t("seat.offline")));
     if (info.away) badges.push(h("span", { class: "badge away" }, t("seat.away")));
     if (host) badges.push(h("span", { class: "badge host" }, t("room.host")));
     let control = null;
     if (session.room.status === "waiting" && isHost() && seat !== session.you) {
-      control = h("select", { class: "seat-control", "data-seat": seat, onchange: (e) => {
+      control = h("select", { class: "seat-control", "data-seat": seat, "aria-label": t("room.seat", { n: seat + 1 }), onchange: (e) => {
         const value = e.target.value;
         send(value === "open" ? { type: "set_seat", seat, occupant: "open" } : { type: "set_seat", seat, occupant: "bot", level: value });
       } }, [
@@ -208,10 +207,23 @@ export function showTable({ main, toast, banner }, code, watch) {
     }
     return h("li", { class: `seat-slot ${info.occupant}${seat === session.you ? " me" : ""}` }, [
       h("span", { class: "seat-number" }, t("room.seat", { n: seat + 1 })),
-      h("strong", {}, info.occupant === "open" ? t("room.open_seat") : name(seat)),
+      // The host's choice for the seat names it; without one, its name does.
+      control?.tagName === "SELECT" ? null : h("strong", {}, info.occupant === "open" ? t("room.open_seat") : name(seat)),
       ...badges,
       control,
     ]);
+  }
+
+  /** What the host chose beyond the variant, for everyone who joins to see: the
+   *  clock (the games that have one), hints, spectators and their chat. */
+  function roomSettings(room) {
+    const said = [
+      room.game === "rummikub" ? null : t("room.clock", { clock: clockLabel(room.clock) }),
+      t(room.hints ? "room.hints_on" : "room.hints_off"),
+      t(room.spectators_allowed ? "room.spectators_on" : "room.spectators_off"),
+      room.spectators_allowed && room.spectator_chat ? t("lobby.spectator_chat") : null,
+    ];
+    return h("ul", { class: "room-settings", id: "room-settings" }, said.filter(Boolean).map((text) => h("li", {}, text)));
   }
 
   function waitingRoom() {
@@ -228,6 +240,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         } }, t("room.copy")),
       ]),
       h("ul", { class: "seat-slots" }, room.seats.map((_, seat) => seatCard(seat))),
+      roomSettings(room),
       session.you !== null || isHost() ? (invites ??= inviteBox(code, toast)) : null,
       isHost()
         ? h("button", { class: "primary big", id: "start", disabled: room.seats.some((s) => s.occupant === "open"), onclick: () => send({ type: "start" }) }, t("room.start"))
