@@ -10,6 +10,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.server.harness import Server, play_until
+
 READY = """() => {
   const s = window.rummyhall && window.rummyhall.session;
   return Boolean(s && s.state && (s.result || s.state.over
@@ -85,3 +87,22 @@ def signed_in_as(page: Page, player: dict[str, str], token: str, locale: str = "
         f"localStorage.setItem('rummyhall.player', {json.dumps(stored)});"
         f"localStorage.setItem('rummyhall.locale', '{locale}');"
     )
+
+
+def finished_rummikub_round(
+    server: Server,
+) -> tuple[list[tuple[str, str]], dict[str, Any], dict[str, Any]]:
+    """Ana and Bo (API clients) play a one-round Rummikub match to its end: their
+    (player id, token), the last state and the finished room."""
+    players = [server.register(name) for name in ("Ana", "Bo")]
+    options = {"players": 2, "rounds": 1}
+    code = server.create_room(players[0][1], game="rummikub", options=options)["code"]
+    clients = {seat: server.client(token) for seat, (_, token) in enumerate(players)}
+    for client in clients.values():
+        client.join(code)
+    clients[0].send({"type": "start"})
+    end = play_until(clients, lambda state: state["over"], clients[0].wait("state")["turn"])
+    room = clients[0].find("room", lambda m: m["room"]["status"] == "finished")["room"]
+    for client in clients.values():
+        client.close()
+    return players, end, room

@@ -62,6 +62,7 @@ def test_indian_declaration(
     page.click(".finished-bar a[href*=replay]")
     position = page.locator("#replay-position")
     expect(position).to_contain_text(f"Move {turn + 1} of {turn + 1}")
+    expect(page.locator("#replay-result")).to_contain_text("Declaration")  # how it ended
     page.click("#replay-controls button:nth-child(2)")
     expect(position).to_contain_text(f"Move {turn} of {turn + 1}")
     expect(page.locator(".hand .card")).to_have_count(14)

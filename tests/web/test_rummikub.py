@@ -10,9 +10,9 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from rummyhall.games import rummikub
-from tests.server.harness import Server, play_until
+from tests.server.harness import Server
 from tests.web.conftest import PHONE
-from tests.web.play import after, quick_play, signed_in_as, wait_ready
+from tests.web.play import after, finished_rummikub_round, quick_play, signed_in_as, wait_ready
 
 MATCH_SEED = 4
 """Seat 0 starts this deal and can open with R6-*-R8-R9 and O7-O8-O9."""
@@ -94,17 +94,8 @@ def test_the_round_result_lays_the_racks_open_with_their_points(
 ) -> None:
     """RKB-8/9: each loser's rack is shown tile by tile with what it is worth ("points
     in rack", not "tiles left"), the winner's emptied rack says so."""
-    players = [server.register(name) for name in ("Ana", "Bo")]
-    code = server.create_room(players[0][1], game="rummikub", options={"players": 2, "rounds": 1})[
-        "code"
-    ]
-    clients = {seat: server.client(token) for seat, (_, token) in enumerate(players)}
-    for client in clients.values():
-        client.join(code)
-    clients[0].send({"type": "start"})
-    end = play_until(clients, lambda state: state["over"], clients[0].wait("state")["turn"])
-    for client in clients.values():
-        client.close()
+    players, end, room = finished_rummikub_round(server)
+    code = room["code"]
     result = end["view"]["result"]
     page = new_page()
     signed_in_as(page, {"id": players[0][0], "nickname": "Ana"}, players[0][1])

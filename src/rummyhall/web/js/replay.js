@@ -1,17 +1,23 @@
-// The replay viewer of a finished match: step through its actions and see the table as
-// one seat (or a spectator) saw it, from the server's replay route.
+// The replay viewer of a finished match: step through its actions (buttons, the slider,
+// the arrow keys, or played on by itself) and see the table as one seat (or a spectator)
+// saw it, from the server's replay route; a part's end shows its result as the table did.
 
 import { t } from "./i18n.js";
 import { api } from "./net.js";
 import { seatName } from "./names.js";
+import { resultPanel } from "./results.js";
 import { BOARDS } from "./table.js";
-import { h } from "./ui.js";
+import { h, notice } from "./ui.js";
+
+const AUTOPLAY_MS = 900; // a move's time on screen while the replay plays on by itself
 
 export function showReplay({ main, toast }, matchId, seatParam) {
   let record = null;
   let turn = 0;
   let seat = seatParam === null || seatParam === "" ? null : Number(seatParam);
   let frame = null;
+  let failure = null; // the error that kept the match from being read
+  let playing = null; // the autoplay's timer while it plays
 
   const seats = () => record.seats.map((s) => ({ occupant: s.bot ? "bot" : "human", bot: s.bot, connected: true, away: false, player: s.nickname ? { id: s.player, nickname: s.nickname } : null }));
   const name = (index) => seatName(seats(), index);
@@ -22,8 +28,42 @@ export function showReplay({ main, toast }, matchId, seatParam) {
       turn = next;
       render();
     } catch (error) {
+      pause();
       toast(error.message, "error");
     }
+  }
+
+  const step = (n) => load(Math.max(0, Math.min(frame.total, n)));
+
+  /** Play on by itself from here (from the start at the end), a move at a time. */
+  function play() {
+    if (turn >= frame.total) turn = 0;
+    const next = async () => {
+      await step(turn + 1);
+      if (!playing) return;
+      if (turn >= frame.total) pause();
+      else playing = setTimeout(next, AUTOPLAY_MS);
+    };
+    playing = setTimeout(next, 0);
+    render();
+  }
+
+  function pause() {
+    if (!playing) return;
+    clearTimeout(playing);
+    playing = null;
+    render();
+  }
+
+  /** ← and → step back and on, Home and End go to either end (not while a field or
+   *  the slider has the keys). */
+  function onKey(event) {
+    if (!frame || event.altKey || event.ctrlKey || event.metaKey || event.target.closest?.("input, select, textarea, dialog")) return;
+    const target = { ArrowLeft: turn - 1, ArrowRight: turn + 1, Home: 0, End: frame.total }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    pause();
+    step(target);
   }
 
   function board() {
@@ -39,13 +79,27 @@ export function showReplay({ main, toast }, matchId, seatParam) {
     return BOARDS[record.game](context);
   }
 
+  /** The result of the part that has just ended at this step: the match's last one at
+   *  the end, or (a new part just dealt) the previous one's, where the history keeps it. */
+  function partResult() {
+    const view = frame.view;
+    if (turn >= frame.total && view.result) return resultPanel(record.game, view.result, view, name, true);
+    const last = view.match?.history?.at(-1);
+    if (last?.result && !view.moves.length) return resultPanel(record.game, last.result, view, name, false);
+    return null;
+  }
+
   function render() {
+    if (failure) {
+      main.replaceChildren(missing());
+      return;
+    }
     if (!record || !frame) {
       main.replaceChildren(h("p", { class: "muted center" }, t("common.loading")));
       return;
     }
     const total = frame.total;
-    const step = (n) => () => load(Math.max(0, Math.min(total, n)));
+    const button = (label, target, id) => h("button", { type: "button", id, onclick: () => { pause(); step(target); } }, label);
     main.replaceChildren(h("div", { class: `table-page replay game-${record.game}` }, [
       h("div", { class: "table-header" }, [
         h("div", { class: "table-title" }, [h("strong", {}, `${t("replay.title")} · ${t(`game.${record.game}`)}`)]),
@@ -54,19 +108,40 @@ export function showReplay({ main, toast }, matchId, seatParam) {
           ...record.seats.map((_, i) => h("option", { value: i, selected: seat === i }, name(i))),
         ])]),
       ]),
-      h("div", { class: "replay-controls", id: "replay-controls" }, [
-        h("button", { onclick: step(0) }, `« ${t("replay.first")}`),
-        h("button", { onclick: step(turn - 1) }, `◀ ${t("replay.prev")}`),
-        h("input", { type: "range", min: 0, max: total, value: turn, onchange: (e) => load(Number(e.target.value)) }),
-        h("span", { id: "replay-position" }, t("replay.move", { n: turn, total })),
-        h("button", { onclick: step(turn + 1) }, `${t("replay.next")} ▶`),
-        h("button", { onclick: step(total) }, `${t("replay.last")} »`),
+      h("div", { class: "replay-controls", id: "replay-controls", title: t("replay.keys") }, [
+        button(`« ${t("replay.first")}`, 0, "replay-first"),
+        button(`◀ ${t("replay.prev")}`, turn - 1, "replay-prev"),
+        h("button", { type: "button", id: "replay-play", class: "primary", "aria-pressed": String(Boolean(playing)), onclick: () => (playing ? pause() : play()) },
+          playing ? `❚❚ ${t("replay.pause")}` : `▶ ${t("replay.play")}`),
+        h("input", { type: "range", min: 0, max: total, value: turn, "aria-label": t("replay.title"), onchange: (e) => { pause(); step(Number(e.target.value)); } }),
+        h("span", { id: "replay-position", "aria-live": "polite" }, t("replay.move", { n: turn, total })),
+        button(`${t("replay.next")} ▶`, turn + 1, "replay-next"),
+        button(`${t("replay.last")} »`, total, "replay-last"),
       ]),
+      partResult(),
       board(),
     ]));
   }
 
+  /** Why there is no replay to show, in the reader's language, and the way on. */
+  function missing() {
+    const lobby = h("a", { href: "/", "data-nav": "", class: "button primary" }, t("nav.lobby"));
+    return failure.code === "game_not_found"
+      ? notice({ id: "replay-missing", title: t("replay.not_found"), text: t("replay.not_found_help"), actions: [lobby] })
+      : notice({ id: "replay-missing", title: t("replay.load_failed"), text: t("entry.load_failed_help", { reason: failure.message }), actions: [lobby] });
+  }
+
   render();
-  api(`/api/matches/${matchId}`).then((data) => { record = data; load(data.log.length); }).catch((error) => toast(error.message, "error"));
-  return { refresh: render };
+  document.addEventListener("keydown", onKey);
+  api(`/api/matches/${matchId}`).then((data) => { record = data; load(data.log.length); }).catch((error) => {
+    failure = error;
+    render();
+  });
+  return {
+    refresh: render,
+    leave: () => {
+      pause();
+      document.removeEventListener("keydown", onKey);
+    },
+  };
 }

@@ -139,6 +139,15 @@ const RESULTS = {
   rummikub: { title: "result.round_title", body: rummikubResult },
 };
 
+/** A part's result explained on the page (a replay's step where it ended), as the
+ *  result dialog explains it; ``over``: the match ended with it. */
+export function resultPanel(game, result, view, name, over) {
+  return h("section", { class: "panel replay-result", id: "replay-result" }, [
+    h("h3", {}, over ? t("result.match_over") : t(RESULTS[game].title)),
+    ...RESULTS[game].body(result, view, name),
+  ]);
+}
+
 /** The modal shown when a hand, deal or round ends (from its event's public result).
  *  Closing it (its button or Escape) tells the server this player is ready for the next
  *  part, then ``onClose`` runs. Returns ``refresh()``, which shows the room's latest
