@@ -322,12 +322,28 @@ async def rooms(
     return Response(page, media_type=JSON)
 
 
+RequestKey = Annotated[
+    str | None,
+    Header(alias="Idempotency-Key", min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$"),
+]
+
+
 @router.post("/rooms", status_code=201, dependencies=[Limited])
-async def create_room(body: RoomRequest, player: PlayerDep, request: Request) -> RoomInfo:
-    """Open a room; join it on the WebSocket with its ``code``."""
+async def create_room(
+    body: RoomRequest,
+    player: PlayerDep,
+    request: Request,
+    response: Response,
+    key: RequestKey = None,
+) -> RoomInfo:
+    """Open a room; join it on the WebSocket with its ``code``. With an
+    ``Idempotency-Key`` header, asking again with the same key answers the room it
+    opened (200) instead of opening another (docs/protocol.md)."""
     await hub(request).player_rooms.check(player.id)
-    room = await hub(request).lobby.create(player, body)
-    return room.info()
+    room, created = await hub(request).lobby.create(player, body, key)
+    if not created:
+        response.status_code = 200
+    return room
 
 
 @router.get("/rooms/{code}", dependencies=Reads)

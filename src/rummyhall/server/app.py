@@ -59,6 +59,7 @@ STATUS = {
     "wrong_password": 401,
     "username_taken": 409,
     "already_claimed": 409,
+    "key_reused": 422,
     "not_host": 403,
     "not_at_table": 403,
     "room_not_found": 404,

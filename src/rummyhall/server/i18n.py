@@ -98,8 +98,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "没有可玩 {game} 的 {level} 级电脑玩家。",
     ),
     "stale": (
-        "You acted on turn {given}, but the game is at turn {turn}.",
-        "你的操作基于第 {given} 步，但游戏已到第 {turn} 步。",
+        "That move was already made: the game has moved on (turn {turn}), so nothing "
+        "was played.",
+        "该操作已经执行过：游戏已进行到第 {turn} 步，本次操作未生效。",
     ),
     "not_your_turn": ("It is seat {current}'s turn.", "现在轮到座位 {current}。"),
     "invalid_action": ("The action cannot be read: {detail}", "无法识别该操作：{detail}"),
@@ -111,6 +112,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "你已经创建了 {count} 个未关闭的房间。",
     ),
     "unknown_game": ("Unknown game {game}.", "未知游戏 {game}。"),
+    "key_reused": (
+        "This Idempotency-Key already opened a room with other settings.",
+        "此 Idempotency-Key 已用其他设置创建过房间。",
+    ),
     "bad_options": ("Invalid room options: {detail}", "房间选项无效：{detail}"),
     "bad_nickname": (
         "A nickname has 1 to 24 printable characters.",
@@ -249,7 +254,7 @@ def text(code: str, locale: Locale = "en", **values: object) -> str:
     >>> text("room_full", "zh")
     '房间座位已满。'
     >>> text("stale", given=3, turn=5)
-    'You acted on turn 3, but the game is at turn 5.'
+    'That move was already made: the game has moved on (turn 5), so nothing was played.'
     """
     if code == "illegal":  # the engine's message, said in the reader's language
         key, params = values.get("key"), values.get("params")

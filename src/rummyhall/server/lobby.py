@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import functools
+import hashlib
 import itertools
 import logging
 import secrets
@@ -24,7 +25,7 @@ from rummyhall.server.players import Player, Players
 from rummyhall.server.protocol import ProtocolError, RoomInfo, RoomPage
 from rummyhall.server.rooms import Room, Services
 from rummyhall.server.seats import Place, Seat
-from rummyhall.server.storage.repository import StoredRoom
+from rummyhall.server.storage.repository import Creation, StoredRoom
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,8 @@ class Lobby:
         self._listing_keys: list[str] = []
         self._listed_at = -LISTING_TTL
         self._pages: dict[tuple[int, str | None, str | None, str | None], bytes] = {}
+        self._creating: dict[tuple[str, str], asyncio.Future[tuple[RoomInfo, bool]]] = {}
+        """Keyed creations under way here, by host and key."""
 
     async def find(self, code: str) -> Place:
         """The open room ``code``: played here, or (in a cluster) where another process
@@ -127,7 +130,9 @@ class Lobby:
 
     async def describe(self, code: str, address: str) -> RoomInfo:
         """:meth:`lookup`'s room, described."""
-        place = await self.lookup(code, address)
+        return await self._described(await self.lookup(code, address))
+
+    async def _described(self, place: Place) -> RoomInfo:
         if isinstance(place, Room):
             return place.info()
         assert self.services.cluster is not None
@@ -240,7 +245,48 @@ class Lobby:
         """A room opened or closed: sort again on the next page."""
         self._listed_at = -LISTING_TTL
 
-    async def create(self, host: Player, request: RoomRequest) -> Room:
+    async def create(
+        self, host: Player, request: RoomRequest, key: str | None = None
+    ) -> tuple[RoomInfo, bool]:
+        """Open a room for ``host``: its description and ``True``. With a request
+        ``key`` (``Idempotency-Key``) that opened a room before, that room as it is now
+        and ``False``: a doubled or retried request opens one room. The key is kept in
+        the room's first commit (a database key: also across processes and crashes);
+        here, a second request with a key waits for the first to finish."""
+        if key is None:
+            room = await self._open(host, request)
+            assert room is not None
+            return room.info(), True
+        digest = hashlib.sha256(request.model_dump_json().encode()).hexdigest()
+        creation = Creation(key, digest)
+        asked = (host.id, key)
+        while (running := self._creating.get(asked)) is not None:
+            await asyncio.wait([running])
+        task = asyncio.ensure_future(self._create_once(host, request, creation))
+        self._creating[asked] = task
+        task.add_done_callback(lambda _: self._creating.pop(asked, None))
+        return await asyncio.shield(task)  # a client gone mid-way does not stop it
+
+    async def _create_once(
+        self, host: Player, request: RoomRequest, creation: Creation
+    ) -> tuple[RoomInfo, bool]:
+        store = self.services.store
+        done = await store.room_created(host.id, creation.key)
+        if done is None:
+            room = await self._open(host, request, creation)
+            if room is not None:
+                return room.info(), True
+            done = await store.room_created(host.id, creation.key)  # another process's
+            assert done is not None
+        if done.digest != creation.digest:
+            raise ProtocolError("key_reused")
+        return await self._described(await self.find(done.code)), False
+
+    async def _open(
+        self, host: Player, request: RoomRequest, creation: Creation | None = None
+    ) -> Room | None:
+        """A new room, saved (with ``creation``'s key); ``None`` when that key opened a
+        room elsewhere first."""
         settings = self.services.settings
         elsewhere = await self._elsewhere()
         if len(self.rooms) + len(elsewhere) >= settings.max_rooms:
@@ -286,12 +332,18 @@ class Lobby:
             host=host,
             seats=seats,
         )
+        opened: str | None = None  # the id of the room the request opened, once saved
         try:
-            await room.save()
-        except BaseException:
-            if self.services.cluster is not None:
+            if creation is None:
+                await room.save()
+                opened = room.id
+            else:
+                opened = await self.services.store.create_room(room.stored(), creation)
+        finally:
+            if opened != room.id and self.services.cluster is not None:
                 self.services.cluster.closed(code)
-            raise
+        if opened != room.id:
+            return None
         self._opened(room)
         log.info("room %s opened by %s: %s", code, host.id, options.label())
         return room

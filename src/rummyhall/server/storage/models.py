@@ -92,6 +92,21 @@ class Room(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class RoomCreation(Base):
+    """A room opened by a request that carried an ``Idempotency-Key``: the same host
+    asking again with that key is answered this room rather than a new one. Inserted in
+    the room's first commit, so a crash leaves both or neither."""
+
+    __tablename__ = "room_creations"
+
+    host_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"))
+    digest: Mapped[str] = mapped_column(String(64))
+    """SHA-256 of the request's body: the same key with another body is refused."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class Match(Base):
     """One match played in a room (a rematch is a new row)."""
 

@@ -124,6 +124,17 @@ class StoredRoom:
     """The turn clock (:mod:`rummyhall.server.clock`)."""
 
 
+@dataclass(frozen=True)
+class Creation:
+    """A room creation's ``Idempotency-Key``, its body's digest and, once committed,
+    the room it opened."""
+
+    key: str
+    digest: str
+    room_id: str = ""
+    code: str = ""
+
+
 class Repository:
     """Each method that writes is one transaction: what belongs together (a match's
     start or end and its room's status) commits together or not at all."""
@@ -298,6 +309,38 @@ class Repository:
         """Insert or update a room's own row (not its matches)."""
         with self._transaction("save_room") as session:
             _merge_room(session, room)
+
+    def create_room(self, room: StoredRoom, creation: Creation) -> str:
+        """Insert a new room opened by a keyed request, with its key, in one commit; the
+        id of the room that key opened: this one, or the one another process (or a
+        request before a crash) committed first, in which case nothing is written."""
+        try:
+            with self._transaction("save_room") as session:
+                _merge_room(session, room)
+                session.flush()  # the room row first: the key refers to it
+                session.add(
+                    models.RoomCreation(
+                        host_id=room.host_id,
+                        key=creation.key,
+                        room_id=room.id,
+                        digest=creation.digest,
+                    )
+                )
+        except IntegrityError:
+            found = self.room_created(room.host_id, creation.key)
+            if found is None:  # not the key that clashed: a real failure
+                raise
+            return found.room_id
+        return room.id
+
+    def room_created(self, host_id: str, key: str) -> Creation | None:
+        """What ``host_id``'s request ``key`` opened, if it was committed."""
+        with self.sessions() as session:
+            row = session.get(models.RoomCreation, (host_id, key))
+            if row is None:
+                return None
+            code = session.scalar(select(models.Room.code).where(models.Room.id == row.room_id))
+            return Creation(row.key, row.digest, row.room_id, code or "")
 
     def open_rooms(self) -> list[StoredRoom]:
         """Every room not closed, with its latest match and log, to rebuild at start-up."""

@@ -33,6 +33,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from rummyhall.server.protocol import ProtocolError
 from rummyhall.server.storage import models
 from rummyhall.server.storage.repository import (
+    Creation,
     LogConflict,
     Repository,
     StoredMatch,
@@ -144,6 +145,13 @@ class Store:
 
     async def save_room(self, room: StoredRoom) -> None:
         await self._write(self.repository.save_room, room)
+
+    async def create_room(self, room: StoredRoom, creation: Creation) -> str:
+        return await self._write(self.repository.create_room, room, creation)
+
+    async def room_created(self, host_id: str, key: str) -> Creation | None:
+        """On the writer, behind this process's own commits of that key."""
+        return await self._write(self.repository.room_created, host_id, key)
 
     async def code_taken(self, code: str) -> bool:
         return await self.read(self.repository.code_taken, code)

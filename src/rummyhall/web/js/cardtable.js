@@ -6,6 +6,7 @@ import { cardBackSVG, cardLabel, cardSVG } from "./cards.js";
 import { Hand, renderHand } from "./hand.js";
 import { reasonText } from "./hints.js";
 import { t } from "./i18n.js";
+import { sends, TABLE } from "./once.js";
 import { describeMove, movesPanel, scoreSheet, standing } from "./results.js";
 import { h, nameTag, pressable } from "./ui.js";
 
@@ -106,7 +107,7 @@ function seatPanel(api, view, seat) {
 }
 
 function pile(label, content, { onclick, count, id, active }) {
-  const node = h("div", { class: `pile${active ? " active" : ""}`, id, onclick: active ? onclick : null, role: active ? "button" : null }, [
+  const node = h("div", { class: `pile${active ? " active" : ""}`, id, onclick: active ? onclick : null, role: active ? "button" : null, ...(active ? sends(TABLE) : {}) }, [
     h("div", { class: "pile-cards" }, content),
     h("div", { class: "pile-label" }, [label, count !== undefined ? h("span", { class: "pile-count" }, String(count)) : null]),
   ]);
@@ -150,9 +151,9 @@ function actionBar(api, view, legal, hand, described) {
   const byType = (type) => legal.filter((a) => a.type === type);
   const mine = session.state.current_player === session.you;
   for (const action of byType("draw")) {
-    buttons.push(h("button", { class: action.source === "stock" ? "primary" : "", "data-action": `draw-${action.source}`, onclick: () => api.act(action) }, drawLabel(view, action)));
+    buttons.push(h("button", { class: action.source === "stock" ? "primary" : "", "data-action": `draw-${action.source}`, ...sends(TABLE), onclick: () => api.act(action) }, drawLabel(view, action)));
   }
-  for (const action of byType("pass")) buttons.push(h("button", { "data-action": "pass", onclick: () => api.act(action) }, t("act.pass")));
+  for (const action of byType("pass")) buttons.push(h("button", { "data-action": "pass", ...sends(TABLE), onclick: () => api.act(action) }, t("act.pass")));
   const discarding = legal.some((a) => ["discard", "knock", "declare"].includes(a.type));
   if (discarding) {
     if (!card) buttons.push(h("span", { class: "muted prompt" }, t("act.select_card")));
@@ -160,26 +161,26 @@ function actionBar(api, view, legal, hand, described) {
       const discard = legal.find((a) => a.type === "discard" && a.card === card);
       const knock = described.find((d) => d.action.type === "knock" && d.action.discard === card);
       const declare = legal.find((a) => a.type === "declare" && a.discard === card);
-      if (discard) buttons.push(h("button", { class: "primary", "data-action": "discard", onclick: () => api.act(discard) }, t("act.discard", { card: cardLabel(card) })));
+      if (discard) buttons.push(h("button", { class: "primary", "data-action": "discard", ...sends(TABLE), onclick: () => api.act(discard) }, t("act.discard", { card: cardLabel(card) })));
       else if (view.taken_from_discard === card) {
         const rule = CARD_GAMES[view.game].takenRule;
         buttons.push(h("button", { disabled: true, "data-action": "discard", title: t("act.blocked", { card: cardLabel(card), rule }) }, t("act.discard", { card: cardLabel(card) })));
         buttons.push(h("span", { class: "blocked-reason" }, t("act.blocked", { card: cardLabel(card), rule })));
       }
-      if (knock) buttons.push(h("button", { class: "accent", "data-action": knock.gin ? "gin" : "knock", onclick: () => api.act(knock.action) }, knock.gin ? t("act.gin") : t("act.knock", { n: knock.deadwood })));
-      if (declare) buttons.push(h("button", { class: "accent", "data-action": "declare", onclick: () => api.act(declare) }, t("act.declare")));
+      if (knock) buttons.push(h("button", { class: "accent", "data-action": knock.gin ? "gin" : "knock", ...sends(TABLE), onclick: () => api.act(knock.action) }, knock.gin ? t("act.gin") : t("act.knock", { n: knock.deadwood })));
+      if (declare) buttons.push(h("button", { class: "accent", "data-action": "declare", ...sends(TABLE), onclick: () => api.act(declare) }, t("act.declare")));
     }
   }
   for (const action of byType("drop")) {
     const penalty = view.drop_penalty[session.you];
     const armed = session.drafts.dropArmed;
-    buttons.push(h("button", { class: `danger${armed ? " armed" : ""}`, "data-action": "drop", onclick: () => {
+    buttons.push(h("button", { class: `danger${armed ? " armed" : ""}`, "data-action": "drop", ...sends(TABLE), onclick: () => {
       if (armed) api.act(action);
       session.drafts.dropArmed = !armed;
       api.render();
     } }, armed ? t("act.drop_confirm", { n: penalty }) : t("act.drop", { n: penalty })));
   }
-  if (session.room.hints && mine && legal.length) buttons.push(h("button", { class: "ghost", "data-action": "hint", onclick: api.askHint }, t("act.hint")));
+  if (session.room.hints && mine && legal.length) buttons.push(h("button", { class: "ghost", "data-action": "hint", ...sends(TABLE), onclick: api.askHint }, t("act.hint")));
   return h("div", { class: "action-bar", id: "actions" }, buttons);
 }
 

@@ -397,6 +397,8 @@ const STRINGS = {
   "net.lost": ["Connection lost — reconnecting…", "连接已断开，正在重连…"],
   "net.back": ["Reconnected", "已重新连接"],
   "net.replaced": ["This seat was opened in another window.", "该座位已在另一个窗口打开。"],
+  "net.replaced_help": ["The game goes on in that window. Play here instead, and the other window stops playing.", "对局在那个窗口继续。在这里继续的话，另一个窗口将停止参与对局。"],
+  "net.play_here": ["Play here", "在此继续"],
   "net.signed_out": ["You signed out: this window no longer plays. Open the lobby to play again.", "你已退出登录，此窗口不再参与对局。请回到大厅重新开始。"],
   "replay.title": ["Replay", "回放"],
   "replay.move": ["Move {n} of {total}", "第 {n} / {total} 步"],

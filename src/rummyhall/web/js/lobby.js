@@ -7,13 +7,15 @@
 import { cardSVG, tileSVG } from "./cards.js";
 import { dismissInvitation, invitationsPanel, loadInvitations } from "./friends.js";
 import { formatDate, t } from "./i18n.js";
-import { api, claimAccount, currentPlayer, ensurePlayer, renamePlayer, signIn, signOut } from "./net.js";
+import { api, claimAccount, currentPlayer, ensurePlayer, renamePlayer, requestKey, signIn, signOut } from "./net.js";
+import { once, sends } from "./once.js";
 import { clockLabel, label, seatName, variantLabel } from "./names.js";
 import { h, modal } from "./ui.js";
 
 const RECENT = "rummyhall.recent";
 const LEVEL = "rummyhall.level"; // the computer's level for quick play, as last chosen
 const PAGE_MOST = 50; // GET /api/rooms answers at most lobby_page_max rooms a page
+const CREATING = "create-room"; // what the buttons that open a room hold (once.js)
 
 /** Remember a finished match for the lobby's "recent games" (kept in the browser). */
 export function rememberMatch(entry) {
@@ -61,21 +63,28 @@ export function showLobby({ main, navigate, toast }) {
     state.chosen = {};
   }
 
-  async function create(request) {
+  // One room a click: every button that opens a room is held while one is being
+  // opened, and each request carries a key of this visit of the lobby, so the server
+  // answers a request sent twice with the room it opened the first time.
+  const visit = requestKey();
+
+  async function create(request, purpose) {
     await ensurePlayer();
-    const room = await api("/api/rooms", { method: "POST", body: request });
+    const room = await api("/api/rooms", { method: "POST", body: request, key: `${visit}-${purpose}` });
     navigate(`/?room=${room.code}`);
   }
 
-  async function quickPlay(name) {
-    const game = entry(name);
-    sessionStorage.setItem("rummyhall.autostart", "1");
-    try {
-      await create({ game: name, options: roomOptions(game, game.variants[0], {}, game.seats.min), public: false, host_seat: 0, bots: [null, quickLevel()] });
-    } catch (error) {
-      sessionStorage.removeItem("rummyhall.autostart");
-      toast(error.message, "error");
-    }
+  function quickPlay(name) {
+    return once(CREATING, async () => {
+      const game = entry(name);
+      sessionStorage.setItem("rummyhall.autostart", "1");
+      try {
+        await create({ game: name, options: roomOptions(game, game.variants[0], {}, game.seats.min), public: false, host_seat: 0, bots: [null, quickLevel()] }, `quick-${name}`);
+      } catch (error) {
+        sessionStorage.removeItem("rummyhall.autostart");
+        toast(error.message, "error");
+      }
+    });
   }
 
   /** The level quick play seats: the one last chosen, if the server still offers it. */
@@ -154,7 +163,7 @@ export function showLobby({ main, navigate, toast }) {
         checkbox("spectator_chat", t("lobby.spectator_chat")),
         ...fields.filter((field) => field.type === "bool").map((field) => fieldWidget(field, variant)),
       ]),
-      h("button", { type: "submit", class: "primary", id: "create-room" }, t("lobby.create")),
+      h("button", { type: "submit", class: "primary", id: "create-room", ...sends(CREATING) }, t("lobby.create")),
     ]);
   }
 
@@ -170,7 +179,7 @@ export function showLobby({ main, navigate, toast }) {
     return h("label", { class: "check" }, [h("input", { type: "checkbox", checked: state[key], onchange: (e) => { state[key] = e.target.checked; } }), h("span", {}, label)]);
   }
 
-  async function submitFriends() {
+  const submitFriends = () => once(CREATING, async () => {
     const hostSeat = state.seats.indexOf("you");
     const game = entry(state.game);
     const options = roomOptions(game, variantOf(game, state.variant), state.chosen, state.seats.length);
@@ -185,11 +194,11 @@ export function showLobby({ main, navigate, toast }) {
         clock: state.game === "rummikub" ? "off" : state.clock,
         host_seat: hostSeat < 0 ? null : hostSeat,
         bots: state.seats.map((who) => (who === "you" || who === "open" ? null : who)),
-      });
+      }, "friends");
     } catch (error) {
       toast(error.message, "error");
     }
-  }
+  });
 
   function roomsPanel() {
     const filter = h("select", { class: "room-filter", "aria-label": t("lobby.filter"), onchange: (e) => { listing.game = e.target.value; loadRooms(); } }, [
@@ -313,7 +322,7 @@ export function showLobby({ main, navigate, toast }) {
           h("h2", {}, label(`game.${game}`, title)),
           h("p", {}, label(`game.${game}.blurb`, "")),
           h("div", { class: "game-card-actions" }, [
-            h("button", { class: "primary", "data-play": game, onclick: () => quickPlay(game) }, t("lobby.play_bot")),
+            h("button", { class: "primary", "data-play": game, ...sends(CREATING), onclick: () => quickPlay(game) }, t("lobby.play_bot")),
             h("a", { href: `/?rules=${game}`, "data-nav": "", class: "button ghost" }, t("nav.rules")),
           ]),
         ]))),

@@ -13,10 +13,13 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body } = {}) {
+/** Call the HTTP API; ``key`` is sent as ``Idempotency-Key`` (a request sent again
+ *  with it is answered what the first did, not done twice). */
+export async function api(path, { method = "GET", body, key } = {}) {
   const headers = { "Accept-Language": getLocale() === "zh" ? "zh-CN" : "en" };
   const token = localStorage.getItem(TOKEN);
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (key) headers["Idempotency-Key"] = key;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await answer.json().catch(() => ({}));
@@ -25,6 +28,11 @@ export async function api(path, { method = "GET", body } = {}) {
     throw new ApiError(error.code, error.message);
   }
   return data;
+}
+
+/** A random request key (``crypto.randomUUID`` needs a secure context; this does not). */
+export function requestKey() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 export function currentPlayer() {
@@ -98,6 +106,13 @@ export class RoomSocket {
     this.closed = false;
     this.retry = 0;
     this.nextId = 1;
+    this.waiting = null; // the timer of the next attempt after a drop
+    // The browser knows when the network comes and goes: reconnect as soon as it is
+    // back (not at the end of the back-off), and stop acting as soon as it is gone.
+    this.online = () => this.again();
+    this.offline = () => this.networkLost();
+    window.addEventListener("online", this.online);
+    window.addEventListener("offline", this.offline);
     this.open();
   }
 
@@ -109,6 +124,7 @@ export class RoomSocket {
     socket.onopen = () => {
       this.send({ type: "hello", protocol: 2, token: localStorage.getItem(TOKEN), locale: getLocale() });
       this.send({ type: "join", room: this.code, role: this.role });
+      this.handlers.opened?.();
       if (this.retry > 0) this.handlers.reconnected?.();
       this.retry = 0;
     };
@@ -122,26 +138,42 @@ export class RoomSocket {
         return;
       }
       if (event.code === 4000) {
-        this.closed = true;
+        this.stop();
         this.handlers.replaced?.();
         return;
       }
       if (event.code === 4003) { // signed out (here or everywhere): the token is dead
-        this.closed = true;
+        this.stop();
         forgetPlayer();
         this.handlers.signedOut?.();
         return;
       }
       this.handlers.lost?.();
       const delay = Math.min(8000, 300 * 2 ** this.retry++);
-      setTimeout(() => !this.closed && this.open(), delay);
+      this.waiting = setTimeout(() => this.again(), delay);
     };
   }
 
-  /** Send one message; returns its id (answers echo it as ``ref``). */
+  /** Open the connection again now, if it is waiting to (its back-off cut short). */
+  again() {
+    if (this.closed || this.waiting === null) return;
+    clearTimeout(this.waiting);
+    this.waiting = null;
+    this.open();
+  }
+
+  /** The browser says the network is gone: the socket is dead even if it has not
+   *  noticed (it may take a minute), so it is dropped, and acting stops at once. */
+  networkLost() {
+    if (!this.closed && this.socket.readyState <= WebSocket.OPEN) this.socket.close();
+  }
+
+  /** Send one message; returns its id (answers echo it as ``ref``), ``null`` when
+   *  the connection is not open (nothing was sent). */
   send(message) {
+    if (this.socket.readyState !== WebSocket.OPEN) return null;
     const id = `m${this.nextId++}`;
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ ...message, id }));
+    this.socket.send(JSON.stringify({ ...message, id }));
     return id;
   }
 
@@ -158,7 +190,15 @@ export class RoomSocket {
   }
 
   close() {
-    this.closed = true;
+    this.stop();
     this.socket.close();
+  }
+
+  /** No more attempts, nor listening to the network. */
+  stop() {
+    this.closed = true;
+    clearTimeout(this.waiting);
+    window.removeEventListener("online", this.online);
+    window.removeEventListener("offline", this.offline);
   }
 }

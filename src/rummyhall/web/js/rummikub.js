@@ -6,6 +6,7 @@
 import { tileBackSVG, tileSVG } from "./cards.js";
 import { reasonText } from "./hints.js";
 import { t } from "./i18n.js";
+import { sends, TABLE } from "./once.js";
 import { describeMove, movesPanel, scoreSheet, standing } from "./results.js";
 import { h, nameTag, pressable } from "./ui.js";
 
@@ -291,9 +292,9 @@ export function renderRummikub(api) {
         h("button", { "data-action": "undo", disabled: !draft.past.length, onclick: () => { draft.undo(); render(); } }, `↶ ${t("act.undo")}`),
         h("button", { "data-action": "redo", disabled: !draft.future.length, onclick: () => { draft.redo(); render(); } }, `↷ ${t("act.redo")}`),
         h("button", { "data-action": "reset", disabled: !draft.past.length, onclick: () => { draft.reset(); render(); } }, t("act.reset")),
-        draw && !placed ? h("button", { "data-action": "draw", onclick: () => api.act(draw) }, draw.type === "pass" ? t("act.pass_rkb") : t("act.draw_pool")) : null,
-        h("button", { class: "primary", "data-action": "submit", disabled: !canSubmit, onclick: () => api.act({ type: "play", table: draft.now.sets.map((set) => set.map((x) => x.code)) }) }, t("act.submit")),
-        session.room.hints ? h("button", { class: "ghost", "data-action": "hint", onclick: api.askHint }, t("act.hint")) : null,
+        draw && !placed ? h("button", { "data-action": "draw", ...sends(TABLE), onclick: () => api.act(draw) }, draw.type === "pass" ? t("act.pass_rkb") : t("act.draw_pool")) : null,
+        h("button", { class: "primary", "data-action": "submit", ...sends(TABLE, !canSubmit), onclick: () => api.act({ type: "play", table: draft.now.sets.map((set) => set.map((x) => x.code)) }) }, t("act.submit")),
+        session.room.hints ? h("button", { class: "ghost", "data-action": "hint", ...sends(TABLE), onclick: api.askHint }, t("act.hint")) : null,
       ] : []),
     ]));
   }

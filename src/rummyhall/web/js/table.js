@@ -15,6 +15,7 @@ import { markArrivals } from "./motion.js";
 import { followPause, pauseLine, resultDialog } from "./results.js";
 import { renderRummikub } from "./rummikub.js";
 import { soundState, soundToggle } from "./sound.js";
+import { hold, once, sends, TABLE } from "./once.js";
 import { h, notice } from "./ui.js";
 
 export function showTable({ main, toast, banner }, code, watch) {
@@ -40,12 +41,38 @@ export function showTable({ main, toast, banner }, code, watch) {
     return socket.send(message);
   }
 
+  // What the table sends acts once (once.js): a move, a hint asked, the start, a
+  // rematch is in flight until the message that answers it arrives (or an error for
+  // it, or the connection drops), and meanwhile nothing more is sent from the table.
+  // While the connection is lost or the seat is open in another window, it is held too.
+  const waiting = new Set(); // { id, answered, resolve } of the requests in flight
+
+  function request(message, answered, sending = () => {}) {
+    return once(TABLE, () => new Promise((resolve) => {
+      sending();
+      const id = send(message);
+      if (id === null) resolve(null); // not connected: nothing was sent
+      else waiting.add({ id, answered, resolve });
+    }));
+  }
+
+  /** Settle the requests ``message`` answers (every one: ``null``, the connection lost). */
+  function settle(message) {
+    for (const each of [...waiting]) {
+      if (message === null || (message.type === "error" && message.ref === each.id) || each.answered(message)) {
+        waiting.delete(each);
+        each.resolve(message);
+      }
+    }
+  }
+
   const chat = chatPanel(send);
   let invites = null; // the waiting room's invitation box, made once it is first shown
 
   function act(action) {
-    session.sentAt = performance.now();
-    send({ type: "action", turn: session.state.turn, action });
+    const turn = session.state.turn;
+    const answered = (message) => message.type === "state" && message.turn > turn;
+    return request({ type: "action", turn, action }, answered, () => { session.sentAt = performance.now(); });
   }
 
   const api = {
@@ -55,10 +82,11 @@ export function showTable({ main, toast, banner }, code, watch) {
     send,
     toast,
     render: () => render(),
-    askHint: () => send({ type: "hint", turn: session.state.turn }),
+    askHint: () => request({ type: "hint", turn: session.state.turn }, (message) => message.type === "hint"),
   };
 
   function onMessage(message) {
+    settle(message);
     switch (message.type) {
       case "room":
         followPause(session, message.room, send);
@@ -172,16 +200,48 @@ export function showTable({ main, toast, banner }, code, watch) {
     render();
   }
 
+  // Acting is held while the page cannot act: the connection lost (a click would be
+  // lost with it; the table may have moved on by the time it is back, so nothing is
+  // queued), or the seat opened in another window (until "Play here").
+  let offline = null; // releases the hold while the connection is lost
+
+  function cannotAct() {
+    settle(null); // a request in flight gets no answer now: the state comes on rejoining
+    offline ??= hold(TABLE);
+  }
+
+  function canAct() {
+    offline?.();
+    offline = null;
+  }
+
+  /** "Play here": this window takes the seat back from the other one. */
+  function playHere() {
+    session.elsewhere = false;
+    socket = new RoomSocket(code, "player", handlers);
+    window.rummyhall.drop = () => socket.drop();
+    render();
+  }
+
   const handlers = {
     message: onMessage,
     lost: () => {
       session.sentAt = null; // an answer that waits for a reconnect is not a latency
+      cannotAct();
       banner(t("net.lost"));
       if (!session.room) main.replaceChildren(notice({ id: "room-entry", title: t("entry.unreachable"), text: t("entry.not_found_help"), actions: [lobbyLink("primary")] }));
     },
+    opened: canAct,
     reconnected: () => { banner(""); toast(t("net.back")); },
-    replaced: () => banner(t("net.replaced")),
-    signedOut: () => banner(t("net.signed_out")),
+    replaced: () => {
+      cannotAct();
+      session.elsewhere = true;
+      render();
+    },
+    signedOut: () => {
+      cannotAct();
+      banner(t("net.signed_out"));
+    },
   };
 
   function seatCard(seat) {
@@ -243,7 +303,7 @@ export function showTable({ main, toast, banner }, code, watch) {
       roomSettings(room),
       session.you !== null || isHost() ? (invites ??= inviteBox(code, toast)) : null,
       isHost()
-        ? h("button", { class: "primary big", id: "start", disabled: room.seats.some((s) => s.occupant === "open"), onclick: () => send({ type: "start" }) }, t("room.start"))
+        ? h("button", { class: "primary big", id: "start", ...sends(TABLE, room.seats.some((s) => s.occupant === "open")), onclick: () => request({ type: "start" }, (message) => message.type === "room" && message.room.status !== "waiting") }, t("room.start"))
         : h("p", { class: "muted" }, session.you === null ? t("room.spectating") : t("room.waiting_host")),
     ]);
   }
@@ -273,6 +333,15 @@ export function showTable({ main, toast, banner }, code, watch) {
     const room = session.room;
     const focused = focusedSelector(main);
     chat.refresh();
+    if (session.elsewhere) {
+      closeResult();
+      main.replaceChildren(notice({ id: "elsewhere", title: t("net.replaced"), text: t("net.replaced_help"), actions: [
+        h("button", { type: "button", class: "button primary", id: "play-here", onclick: playHere }, t("net.play_here")),
+        lobbyLink("ghost"),
+      ] }));
+      restoreFocus(main, focused);
+      return;
+    }
     if (room.status === "waiting" || !session.state) {
       main.replaceChildren(waitingRoom(), chat.node);
       restoreFocus(main, focused);
@@ -318,7 +387,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     const room = session.room;
     return h("div", { class: "finished-bar" }, [
       h("strong", {}, t("result.match_over")),
-      session.you !== null ? h("button", { class: "primary", id: "rematch", onclick: () => send({ type: "rematch" }) }, t("room.rematch")) : null,
+      session.you !== null ? h("button", { class: "primary", id: "rematch", ...sends(TABLE), onclick: () => request({ type: "rematch" }, (message) => message.type === "room" && message.room.status === "playing") }, t("room.rematch")) : null,
       room.match ? h("a", { class: "button ghost", href: `/?replay=${room.match.id}&seat=${session.you ?? ""}`, "data-nav": "" }, t("room.replay")) : null,
       h("a", { class: "button ghost", href: "/", "data-nav": "" }, t("nav.lobby")),
     ]);
