@@ -83,3 +83,54 @@ def test_a_double_click_on_a_move_sends_it_once(
     assert [message["turn"] for message in sent] == [state["turn"]]
     expect(page.locator(".toast.error")).to_have_count(0)
     shot(page, "after-double-click")
+
+
+def test_while_offline_nothing_can_be_sent_and_going_online_reconnects_at_once(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    page = new_page()
+    page.clock.install()
+    sent = sent_actions(page)
+    state = quick_play(page, "gin")["state"]
+    actions = page.locator("#actions button[data-action]:not([data-action=hint])")
+    expect(actions.first).to_be_enabled()
+    page.context.set_offline(True)
+    expect(page.locator("#banner")).to_have_text("Connection lost — reconnecting…")
+    for index in range(actions.count()):
+        expect(actions.nth(index)).to_be_disabled()
+    expect(page.locator(".pile.active").first).to_have_attribute("aria-disabled", "true")
+    page.locator(".pile.active").first.dispatch_event("click")  # even a click that lands
+    expect(actions.first).to_have_css("opacity", "0.45")
+    shot(page, "offline")
+    # Time stands still: no back-off timer fires, only the browser's "online" reconnects.
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    page.context.set_offline(False)
+    expect(page.locator("#banner")).to_be_hidden()
+    expect(actions.first).to_be_enabled()
+    assert sent == [] and session(page)["state"]["turn"] == state["turn"]
+    page.clock.resume()
+    shot(page, "online")
+
+
+def test_a_seat_opened_in_another_window_offers_play_here(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    first = new_page()
+    quick_play(first, "gin")
+    second = first.context.new_page()
+    second.goto(first.url)
+    wait_ready(second)
+    notice = first.locator("#elsewhere")
+    expect(notice).to_contain_text("This seat was opened in another window.")
+    expect(first.locator("#actions, .hand")).to_have_count(0)  # no dead buttons
+    expect(first.locator(".toast")).to_have_count(0)  # said once, on the page
+    shot(first, "elsewhere")
+    notice.get_by_role("button", name="Play here").click()
+    wait_ready(first)
+    expect(first.locator(".felt")).to_be_visible()
+    expect(second.locator("#elsewhere #play-here")).to_be_visible()
+    expect(second.locator("#actions")).to_have_count(0)
+    state = session(first)["state"]
+    first.locator("#actions button[data-action]").first.click()
+    after(first, state["turn"])
+    shot(second, "taken-back")

@@ -54,3 +54,35 @@ def test_friends_chat_react_and_mute(
     host.locator("#chat-input").fill("half typed")
     expect(host.locator("#chat-input")).to_have_value("half typed")
     shot(friend, f"chat-friend-{locale}")
+
+
+@pytest.mark.parametrize(("viewport", "locale", "note"), [
+    (DESKTOP, "en", "only the other spectators read what you write here"),
+    (PHONE, "zh", "只有其他观战者能看到"),
+])
+def test_a_spectator_is_told_who_reads_his_chat(
+    new_page: Callable[..., Page],
+    shot: Callable[[Page, str], Path],
+    viewport: dict[str, int],
+    locale: str,
+    note: str,
+) -> None:
+    host = new_page()
+    host.goto("/")
+    host.click("#create-room")  # spectators allowed, their chat kept from the players
+    host.click("#start")
+    expect(host.locator(".felt")).to_be_visible()
+    watcher = new_page(viewport)
+    watcher.goto(host.url + "&watch=1")
+    if locale == "zh":
+        watcher.click("[data-lang='zh']")
+    expect(watcher.locator(".felt")).to_be_visible()
+    expect(watcher.locator("#chat-audience")).to_contain_text(note)
+    expect(watcher.locator("#chat-input")).to_have_attribute("aria-describedby", "chat-audience")
+    say(watcher, "nice hand")
+    expect(watcher.locator("#chat-lines li").last).to_contain_text("nice hand")
+    shot(watcher, f"spectator-{locale}")
+    expect(host.locator("#chat-audience")).to_be_hidden()  # the players' words reach everyone
+    say(host, "thanks")
+    expect(watcher.locator("#chat-lines li").last).to_contain_text("thanks")
+    expect(host.locator("#chat-lines li", has_text="nice hand")).to_have_count(0)

@@ -15,7 +15,10 @@ function mutedPlayers() {
   return new Set(JSON.parse(localStorage.getItem(MUTED) || "[]"));
 }
 
-export function chatPanel(send) {
+/** ``readers()`` says who reads what this reader writes: ``"spectators"`` for a
+ *  spectator in a room that keeps spectators' chat from the players, else ``null``
+ *  (everyone in the room). */
+export function chatPanel(send, readers = () => null) {
   let lines = [];
   const list = h("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite", "aria-label": t("chat.title") });
   const input = h("input", { id: "chat-input", name: "chat", maxlength: TEXT_MAX, autocomplete: "off", "aria-label": t("chat.say") });
@@ -23,14 +26,14 @@ export function chatPanel(send) {
   const reactions = h("div", { class: "chat-reactions", role: "group" });
   const sendButton = h("button", { type: "submit", id: "chat-send" }, t("chat.send"));
   const mutedNote = h("p", { class: "muted chat-muted", id: "chat-muted" });
+  const audience = h("p", { class: "chat-audience", id: "chat-audience", hidden: true });
   const form = h("form", { class: "chat-form", onsubmit: (event) => {
     event.preventDefault();
     const text = input.value.split(/\s+/).filter(Boolean).join(" ");
     if (!text) return;
-    send({ type: "chat", text });
-    input.value = "";
+    if (send({ type: "chat", text }) !== null) input.value = ""; // not connected: kept to send again
   } }, [input, sendButton]);
-  const node = h("section", { class: "panel chat", id: "chat" }, [title, list, reactions, form, mutedNote]);
+  const node = h("section", { class: "panel chat", id: "chat" }, [title, list, reactions, audience, form, mutedNote]);
 
   function toggleMute(player) {
     const muted = mutedPlayers();
@@ -63,8 +66,13 @@ export function chatPanel(send) {
       h("button", { type: "button", class: "link", "data-key": `unmute-${player.id}`, onclick: () => toggleMute(player) }, t("chat.unmute", { name: player.nickname })), " ",
     ])] : []));
     title.textContent = t("chat.title");
-    input.setAttribute("aria-label", t("chat.say"));
-    input.placeholder = t("chat.placeholder");
+    const apart = readers() === "spectators";
+    audience.hidden = !apart;
+    audience.textContent = apart ? t("chat.spectators_only") : "";
+    input.setAttribute("aria-label", t(apart ? "chat.say_spectators" : "chat.say"));
+    if (apart) input.setAttribute("aria-describedby", audience.id);
+    else input.removeAttribute("aria-describedby");
+    input.placeholder = t(apart ? "chat.placeholder_spectators" : "chat.placeholder");
     sendButton.textContent = t("chat.send");
     reactions.setAttribute("aria-label", t("chat.reactions"));
     reactions.replaceChildren(...Object.entries(REACTIONS).map(([key, emoji]) =>

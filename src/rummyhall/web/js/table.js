@@ -66,7 +66,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     }
   }
 
-  const chat = chatPanel(send);
+  const chat = chatPanel(send, () => (session.room && session.you === null && !session.room.spectator_chat ? "spectators" : null));
   let invites = null; // the waiting room's invitation box, made once it is first shown
 
   function act(action) {
@@ -157,6 +157,7 @@ export function showTable({ main, toast, banner }, code, watch) {
           cannotEnter(message);
           return;
         }
+        if (CLOSING.includes(message.code)) break; // the close that follows is explained on the page
         toast(message.rule ? `${message.rule}: ${message.message}` : message.message, "error");
         // A seat is not to be had (full, removed by the host, too many seats held
         // elsewhere): watch instead where the room allows it.
@@ -412,6 +413,9 @@ export function showTable({ main, toast, banner }, code, watch) {
     },
   };
 }
+
+/** Errors the server sends before it closes the connection for a reason the page shows. */
+const CLOSING = ["replaced", "signed_out"];
 
 /** Refusals of a seat after which the page watches instead, where the room allows it. */
 const SEAT_REFUSALS = ["room_full", "removed", "seat_limit"];
