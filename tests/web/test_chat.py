@@ -56,10 +56,13 @@ def test_friends_chat_react_and_mute(
     shot(friend, f"chat-friend-{locale}")
 
 
-@pytest.mark.parametrize(("viewport", "locale", "note"), [
-    (DESKTOP, "en", "only the other spectators read what you write here"),
-    (PHONE, "zh", "只有其他观战者能看到"),
-])
+@pytest.mark.parametrize(
+    ("viewport", "locale", "note"),
+    [
+        (DESKTOP, "en", "only the other spectators read what you write here"),
+        (PHONE, "zh", "只有其他观战者能看到"),
+    ],
+)
 def test_a_spectator_is_told_who_reads_his_chat(
     new_page: Callable[..., Page],
     shot: Callable[[Page, str], Path],

@@ -98,8 +98,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "没有可玩 {game} 的 {level} 级电脑玩家。",
     ),
     "stale": (
-        "That move was already made: the game has moved on (turn {turn}), so nothing "
-        "was played.",
+        "That move was already made: the game has moved on (turn {turn}), so nothing was played.",
         "该操作已经执行过：游戏已进行到第 {turn} 步，本次操作未生效。",
     ),
     "not_your_turn": ("It is seat {current}'s turn.", "现在轮到座位 {current}。"),
