@@ -101,6 +101,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "That move was already made: the game has moved on (turn {turn}), so nothing was played.",
         "该操作已经执行过：游戏已进行到第 {turn} 步，本次操作未生效。",
     ),
+    "stale_ahead": (
+        "You acted on turn {given}, but the game is at turn {turn}.",
+        "你的操作基于第 {given} 步，但游戏已到第 {turn} 步。",
+    ),
     "not_your_turn": ("It is seat {current}'s turn.", "现在轮到座位 {current}。"),
     "invalid_action": ("The action cannot be read: {detail}", "无法识别该操作：{detail}"),
     "illegal": ("{detail}", "{detail}"),
@@ -263,5 +267,8 @@ def text(code: str, locale: Locale = "en", **values: object) -> str:
             str(values["detail"]),
             locale,
         )
+    given, turn = values.get("given"), values.get("turn")
+    if code == "stale" and isinstance(given, int) and isinstance(turn, int) and given > turn:
+        code = "stale_ahead"  # a turn not reached: no move already made, a confused client
     english, chinese = MESSAGES[code]
     return (chinese if locale == "zh" else english).format(**values)
