@@ -72,6 +72,7 @@ def test_a_spectator_is_told_who_reads_his_chat(
 ) -> None:
     host = new_page()
     host.goto("/")
+    host.select_option("select[data-seat='1']", "medium")
     host.click("#create-room")  # spectators allowed, their chat kept from the players
     host.click("#start")
     expect(host.locator(".felt")).to_be_visible()
