@@ -3,6 +3,7 @@
 // the games are those /api/info lists.
 
 import { cardSVG, cardWords, tileSVG, tileWords } from "./cards.js";
+import { GLOSSARY } from "./glossary.js";
 import { getLocale, t } from "./i18n.js";
 import { api } from "./net.js";
 import { h } from "./ui.js";
@@ -22,12 +23,24 @@ export function showRules({ main, toast }, game) {
       const page = await api(`/api/rules/${shown}?locale=${getLocale()}`);
       article.innerHTML = page.html;
       drawExamples(article);
+      article.append(terms(shown));
     } catch (error) {
       toast(error.message, "error");
     }
   }
   render();
   return { refresh: render };
+}
+
+/** The game's glossary: each term in the reader's language, the other language's
+ *  beside it (a player who switches finds the same thing under its other name). */
+function terms(game) {
+  const [mine, other] = getLocale() === "zh" ? ["zh", "en"] : ["en", "zh"];
+  return h("section", { class: "glossary", id: "glossary" }, [
+    h("h2", {}, t("rules.terms")),
+    h("p", { class: "muted" }, t("rules.terms_about")),
+    h("dl", {}, (GLOSSARY[game] ?? []).flatMap((term) => [h("dt", { lang: mine === "zh" ? "zh-CN" : "en" }, term[mine]), h("dd", { lang: other === "zh" ? "zh-CN" : "en" }, term[other])])),
+  ]);
 }
 
 /** An example in the rules' Markdown: `cards 5H 6H 7H 8H wild=7` or `tiles B9 * B11`,
