@@ -154,12 +154,15 @@ export class RoomSocket {
     };
   }
 
-  /** Open the connection again now, if it is waiting to (its back-off cut short). */
+  /** The network is back: connect now, not at the end of the back-off, nor after an
+   *  attempt made while offline that may hang for a while before it fails. */
   again() {
-    if (this.closed || this.waiting === null) return;
+    if (this.closed || this.socket.readyState === WebSocket.OPEN) return;
     clearTimeout(this.waiting);
     this.waiting = null;
-    this.open();
+    const attempt = this.socket;
+    this.open(); // first: the attempt's close is then no longer this socket's
+    if (attempt.readyState === WebSocket.CONNECTING) attempt.close();
   }
 
   /** The browser says the network is gone: the socket is dead even if it has not
