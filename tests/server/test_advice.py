@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rummyhall import Draw, Knock, Play, new_match
+from rummyhall.actions import action_from_json
 from rummyhall.bots.base import Adviser
 from rummyhall.bots.registry import make_bot
 from rummyhall.games import gin, indian
@@ -160,6 +161,37 @@ def test_a_gin_upcard_that_does_not_help_is_left_with_the_deadwood_it_would_leav
     suggestion, reason = gin_reason(deal(GIN_READY, JUNK, "QC"))
     assert suggestion == {"type": "pass"}
     assert reason == {"kind": "leave", "card": "QC", "before": 21, "after": 21}
+
+
+def test_a_gin_upcard_left_though_it_lowers_the_deadwood_says_why() -> None:
+    """A♣ joins no meld and 53 deadwood allows no knock: the medium bot leaves it, and
+    the reason says it would lower the deadwood but not enough (not "joins no meld,
+    62 now, 53 with it" and then "Pass", which reads as a contradiction)."""
+    suggestion, reason = gin_reason(deal("5S 5D AS 3S 7S 9S JC KC QS 2C", JUNK, "AC"))
+    assert suggestion == {"type": "pass"}
+    assert reason == {"kind": "leave_short", "card": "AC", "before": 62, "after": 53, "limit": 10}
+
+
+def test_gin_leave_reasons_agree_with_the_totals_they_give() -> None:
+    """Over many hands played by the hints: a card left says "would not lower" only when
+    it would not, "only from … to …" only when it would, and a left card is never
+    taken."""
+    said = Counter()
+    for seed in range(12):
+        state = GinState(seed=seed)
+        while not state.is_over and state.turn < 60:
+            seat = state.current_player
+            given = advice.hint("gin", state.view(seat), state.legal_actions())
+            reason, suggestion = given["reason"], given["suggestion"]
+            said[reason["kind"]] += 1
+            if reason["kind"] == "leave":
+                assert reason["after"] >= reason["before"], reason
+            elif reason["kind"] == "leave_short":
+                assert reason["limit"] < reason["after"] < reason["before"], reason
+            if reason["kind"] in ("leave", "leave_short"):
+                assert suggestion in ({"type": "pass"}, {"type": "draw", "source": "stock"})
+            state.apply(action_from_json(suggestion))
+    assert said["leave"] and said["leave_short"], said
 
 
 def test_indian_hints_say_why_they_take_throw_declare_and_drop() -> None:

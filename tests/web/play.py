@@ -106,3 +106,11 @@ def finished_rummikub_round(
     for client in clients.values():
         client.close()
     return players, end, room
+
+
+def ask_hint(page: Page) -> str:
+    """Click "Hint"; the reason it shows."""
+    page.click("[data-action=hint]")
+    reason = page.locator("#hint .hint-reason")
+    expect(reason).to_be_visible()
+    return reason.inner_text()

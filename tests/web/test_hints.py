@@ -10,18 +10,11 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.web.play import after, legal, quick_play, wait_ready
+from tests.web.play import after, ask_hint, legal, quick_play, wait_ready
 
 MATCH_SEED = 1
 """Gin: the first upcard, 3♠, completes 3♠ 3♥ 3♦ (deadwood 41 → 32). Indian: seat 0
 starts and the medium bot takes 4♠. Rummikub: seat 0 draws a few times, then can open."""
-
-
-def ask_hint(page: Page) -> str:
-    page.click("[data-action=hint]")
-    reason = page.locator("#hint .hint-reason")
-    expect(reason).to_be_visible()
-    return reason.inner_text()
 
 
 def test_gin_hints_explain_the_upcard_and_the_discard(

@@ -94,8 +94,13 @@ class MediumGinBot:
         action = draw_choice(legal_actions, SIMPLE_TAKES(hand, top, limit))
         eleven = hand | 1 << top
         after, thrown = SIMPLE_THROW(eleven, top)
-        facts = {"card": card_name(top), "before": DEADWOOD(hand), "after": after}
+        before = DEADWOOD(hand)
+        facts = {"card": card_name(top), "before": before, "after": after}
         if action != TAKE:
+            # Left although it would lower the deadwood: the rule takes only a card that
+            # melds or allows a knock, and the words say that, not just the two totals.
+            if after < before:
+                return Decision(action, {"kind": "leave_short", "limit": limit, **facts})
             return Decision(action, {"kind": "leave", **facts})
         knock = after <= limit
         meld = next((m for m in best_group(eleven) if m >> top & 1), 0)
