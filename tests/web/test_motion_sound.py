@@ -49,8 +49,9 @@ def test_cards_move_in_and_sounds_are_off_until_turned_on(
     page = new_page()
     page.add_init_script(COUNT_TONES)
     quick_play(page, "gin")
-    sound = page.locator("#sound")
-    expect(sound).to_have_attribute("aria-pressed", "false")
+    sound = page.get_by_role("switch", name="Sound")
+    expect(sound).to_have_attribute("aria-checked", "false")
+    expect(sound).to_have_text("Sound")  # the setting's name; the switch shows its state
     state = draw_from_stock(page)
     drawn = page.locator(".hand .card.fresh.arrive")
     expect(drawn).to_have_count(1)
@@ -62,14 +63,14 @@ def test_cards_move_in_and_sounds_are_off_until_turned_on(
     expect(top).to_have_class(re.compile(r"\barrive\b"))
     expect(top).to_have_css("animation-name", "arrive")
     sound.click()
-    expect(sound).to_have_attribute("aria-pressed", "true")
-    expect(sound).to_have_text("♪ Sound on")
+    expect(sound).to_have_attribute("aria-checked", "true")
+    expect(sound.locator(".switch-knob")).to_have_css("transform", re.compile(r"matrix\(1, 0, 0, 1, [1-9]"))
     tones = page.evaluate("window.rummyhallTones")
     assert tones >= 1
     state = draw_from_stock(page)
     assert page.evaluate("window.rummyhallTones") > tones  # the draws and the turn sound
     page.reload()
-    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#sound")).to_have_attribute("aria-checked", "true")
     shot(page, "sound-on")
 
 

@@ -49,12 +49,14 @@ export function soundState(you, before, message) {
   if (notes.length) play(notes);
 }
 
-/** The header's switch: sounds on or off (remembered). */
+/** The header's switch: a label that names the setting ("Sound") and a switch that
+ *  shows its state (on: the knob right and lit), so it reads neither as a state nor as
+ *  an order; remembered. */
 export function soundToggle(render) {
   const on = soundOn();
-  return h("button", { type: "button", class: "button small ghost", id: "sound", "aria-pressed": String(on), onclick: () => {
+  return h("button", { type: "button", class: "button small ghost sound-switch", id: "sound", role: "switch", "aria-checked": String(on), onclick: () => {
     localStorage.setItem(KEY, on ? "0" : "1");
     if (!on) play(NOTES.turn); // the click lets the page make sound: a sample of it
     render();
-  } }, on ? t("sound.on") : t("sound.off"));
+  } }, [h("span", { class: "switch-track", "aria-hidden": "true" }, h("span", { class: "switch-knob" })), h("span", {}, t("sound.label"))]);
 }
