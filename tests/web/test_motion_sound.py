@@ -64,7 +64,8 @@ def test_cards_move_in_and_sounds_are_off_until_turned_on(
     expect(top).to_have_css("animation-name", "arrive")
     sound.click()
     expect(sound).to_have_attribute("aria-checked", "true")
-    expect(sound.locator(".switch-knob")).to_have_css("transform", re.compile(r"matrix\(1, 0, 0, 1, [1-9]"))
+    moved = re.compile(r"matrix\(1, 0, 0, 1, [1-9]")  # the knob slides right
+    expect(sound.locator(".switch-knob")).to_have_css("transform", moved)
     tones = page.evaluate("window.rummyhallTones")
     assert tones >= 1
     state = draw_from_stock(page)
