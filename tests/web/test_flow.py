@@ -283,7 +283,10 @@ def test_the_taken_gin_upcard_leaves_the_table(
     current = quick_play(page, "gin")
     view = current["state"]["view"]
     upcard = view["first_upcard"]
-    expect(page.locator("#upcard .card svg")).to_have_count(1)  # on the pile: drawn
+    # On top of the discard pile: drawn there, not a second time beside it.
+    expect(page.locator("#discard .card.top")).to_have_attribute("data-card", upcard)
+    expect(page.locator("#upcard .card svg")).to_have_count(0)
+    expect(page.locator("#upcard .pile-label")).to_contain_text("on the discard pile")
     if {"type": "draw", "source": "discard"} in legal(current["state"]):
         page.click("[data-action=draw-discard]")
     page.wait_for_function(

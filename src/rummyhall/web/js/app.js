@@ -54,7 +54,17 @@ function route() {
   }
 }
 
+/** Keep ``--chrome`` the height of what stays on top of every page (the top bar and
+ *  the status banner): a table fits the rest of the screen. */
+function measureChrome() {
+  const parts = [document.querySelector(".topbar"), document.getElementById("banner")];
+  const measure = () => document.documentElement.style.setProperty("--chrome", `${parts.reduce((sum, part) => sum + part.offsetHeight, 0)}px`);
+  const observer = new ResizeObserver(measure);
+  for (const part of parts) observer.observe(part);
+}
+
 function setup() {
+  measureChrome();
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a[data-nav]");
     if (link && !event.ctrlKey && !event.metaKey && link.origin === location.origin) {

@@ -8,7 +8,7 @@ import { reasonText } from "./hints.js";
 import { t } from "./i18n.js";
 import { sends, TABLE } from "./once.js";
 import { describeMove, movesPanel, scoreSheet, standing } from "./results.js";
-import { h, nameTag, pressable } from "./ui.js";
+import { h, nameTag, pressable, tableLayout } from "./ui.js";
 
 const RANK_VALUE = { A: 10, T: 10, J: 10, Q: 10, K: 10 };
 const ORDER = "A23456789TJQK";
@@ -101,8 +101,9 @@ function seatPanel(api, view, seat) {
     h("div", { class: "mini-hand", title: t("seat.cards", { n: count }) }, [
       ...Array.from({ length: Math.min(count, 14) }, () => h("div", { class: "mini-card" }, cardBackSVG())),
       h("span", { class: "count" }, t("seat.cards", { n: count })),
+      h("span", { class: "count-short", "aria-hidden": "true" }, String(count)),
     ]),
-    picked.length ? h("div", { class: "picked" }, [h("span", {}, `${t("seat.picked")}: `), ...picked.map((c) => h("span", { class: "mini-face" }, cardSVG(c)))]) : null,
+    picked.length ? h("div", { class: "picked", title: `${t("seat.picked")}: ${picked.map(cardLabel).join(" ")}` }, [h("span", {}, `${t("seat.picked")}: `), ...picked.map((c) => h("span", { class: "mini-face" }, cardSVG(c)))]) : null,
   ]);
 }
 
@@ -236,12 +237,16 @@ const CARD_GAMES = {
     takenRule: "GIN-4",
     info(view) {
       const limit = view.knock_limit;
-      // Drawn while it lies on the discard pile; once taken it is in a hand, not here.
-      const lying = view.discard_pile.includes(view.first_upcard);
-      return h("div", { class: "pile indicator", id: "upcard" }, [
-        h("div", { class: "pile-cards" }, lying ? h("div", { class: "card" }, cardSVG(view.first_upcard)) : h("div", { class: "card empty" })),
+      // Drawn only while it lies buried in the discard pile (it set the knock limit): on
+      // top of the pile the pile shows it already, and once taken it is in a hand.
+      const pile = view.discard_pile;
+      const top = pile[pile.length - 1] === view.first_upcard;
+      const lying = pile.includes(view.first_upcard);
+      const buried = lying && !top;
+      return h("div", { class: `pile indicator${buried ? "" : " words"}`, id: "upcard" }, [
+        buried ? h("div", { class: "pile-cards" }, h("div", { class: "card" }, cardSVG(view.first_upcard))) : null,
         h("div", { class: "pile-label" }, [
-          lying ? t("pile.upcard") : t("pile.upcard_taken", { card: cardLabel(view.first_upcard) }),
+          top ? t("pile.upcard_on_top") : lying ? t("pile.upcard") : t("pile.upcard_taken", { card: cardLabel(view.first_upcard) }),
           h("small", {}, limit === 0 ? t("pile.gin_only") : t("pile.knock_limit", { n: limit })),
           view.multiplier > 1 ? h("small", { class: "doubled" }, t("pile.doubled")) : null,
         ]),
@@ -282,14 +287,17 @@ const CARD_GAMES = {
   },
 };
 
-export function renderCardTable(api) {
+export function renderCardTable(api, top = []) {
   const { session } = api;
   const state = session.state;
   const view = state.view;
   const legal = state.legal.map((entry) => entry.action);
   const seated = session.you !== null && view.hand;
   const others = session.room.seats.map((_, seat) => seat).filter((seat) => seat !== session.you);
-  const sections = [h("div", { class: "opponents" }, others.map((seat) => seatPanel(api, view, seat))), centre(api, view, legal), turnLine(api, view)];
+  const sections = [
+    h("div", { class: "board-side" }, [h("div", { class: "opponents" }, others.map((seat) => seatPanel(api, view, seat))), centre(api, view, legal)]),
+    turnLine(api, view),
+  ];
   if (seated) {
     const deal = view.match ? view.match.number : 1;
     const key = `rummyhall.hand.${session.room.code}.${session.room.match?.id}.${deal}`;
@@ -332,5 +340,5 @@ export function renderCardTable(api) {
       actionBar(api, view, legal, hand, state.legal),
     ]));
   }
-  return h("div", { class: "card-table" }, [h("div", { class: "felt" }, sections), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, api.name)])]);
+  return tableLayout(top, h("div", { class: "felt" }, sections), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, api.name)]));
 }

@@ -234,6 +234,7 @@ const STRINGS = {
   "pile.indicator": ["Joker indicator", "百搭指示牌"],
   "pile.wild": ["{rank}s are wild", "{rank} 为百搭"],
   "pile.upcard": ["First upcard", "首张明牌"],
+  "pile.upcard_on_top": ["The first upcard is on the discard pile", "首张明牌在弃牌堆顶"],
   "pile.upcard_taken": ["First upcard {card}, taken", "首张明牌 {card}（已被拿走）"],
   "pile.knock_limit": ["Knock at {n} or less", "散牌 ≤ {n} 可敲牌"],
   "pile.gin_only": ["Gin only", "只能 Gin"],

@@ -66,7 +66,7 @@ export function showReplay({ main, toast }, matchId, seatParam) {
     step(target);
   }
 
-  function board() {
+  function board(top) {
     const view = frame.view;
     const scores = view.match?.totals ?? view.scores ?? [];
     const session = {
@@ -76,7 +76,7 @@ export function showReplay({ main, toast }, matchId, seatParam) {
       drafts: {},
     };
     const context = { session, name, act: () => {}, send: () => {}, toast, render, askHint: () => {}, replay: true };
-    return BOARDS[record.game](context);
+    return BOARDS[record.game](context, top);
   }
 
   /** The result of the part that has just ended at this step: the match's last one at
@@ -100,7 +100,7 @@ export function showReplay({ main, toast }, matchId, seatParam) {
     }
     const total = frame.total;
     const button = (label, target, id) => h("button", { type: "button", id, onclick: () => { pause(); step(target); } }, label);
-    main.replaceChildren(h("div", { class: `table-page replay game-${record.game}` }, [
+    main.replaceChildren(h("div", { class: `table-page replay game-${record.game}` }, board([
       h("div", { class: "table-header" }, [
         h("div", { class: "table-title" }, [h("strong", {}, `${t("replay.title")} · ${t(`game.${record.game}`)}`)]),
         h("label", { class: "table-meta" }, [t("replay.as_seat"), " ", h("select", { onchange: (e) => { seat = e.target.value === "" ? null : Number(e.target.value); load(turn); } }, [
@@ -119,8 +119,7 @@ export function showReplay({ main, toast }, matchId, seatParam) {
         button(`${t("replay.last")} »`, total, "replay-last"),
       ]),
       partResult(),
-      board(),
-    ]));
+    ])));
   }
 
   /** Why there is no replay to show, in the reader's language, and the way on. */

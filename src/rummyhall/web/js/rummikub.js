@@ -8,7 +8,7 @@ import { reasonText } from "./hints.js";
 import { t } from "./i18n.js";
 import { sends, TABLE } from "./once.js";
 import { describeMove, movesPanel, scoreSheet, standing } from "./results.js";
-import { h, nameTag, pressable } from "./ui.js";
+import { h, nameTag, pressable, tableLayout } from "./ui.js";
 
 const COLOURS = "RBKO";
 
@@ -208,7 +208,7 @@ document.addEventListener("keydown", (event) => {
   shown.render();
 });
 
-export function renderRummikub(api) {
+export function renderRummikub(api, top = []) {
   const { session, name } = api;
   const state = session.state;
   const view = state.view;
@@ -256,7 +256,7 @@ export function renderRummikub(api) {
         ])]),
         standing(api, view, seat),
       ]),
-      h("div", { class: "mini-hand" }, [...Array.from({ length: Math.min(view.rack_counts[seat], 14) }, () => h("div", { class: "mini-tile" }, tileBackSVG())), h("span", { class: "count" }, t("seat.tiles", { n: view.rack_counts[seat] }))]),
+      h("div", { class: "mini-hand" }, [...Array.from({ length: Math.min(view.rack_counts[seat], 14) }, () => h("div", { class: "mini-tile" }, tileBackSVG())), h("span", { class: "count" }, t("seat.tiles", { n: view.rack_counts[seat] })), h("span", { class: "count-short", "aria-hidden": "true" }, String(view.rack_counts[seat]))]),
     ]);
   });
   const last = [...view.moves].reverse().find((m) => m.seat !== null && m.seat !== undefined);
@@ -264,7 +264,7 @@ export function renderRummikub(api) {
   const legal = state.legal.map((entry) => entry.action);
   const draw = legal.find((a) => a.type === "draw" || a.type === "pass");
   const parts = [
-    h("div", { class: "opponents" }, [...opponents, h("div", { class: "pile pool" }, [h("div", { class: "pile-cards" }, h("div", { class: "tile-stack" }, tileBackSVG())), h("div", { class: "pile-label" }, [t("pile.pool"), h("span", { class: "pile-count", id: "pool-count" }, String(view.pool_count))])])]),
+    h("div", { class: "board-side" }, h("div", { class: "opponents" }, [...opponents, h("div", { class: "pile pool" }, [h("div", { class: "pile-cards" }, h("div", { class: "tile-stack" }, tileBackSVG())), h("div", { class: "pile-label" }, [t("pile.pool"), h("span", { class: "pile-count", id: "pool-count" }, String(view.pool_count))])])])),
     h("div", { class: `turn-line${mine ? " mine" : ""}`, id: "turn-line" }, [h("span", { class: "turn" }, turnText), last ? h("span", { class: "last-move" }, describeMove(last, name)) : null]),
     h("section", { class: "rkb-table", id: "rkb-table" }, sets.length ? sets : [h("p", { class: "muted center" }, t("rkb.table"))]),
   ];
@@ -289,8 +289,8 @@ export function renderRummikub(api) {
       problems.length ? h("div", { class: "blocked-reason" }, problems.join(" ")) : null,
       hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), ...hintAdvice(hint, draft, session, render)]) : null,
       h("div", { class: "action-bar", id: "actions" }, mine ? [
-        h("button", { "data-action": "undo", disabled: !draft.past.length, onclick: () => { draft.undo(); render(); } }, `↶ ${t("act.undo")}`),
-        h("button", { "data-action": "redo", disabled: !draft.future.length, onclick: () => { draft.redo(); render(); } }, `↷ ${t("act.redo")}`),
+        h("button", { "data-action": "undo", title: t("act.undo"), disabled: !draft.past.length, onclick: () => { draft.undo(); render(); } }, ["↶ ", h("span", { class: "word" }, t("act.undo"))]),
+        h("button", { "data-action": "redo", title: t("act.redo"), disabled: !draft.future.length, onclick: () => { draft.redo(); render(); } }, ["↷ ", h("span", { class: "word" }, t("act.redo"))]),
         h("button", { "data-action": "reset", disabled: !draft.past.length, onclick: () => { draft.reset(); render(); } }, t("act.reset")),
         draw && !placed ? h("button", { "data-action": "draw", ...sends(TABLE), onclick: () => api.act(draw) }, draw.type === "pass" ? t("act.pass_rkb") : t("act.draw_pool")) : null,
         h("button", { class: "primary", "data-action": "submit", ...sends(TABLE, !canSubmit), onclick: () => api.act({ type: "play", table: draft.now.sets.map((set) => set.map((x) => x.code)) }) }, t("act.submit")),
@@ -298,7 +298,7 @@ export function renderRummikub(api) {
       ] : []),
     ]));
   }
-  const page = h("div", { class: "card-table" }, [h("div", { class: "felt" }, parts), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, name)])]);
+  const page = tableLayout(top, h("div", { class: "felt" }, parts), h("aside", { class: "side" }, [scoreSheet(api, view), movesPanel(view, name)]));
   shown = mine ? { draft, render, page } : null;
   return page;
 }

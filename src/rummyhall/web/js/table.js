@@ -348,8 +348,7 @@ export function showTable({ main, toast, banner }, code, watch) {
       restoreFocus(main, focused);
       return;
     }
-    const body = BOARDS[room.game](api);
-    const parts = [header(), pauseLine(api), clockLine(api), body];
+    const parts = [BOARDS[room.game](api, [header(), pauseLine(api), clockLine(api)])];
     if (room.status === "finished" && !session.result) parts.push(finishedBar());
     parts.push(chat.node);
     main.replaceChildren(h("div", { class: `table-page game-${room.game}` }, parts));

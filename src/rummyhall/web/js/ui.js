@@ -81,3 +81,10 @@ export function notice({ id, title, text, actions }) {
 export function nameTag(name, { tag = "strong", suffix = null } = {}) {
   return h(tag, { class: "name", title: name, "data-name": name, tabindex: 0 }, [h("span", { class: "name-text" }, name), suffix ? h("span", { class: "name-suffix" }, suffix) : null]);
 }
+
+/** A table's page: what is above the felt (header, clock) and the felt fit the screen,
+ *  so the player's hand and buttons are in view without scrolling; the side panel
+ *  (score sheet, moves) stands beside them, or below on a narrow screen. */
+export function tableLayout(top, felt, side) {
+  return h("div", { class: "card-table" }, [h("div", { class: "table-fit" }, [...top, felt]), side]);
+}
