@@ -170,6 +170,7 @@ def every_screen(page: Page, request: pytest.FixtureRequest, name: str, sorts: l
                 if sort == sorts[-1]:
                     page.screenshot(path=str(shot))
     page.set_viewport_size(LAPTOP)
+    page.click("[data-lang=en]")
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
