@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from rummyhall.server import ratings
 from tests.server import databases
 from tests.server.harness import BOT, Server, play_to_the_end, play_until
 
@@ -93,3 +94,15 @@ def test_a_match_finished_at_a_crash_is_rated_exactly_once(tmp_path: Path, momen
         assert sorted(counted) == [(1,), (1,)]
     finally:
         again.stop()
+
+
+def test_a_rating_is_provisional_until_about_ten_two_player_matches() -> None:
+    """``provisional`` while sigma is above three quarters of a new player's: after one
+    match it is, after a dozen alternating results between two players it is not."""
+    pair = [ratings.START, ratings.START]
+    seen = []
+    for match in range(12):
+        pair = ratings.rate(pair, [match % 2 == 0, match % 2 == 1])
+        seen.append(ratings.provisional(pair[0][1]))
+    assert seen[0] and not seen[-1], seen
+    assert 8 <= seen.index(False) <= 11, seen

@@ -51,7 +51,10 @@ def test_a_profile_shows_the_rating_its_chart_and_the_recent_games(
     page.goto(f"/?profile={ana['player']['id']}")
     expect(page.locator("#profile-name")).to_have_text("<b>Ana</b>")
     card = page.locator(".rating-card[data-game='gin']")
-    expect(card.locator(".rating-value")).to_have_text(str(ana["ratings"][0]["rating"]))
+    # One match says little: the rating is provisional, marked "?" and explained.
+    assert ana["ratings"][0]["provisional"]
+    expect(card.locator(".rating-value")).to_have_text(f"{ana['ratings'][0]['rating']}?")
+    expect(card.locator(".provisional-note")).to_be_visible()
     expect(card.locator(".rating-chart circle")).to_have_count(2)  # the start, one match
     recent = page.locator("#recent-games li")
     expect(recent).to_have_count(1)
@@ -91,6 +94,9 @@ def test_the_leaderboard_ranks_both_and_the_reader(
     expect(page.locator("table.leaderboard")).to_contain_text("<b>Ana</b>")
     rank = "#2" if locale == "en" else "第 2 名"
     expect(page.locator("#your-rank")).to_contain_text(rank)
+    own = pages[reader]["ratings"][0]["rating"]
+    expect(page.locator("#your-rank")).to_contain_text(f"{own}?")
+    expect(rows.nth(1).locator(".rating.provisional")).to_have_text(f"{own}?")
     expect(page.locator(".topnav a.active")).to_have_attribute("href", "/?leaderboard=gin")
     shot(page, f"leaderboard-{locale}")
     page.click(".board-tabs a[href='/?leaderboard=rummikub']")

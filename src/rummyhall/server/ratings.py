@@ -12,7 +12,8 @@ winners first, tied, then everyone else, tied: the games' scores mean different 
 (a Gin total, an Indian penalty), and who won is what every game agrees on. A new player
 starts at ``mu`` 25, ``sigma`` 25/3. What is shown and ranked is the conservative
 estimate ``mu − 3·sigma`` scaled, :func:`shown`: 1000 at the start, rising as results
-come and the uncertainty shrinks.
+come and the uncertainty shrinks. While ``sigma`` is above :data:`PROVISIONAL_SIGMA` the
+rating is provisional (shown with a "?", as rating sites mark theirs): it says little yet.
 """
 
 from __future__ import annotations
@@ -26,11 +27,21 @@ MODEL = PlackettLuce()
 START = (MODEL.mu, MODEL.sigma)
 """A new player's ``mu`` and ``sigma``."""
 BASE, SCALE = 1000, 40
+PROVISIONAL_SIGMA = 0.75 * MODEL.sigma
+"""``sigma`` above which a rating is provisional: three quarters of a new player's
+(6.25). Two-player matches take about ten to bring it there (each shrinks ``sigma`` by
+some 3 %), matches of more players fewer; lichess marks a Glicko rating provisional
+likewise while its deviation is high."""
 
 
 def shown(mu: float, sigma: float) -> int:
     """The rating shown and ranked: ``BASE + SCALE × (mu − 3·sigma)``."""
     return round(BASE + SCALE * (mu - 3 * sigma))
+
+
+def provisional(sigma: float) -> bool:
+    """Whether a rating of uncertainty ``sigma`` is still provisional."""
+    return sigma > PROVISIONAL_SIGMA
 
 
 def is_rated(rows: Sequence[Mapping[str, Any]]) -> bool:

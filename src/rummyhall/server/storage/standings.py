@@ -45,6 +45,7 @@ def profile(
             {
                 "game": record.game,
                 "rating": record.rating,
+                "provisional": ratings.provisional(record.sigma),
                 "matches": record.matches,
                 "wins": record.wins,
                 "history": _history(changes),
@@ -133,7 +134,11 @@ def leaderboard(
                     models.Rating.game == game, models.Rating.rating > own.rating
                 )
             )
-            yours = {"rank": int(above or 0) + 1, "rating": own.rating}
+            yours = {
+                "rank": int(above or 0) + 1,
+                "rating": own.rating,
+                "provisional": ratings.provisional(own.sigma),
+            }
     rated = session.scalar(select(func.count()).where(models.Rating.game == game))
     rows: list[dict[str, Any]] = []
     for record, nickname, username in best:
@@ -145,6 +150,7 @@ def leaderboard(
                 "player": {"id": record.player_id, "nickname": nickname},
                 "username": username,
                 "rating": record.rating,
+                "provisional": ratings.provisional(record.sigma),
                 "matches": record.matches,
                 "wins": record.wins,
             }

@@ -107,6 +107,8 @@ const STRINGS = {
   "profile.lost": ["Lost", "负"],
   "profile.unrated": ["unrated", "不计分"],
   "profile.against_people": ["against people", "对玩家"],
+  "rating.provisional": ["Provisional: too few rated games yet for a settled rating (shown with ?).", "暂定：计分对局还太少，等级分尚未稳定（以 ? 标出）。"],
+  "rating.provisional_short": ["provisional", "暂定"],
   "board.games": ["Games", "游戏"],
   "board.title": ["{game} leaderboard", "{game}排行榜"],
   "board.about": ["{n} rated players. Ratings (OpenSkill) move only with games between people.", "共 {n} 名计分玩家。等级分（OpenSkill）只随玩家之间的对局变化。"],

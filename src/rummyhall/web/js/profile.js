@@ -17,6 +17,13 @@ function svg(tag, attrs = {}, children = []) {
   return node;
 }
 
+/** A rating as shown: "1042", or "1042?" while it is provisional (its uncertainty
+ *  still high, server/ratings.py), the "?" explained on hover and to screen readers. */
+function ratingText(entry) {
+  if (!entry.provisional) return String(entry.rating);
+  return h("span", { class: "rating provisional", title: t("rating.provisional") }, [String(entry.rating), h("abbr", { "aria-label": t("rating.provisional_short") }, "?")]);
+}
+
 /** The rating after each rated match as a line, with its lowest and highest values. */
 function ratingChart(history, label) {
   const width = 240;
@@ -93,7 +100,8 @@ export function showProfile({ main, toast }, playerId) {
     const ratings = page.ratings.length
       ? h("div", { class: "rating-cards" }, page.ratings.map((entry) => h("article", { class: "panel rating-card", "data-game": entry.game }, [
         h("h3", {}, t(`game.${entry.game}`)),
-        h("p", { class: "rating-value" }, String(entry.rating)),
+        h("p", { class: "rating-value" }, ratingText(entry)),
+        entry.provisional ? h("p", { class: "muted provisional-note" }, t("rating.provisional")) : null,
         h("p", { class: "muted" }, t("profile.record", { matches: entry.matches, wins: entry.wins })),
         ratingChart(entry.history, t("profile.chart", { game: t(`game.${entry.game}`) })),
         h("a", { href: `/?leaderboard=${entry.game}`, "data-nav": "" }, t("profile.to_board")),
@@ -171,20 +179,20 @@ export function showLeaderboard({ main, toast }, game) {
     }
     const me = currentPlayer();
     const yours = board.yours
-      ? t("board.yours", { rank: board.yours.rank, rating: board.yours.rating })
+      ? t("board.yours", { rank: board.yours.rank, rating: `${board.yours.rating}${board.yours.provisional ? "?" : ""}` })
       : t("board.not_rated");
     main.replaceChildren(h("div", { class: "board-page" }, [
       tabs,
       h("section", { class: "panel" }, [
         h("h1", {}, t("board.title", { game: t(`game.${shown}`) })),
         h("p", { class: "muted" }, t("board.about", { n: board.players })),
-        h("p", { id: "your-rank" }, yours),
+        h("p", { id: "your-rank", title: board.yours?.provisional ? t("rating.provisional") : null }, yours),
         board.top.length ? h("table", { class: "figures leaderboard" }, [
           h("thead", {}, h("tr", {}, [t("board.rank"), t("board.player"), t("board.rating"), t("profile.matches"), t("profile.wins")].map((text) => h("th", { scope: "col" }, text)))),
           h("tbody", {}, board.top.map((row) => h("tr", { class: row.player.id === me?.id ? "you" : null }, [
             h("td", {}, String(row.rank)),
             h("th", { scope: "row" }, h("a", { href: `/?profile=${row.player.id}`, "data-nav": "" }, row.player.nickname)),
-            h("td", {}, String(row.rating)),
+            h("td", {}, ratingText(row)),
             h("td", {}, String(row.matches)),
             h("td", {}, String(row.wins)),
           ]))),
