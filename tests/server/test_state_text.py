@@ -24,7 +24,9 @@ GAMES = [
 ]
 
 
-def _both(game: str, state: GameState, seat: int | None, events: list[Any]) -> tuple[str, str]:
+def _both(
+    game: str, state: GameState, seat: int | None, events: list[Any], actor: str | None
+) -> tuple[str, str]:
     view = state.view(seat)
     mine = seat is not None and seat == state.current_player
     legal = advice.describe_legal(state, view, state.legal_actions()) if mine else []
@@ -36,6 +38,7 @@ def _both(game: str, state: GameState, seat: int | None, events: list[Any]) -> t
         "legal": legal,
         "legal_complete": state.legal_actions_complete,
         "events": events,
+        "actor": actor,
         "arrangement": None if seat is None else advice.arrangement(game, view),
         "current_player": state.current_player,
         "scores": state.scores,
@@ -51,9 +54,10 @@ def test_state_text_is_the_state_message_byte_for_byte(game: str, options: dict[
     for seed in range(3):
         state = new_match(game, seed=seed, **options)
         events: list[Any] = []
-        for _ in range(40 if game == "rummikub" else 120):
+        actors = [None, "player", "bot", "away", "clock"]
+        for step in range(40 if game == "rummikub" else 120):
             for seat in [*range(state.num_players), None]:
-                model, fast = _both(game, state, seat, events)
+                model, fast = _both(game, state, seat, events, actors[step % len(actors)])
                 assert fast == model
             if state.is_over:
                 break

@@ -89,3 +89,40 @@ def test_a_stalled_seat_handed_over_then_taken_back(
     shot(stalled, "clock-away-bar")
     stalled.click("#back-button")
     expect(bar).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("viewport", "locale", "notice", "logged"),
+    [
+        (
+            DESKTOP,
+            "en",
+            "Your time ran out: the computer played for you",
+            "clock: the computer played for",
+        ),
+        (PHONE, "zh", "你的时间已用完：电脑替你走了这一步", "超时：电脑代"),
+    ],
+)
+def test_when_the_clock_runs_out_the_log_and_the_player_say_the_computer_played(
+    new_page: Callable[..., Page],
+    shot: Callable[[Page, str], Path],
+    viewport: dict[str, int],
+    locale: str,
+    notice: str,
+    logged: str,
+) -> None:
+    host, friend = friends_at_a_table(new_page, viewport, locale, "4+3")
+    mover, other = mover_and_other(host, friend)
+    name = mover.evaluate(
+        "window.rummyhall.session.room.seats[window.rummyhall.session.you].player.nickname"
+    )
+    expect(mover.locator("#clock-notice")).to_contain_text(notice, timeout=12000)
+    for page in (mover, other):
+        expect(page.locator("#moves li.by-clock").first).to_contain_text(f"{logged}")
+        expect(page.locator("#moves li.by-clock").first).to_contain_text(name)
+    expect(other.locator("#clock-notice")).to_have_count(0)  # told to him alone
+    shot(mover, f"clock-played-{locale}")
+    # His own next move ends the notice.
+    expect(mover.locator("#turn-clock.yours")).to_be_visible(timeout=15000)
+    mover.locator("#actions button[data-action]").first.click()
+    expect(mover.locator("#clock-notice")).to_have_count(0)

@@ -408,6 +408,9 @@ class StateMessage(ServerMessage):
     played; use ``check`` to validate a draft)."""
     events: list[dict[str, Any]]
     """What happened since the previous ``state`` (empty on join/reconnect)."""
+    actor: Literal["player", "bot", "away", "clock"] | None = None
+    """Who made the action behind ``events``: the seat's player or bot, the away bot, or
+    the computer for a person whose clock ran out (``null`` on join/reconnect)."""
     arrangement: dict[str, Any] | None = None
     """The solver's best layout of your own hand (Gin: melds, deadwood, points; Indian:
     melds with their kinds, deadwood, penalty): the live deadwood or penalty."""
@@ -426,6 +429,7 @@ def state_text(
     legal: list[dict[str, Any]],
     legal_complete: bool,
     events: list[dict[str, Any]],
+    actor: str | None,
     arrangement: dict[str, Any] | None,
     current_player: int | None,
     scores: list[int],
@@ -445,6 +449,7 @@ def state_text(
         "legal": legal,
         "legal_complete": legal_complete,
         "events": events,
+        "actor": actor,
         "arrangement": arrangement,
         "current_player": current_player,
         "scores": scores,

@@ -211,7 +211,7 @@ class Room(Seating):
         self.clock.settle(clock)
         if table.state.is_over:
             await self._finish_match(table)
-        await self._publish(table, events)
+        await self._publish(table, events, actor)
         if not table.state.is_over and any(event.type == "part_scored" for event in events):
             self.begin_pause()  # after the result went out: the room then says who it waits for
         self.follow_clock()
@@ -287,10 +287,10 @@ class Room(Seating):
 
     # ------------------------------------------------------------------ output
 
-    async def _publish(self, table: Table, events: list[Event]) -> None:
+    async def _publish(self, table: Table, events: list[Event], actor: Actor | None = None) -> None:
         """Queue every connected seat its view and the spectators the public one."""
         seated = {seat.index: seat.client for seat in self.seats if seat.client is not None}
-        texts, public = await table.render(events, seated, bool(self.spectators))
+        texts, public = await table.render(events, seated, bool(self.spectators), actor)
         for index, client in seated.items():
             client.send(texts[index])
         if public is not None:

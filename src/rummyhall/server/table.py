@@ -161,21 +161,32 @@ class Table:
         thread: it may search)."""
         return await anyio.to_thread.run_sync(advice.hint, self.game, view, legal)
 
-    async def text(self, seat: int | None, events: list[JSON]) -> str:
-        """The state message of ``seat`` (``None``: a spectator) after ``events``."""
+    async def text(self, seat: int | None, events: list[JSON], actor: Actor | None = None) -> str:
+        """The state message of ``seat`` (``None``: a spectator) after ``events``, which
+        ``actor`` made."""
         mine = seat is not None and seat == self.state.current_player
-        return self._state_text(seat, events, await self.legal() if mine else [])
+        return self._state_text(seat, events, await self.legal() if mine else [], actor)
 
     async def render(
-        self, events: Sequence[Event], seats: Iterable[int], spectators: bool
+        self,
+        events: Sequence[Event],
+        seats: Iterable[int],
+        spectators: bool,
+        actor: Actor | None = None,
     ) -> tuple[dict[int, str], str | None]:
         """The state text of each of ``seats`` and, if there are ``spectators``, the
-        public one, after ``events``."""
+        public one, after ``events`` (made by ``actor``)."""
         payload = [event.to_json() for event in events]
-        texts = {seat: await self.text(seat, payload) for seat in seats}
-        return texts, self._state_text(None, payload, []) if spectators else None
+        texts = {seat: await self.text(seat, payload, actor) for seat in seats}
+        return texts, self._state_text(None, payload, [], actor) if spectators else None
 
-    def _state_text(self, seat: int | None, events: list[JSON], legal: Sequence[Action]) -> str:
+    def _state_text(
+        self,
+        seat: int | None,
+        events: list[JSON],
+        legal: Sequence[Action],
+        actor: Actor | None = None,
+    ) -> str:
         state = self.state
         view = state.view(seat)
         return state_text(
@@ -186,6 +197,7 @@ class Table:
             legal=advice.describe_legal(state, view, legal) if legal else [],
             legal_complete=state.legal_actions_complete,
             events=events,
+            actor=actor,
             arrangement=None if seat is None else advice.arrangement(self.game, view),
             current_player=state.current_player,
             scores=state.scores,

@@ -15,6 +15,29 @@ export function receiveClock(session, message) {
   session.clock = message;
 }
 
+/** A state message whose action the computer made for a person out of time: its moves
+ *  are marked in the hand's log (``by: "clock"``, kept for the rest of the part), and
+ *  that person is told until he acts again. Every state's moves are marked again. */
+export function noteClockMoves(session, message) {
+  const moves = message.view.moves;
+  if (!moves) return;
+  const part = message.view.match?.number ?? 0;
+  session.clockMoves ??= new Set();
+  if (message.actor === "clock") {
+    let index = moves.length - 1;
+    for (const event of [...message.events].reverse()) {
+      if (index >= 0 && JSON.stringify(moves[index]) === JSON.stringify(event)) {
+        session.clockMoves.add(`${part}:${index}`);
+        if (event.seat === session.you) session.clockNotice = true;
+        index -= 1;
+      }
+    }
+  }
+  if (session.clockMoves.size) {
+    message.view.moves = moves.map((move, index) => (session.clockMoves.has(`${part}:${index}`) ? { ...move, by: "clock" } : move));
+  }
+}
+
 /** "1:05", "0:09". */
 const minutes = (seconds) => {
   const whole = Math.max(0, Math.ceil(seconds));
@@ -30,6 +53,7 @@ export function clockLine(api) {
   const room = session.room;
   const mine = session.you !== null && room?.seats[session.you]?.away;
   const parts = [];
+  if (session.clockNotice) parts.push(h("p", { class: "clock-notice", id: "clock-notice", role: "status" }, t("clock.played_for_you")));
   if (mine) parts.push(awayBar(api));
   if (clock && room?.status === "playing" && clock.seat !== null && !session.state?.over) {
     parts.push(clock.setting === "off" ? handOver(api, clock) : countdown(api, clock));

@@ -36,7 +36,10 @@ export function movesPanel(view, name) {
   const moves = view.moves.filter((m) => m.seat !== null && m.seat !== undefined).slice(-12).reverse();
   return h("div", { class: "panel moves-panel", id: "moves" }, [
     h("h3", {}, t("log.title")),
-    h("ol", { class: "moves" }, moves.map((m) => h("li", {}, describeMove(m, name)))),
+    h("ol", { class: "moves" }, moves.map((m) => h("li", { class: m.by === "clock" ? "by-clock" : null }, [
+      m.by === "clock" ? h("span", { class: "by-clock-tag" }, t("log.clock_played", { name: name(m.seat) })) : null,
+      describeMove(m, name),
+    ]))),
   ]);
 }
 

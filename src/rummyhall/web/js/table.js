@@ -5,7 +5,7 @@
 import { announceState, focusedSelector, restoreFocus } from "./a11y.js";
 import { renderCardTable } from "./cardtable.js";
 import { chatPanel } from "./chat.js";
-import { clockLine, receiveClock, refreshClock } from "./clock.js";
+import { clockLine, noteClockMoves, receiveClock, refreshClock } from "./clock.js";
 import { inviteBox } from "./friends.js";
 import { getLocale, t } from "./i18n.js";
 import { rememberMatch } from "./lobby.js";
@@ -72,7 +72,10 @@ export function showTable({ main, toast, banner }, code, watch) {
   function act(action) {
     const turn = session.state.turn;
     const answered = (message) => message.type === "state" && message.turn > turn;
-    return request({ type: "action", turn, action }, answered, () => { session.sentAt = performance.now(); });
+    return request({ type: "action", turn, action }, answered, () => {
+      session.sentAt = performance.now();
+      session.clockNotice = false; // he plays again: the computer's turn for him is told
+    });
   }
 
   const api = {
@@ -106,6 +109,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         const before = session.state;
         announceState(session.you, before, message, name);
         soundState(session.you, before, message);
+        noteClockMoves(session, message);
         session.state = message;
         session.hint = null;
         for (const event of message.events) {
