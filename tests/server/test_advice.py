@@ -12,7 +12,7 @@ from rummyhall import Draw, Knock, Play, new_match
 from rummyhall.actions import action_from_json
 from rummyhall.bots.base import Adviser
 from rummyhall.bots.registry import make_bot
-from rummyhall.games import gin, indian
+from rummyhall.games import gin, indian, rummikub
 from rummyhall.games.gin import state as gin_state
 from rummyhall.games.gin.state import GinState
 from rummyhall.registry import KITS
@@ -49,9 +49,25 @@ def test_every_game_lays_out_a_seat_s_hand_from_its_view_alone() -> None:
     assert advice.arrangement("indian", {"hand": None, "indicator": "7C"}) is None
 
 
-def test_no_layout_for_spectators_or_rummikub() -> None:
+def test_no_layout_for_spectators() -> None:
     assert advice.arrangement("gin", {"hand": None}) is None
-    assert advice.arrangement("rummikub", {"rack": ["R1"]}) is None
+    assert advice.arrangement("rummikub", {"rack": None}) is None
+
+
+def test_a_rummikub_rack_is_laid_out_into_the_sets_it_holds_and_the_rest() -> None:
+    """The solver's best play onto an empty table is the rack's own best arrangement."""
+    rack = ["R10", "R11", "R12", "B3", "K3", "O3", "B9", "*"]
+    layout = advice.arrangement("rummikub", {"rack": rack})
+    assert layout is not None
+    assert sorted(map(sorted, layout["sets"])) == sorted(
+        map(sorted, rummikub.best_play([], rack) or [])
+    )
+    assert sorted([*(t for s in layout["sets"] for t in s), *layout["rest"]]) == sorted(rack)
+    assert all(rummikub.is_valid_set(group) for group in layout["sets"])
+    assert advice.arrangement("rummikub", {"rack": ["R1", "B5"]}) == {
+        "sets": [],
+        "rest": ["R1", "B5"],
+    }
 
 
 def test_legal_actions_carry_the_engine_s_facts_in_protocol_form() -> None:

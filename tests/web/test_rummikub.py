@@ -139,3 +139,39 @@ def test_counts_of_one_are_said_in_the_singular(new_page: Callable[..., Page]) -
         "1 point in rack",
         "Ana played 3 tiles",
     ]
+
+
+def test_the_rack_groups_into_the_sets_and_runs_it_holds(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    """"Sets & runs" lays the rack out as the solver arranges it alone (the most tiles
+    in valid sets), the other tiles apart; a set the draft breaks up joins them."""
+    page = new_page()
+    current = quick_play(page, "rummikub")
+    rack = current["state"]["view"]["rack"]
+    best = rummikub.best_play([], rack)
+    assert best, "the seeded rack holds sets"
+    page.click("[data-sort=sets]")
+    expect(page.locator("[data-sort=sets]")).to_have_attribute("aria-pressed", "true")
+    groups = page.locator("#rack .rack-set")
+    expect(groups).to_have_count(len(best))
+    shown = [
+        sorted(group.locator(":scope > .tile").evaluate_all("(tiles) => tiles.map((x) => x.dataset.tile)"))
+        for group in groups.all()
+    ]
+    assert sorted(shown) == sorted(sorted(group) for group in best)
+    assert all(rummikub.is_valid_set(group) for group in shown)
+    rest = page.locator("#rack .rack-rest > .tile")
+    expect(rest).to_have_count(len(rack) - sum(map(len, best)))
+    shot(page, "sets")
+    page.set_viewport_size(PHONE)
+    shot(page, "sets-phone")
+    page.set_viewport_size({"width": 1280, "height": 860})
+    first = best[0][0]
+    page.click(f"#rack .rack-set .tile[data-tile='{first}']")
+    page.click("#new-set")  # one tile of a set goes to the table: the set is broken up
+    expect(groups).to_have_count(len(best) - 1)
+    expect(rest).to_have_count(len(rack) - sum(map(len, best)) + len(best[0]) - 1)
+    page.click("[data-sort=rack]")  # a plain sort ends the grouping
+    expect(groups).to_have_count(0)
+    expect(page.locator("#rack > .tile")).to_have_count(len(rack) - 1)

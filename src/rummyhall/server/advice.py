@@ -33,7 +33,8 @@ def describe_legal(state: GameState, view: View, actions: Sequence[Action]) -> l
 def arrangement(game: str, view: View | JSON) -> dict[str, Any] | None:
     """The solver's best layout of the seat's own hand (``GameState.layout``), sent with
     every state so the table can show the live deadwood (Gin, GIN-6) or penalty (Indian,
-    IND-10) and sort the hand into melds; ``None`` for spectators and Rummikub."""
+    IND-10) and sort the hand into melds (Rummikub: the rack into its sets and runs);
+    ``None`` for spectators."""
     return find_game(game).part_state.layout(view)
 
 

@@ -19,7 +19,8 @@ is given.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from rummyhall.actions import JSON, Action, Draw, Event, Pass, Play
@@ -128,6 +129,14 @@ class RummikubState(GameState):
 
     def rack_names(self, seat: int) -> list[str]:
         return [TILE_NAMES[f] for f in sorted(face(t) for t in self.racks[seat])]
+
+    @classmethod
+    def layout(cls, view: Mapping[str, Any]) -> JSON | None:
+        """The rack alone arranged by the solver (``best_play`` on an empty table: the
+        most tiles in sets, then the most value): ``sets`` and the ``rest``, so the rack
+        can be grouped into the sets and runs it holds; remembered per rack."""
+        rack = view.get("rack")
+        return _remembered_layout(tuple(rack)) if rack else None
 
     def legal_actions(self) -> list[Action]:
         """Draw (or pass, pool empty) and the plays the solvers suggest (not every play)."""
@@ -329,3 +338,17 @@ class RummikubState(GameState):
                 "scores": self.scores,
             },
         }
+
+
+LAYOUTS_KEPT = 1024
+"""Racks whose layout is remembered (a few hundred bytes each): each state message
+carries its seat's layout, and a rack changes only on its own seat's turn."""
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT)
+def _remembered_layout(rack: tuple[str, ...]) -> JSON:
+    sets = best_play([], rack) or []
+    rest = list(rack)
+    for tile in (tile for group in sets for tile in group):
+        rest.remove(tile)
+    return {"sets": sets, "rest": rest}

@@ -292,6 +292,8 @@ const STRINGS = {
   "rkb.reason.range": ["a run stays within 1–13 (1 is low only)", "顺子限 1–13（1 只能作小）"],
   "rkb.sort_number": ["By number", "按数字"],
   "rkb.sort_colour": ["By colour", "按颜色"],
+  "rkb.sort_sets": ["Sets & runs", "成组与顺子"],
+  "rkb.sort_sets_about": ["Group your rack into the sets and runs it holds (the solver's best arrangement), the other tiles apart", "把牌架整理成能组成的成组与顺子（求解器的最优排列），其余的牌放在一边"],
   "rkb.tip": ["Tap tiles to select them, then tap a set or “New set”. Drag works too.", "点击选中牌，再点某个组合或“新组合”；也可直接拖动。"],
   "rkb.submit_invalid": ["Fix the outlined sets first.", "请先修正标红的组合。"],
   "rkb.need_30": ["The initial meld needs 30 points from your rack.", "首开需用自己牌架上的牌凑满 30 分。"],

@@ -160,6 +160,26 @@ class Draft {
   }
 }
 
+/** The rack's tiles grouped as the solver arranges the rack alone (``arrangement``:
+ *  the server's ``sets`` and ``rest`` of the rack at the turn's start): each set whose
+ *  tiles are all still in the rack, then the other tiles apart (those of a set the
+ *  draft has broken up among them). Returns ``[{ set }, …, { rest }]``. */
+function rackInSets(rack, arrangement) {
+  const left = [...rack];
+  const groups = [];
+  for (const codes of arrangement.sets) {
+    const picked = [];
+    for (const code of codes) {
+      const at = left.findIndex((tile) => tile.code === code);
+      if (at < 0) break;
+      picked.push(left.splice(at, 1)[0]);
+    }
+    if (picked.length === codes.length) groups.push({ set: picked });
+    else left.push(...picked);
+  }
+  return left.length ? [...groups, { rest: left }] : groups;
+}
+
 function tileEl(tile, draft, render, dragging) {
   return pressable(h("div", {
     class: `tile${draft.selected.has(tile.id) ? " selected" : ""}${tile.from === "rack" ? " own" : ""}`,
@@ -273,19 +293,30 @@ export function renderRummikub(api, top = []) {
       ? h("span", { class: "badge melded" }, t("rkb.melded"))
       : h("span", { class: `meld-counter${points >= 30 ? " ok" : ""}`, id: "meld-counter" }, t("rkb.meld_counter", { n: points }));
     const byNumber = session.drafts.rackByNumber;
+    const inSets = Boolean(session.drafts.rackSets && state.arrangement);
     const number = (tile) => (tile.code === "*" ? 99 : Number(tile.code.slice(1)));
     const colour = (tile) => (tile.code === "*" ? 9 : COLOURS.indexOf(tile.code[0]));
-    const own = [...draft.now.rack].sort((a, b) =>
+    const ordered = (tiles) => [...tiles].sort((a, b) =>
       byNumber ? number(a) - number(b) || colour(a) - colour(b) : colour(a) - colour(b) || number(a) - number(b));
+    const tiles = (list) => list.map((tile) => tileEl(tile, draft, render, dragging));
+    const rackContent = inSets
+      ? rackInSets(draft.now.rack, state.arrangement).map(({ set, rest }) => (set
+        ? h("div", { class: "rack-set", "data-kind": judgeSet(set.map((x) => x.code)).kind }, tiles(sortSet(set)))
+        : h("div", { class: "rack-rest" }, tiles(ordered(rest)))))
+      : tiles(ordered(draft.now.rack));
+    const sortButton = (key, on, label, onclick, extra = {}) =>
+      h("button", { class: `small${on ? "" : " ghost"}`, "data-sort": key, "aria-pressed": String(on), onclick: () => { onclick(); render(); }, ...extra }, label);
     const problems = [];
     if (mine && placed && !allValid) problems.push(t("rkb.submit_invalid"));
     if (mine && placed && !melded && !meldOk) problems.push(t("rkb.need_30"));
     const hint = session.hint;
     parts.push(h("section", { class: `my-area${mine ? " current" : ""}` }, [
       h("div", { class: "my-head" }, [nameTag(name(me), { suffix: `(${t("seat.you")})` }), standing(api, view, me), meldBadge, h("span", { class: "muted tip" }, t("rkb.tip")),
-        h("div", { class: "sorters" }, h("button", { class: "small ghost", "data-sort": "rack", onclick: () => { session.drafts.rackByNumber = !byNumber; render(); } },
-          byNumber ? t("rkb.sort_colour") : t("rkb.sort_number")))]),
-      h("div", { class: "rack", id: "rack", onclick: () => move(draft.selected, "rack"), ...dropOn("rack") }, own.map((tile) => tileEl(tile, draft, render, dragging))),
+        h("div", { class: "sorters" }, [
+          sortButton("rack", false, byNumber ? t("rkb.sort_colour") : t("rkb.sort_number"), () => { session.drafts.rackByNumber = !byNumber; session.drafts.rackSets = false; }),
+          sortButton("sets", inSets, t("rkb.sort_sets"), () => { session.drafts.rackSets = !inSets; }, { title: t("rkb.sort_sets_about"), disabled: !state.arrangement }),
+        ])]),
+      h("div", { class: `rack${inSets ? " in-sets" : ""}`, id: "rack", onclick: () => move(draft.selected, "rack"), ...dropOn("rack") }, rackContent),
       problems.length ? h("div", { class: "blocked-reason" }, problems.join(" ")) : null,
       hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), ...hintAdvice(hint, draft, session, render)]) : null,
       h("div", { class: "action-bar", id: "actions" }, mine ? [
