@@ -144,7 +144,7 @@ def test_counts_of_one_are_said_in_the_singular(new_page: Callable[..., Page]) -
 def test_the_rack_groups_into_the_sets_and_runs_it_holds(
     new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
 ) -> None:
-    """"Sets & runs" lays the rack out as the solver arranges it alone (the most tiles
+    """ "Sets & runs" lays the rack out as the solver arranges it alone (the most tiles
     in valid sets), the other tiles apart; a set the draft breaks up joins them."""
     page = new_page()
     current = quick_play(page, "rummikub")
@@ -155,10 +155,8 @@ def test_the_rack_groups_into_the_sets_and_runs_it_holds(
     expect(page.locator("[data-sort=sets]")).to_have_attribute("aria-pressed", "true")
     groups = page.locator("#rack .rack-set")
     expect(groups).to_have_count(len(best))
-    shown = [
-        sorted(group.locator(":scope > .tile").evaluate_all("(tiles) => tiles.map((x) => x.dataset.tile)"))
-        for group in groups.all()
-    ]
+    faces = "(tiles) => tiles.map((x) => x.dataset.tile)"
+    shown = [sorted(group.locator(":scope > .tile").evaluate_all(faces)) for group in groups.all()]
     assert sorted(shown) == sorted(sorted(group) for group in best)
     assert all(rummikub.is_valid_set(group) for group in shown)
     rest = page.locator("#rack .rack-rest > .tile")
