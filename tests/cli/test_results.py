@@ -11,7 +11,7 @@ from rich.text import Text
 from rummyhall.games import gin, indian
 from rummyhall.registry import KITS
 from rummyhall.terminal.games import TERMINALS
-from rummyhall.terminal.i18n import use_language
+from rummyhall.terminal.i18n import tr, use_language
 from rummyhall.terminal.results import explain
 
 NAMES = ["You", "Bot 2 (hard)", "Bot 3 (easy)"]
@@ -95,3 +95,19 @@ def test_every_game_has_its_terminal_rendering_under_its_kit_name() -> None:
     assert set(TERMINALS) == set(KITS)
     for name, terminal in TERMINALS.items():
         assert terminal.name == name
+
+
+def test_counts_of_one_are_singular_and_drops_are_called_as_at_the_table() -> None:
+    """The terminal says "1 tile" (a ``.one`` text) and, in Chinese, the web table's
+    words: 弃权 for a drop, 宣布 for a declaration (js/glossary.js)."""
+    use_language("en")
+    assert [tr("tiles", n=1), tr("cards", n=1), tr("tiles", n=2)] == ["1 tile", "1 card", "2 tiles"]
+    use_language("zh")
+    try:
+        assert (
+            tr("ev.drop", who="Ana", kind=tr("ev.drop.first"), n=20)
+            == "Ana弃权（首轮弃权），罚 20 分"
+        )
+        assert tr("status.declared") == "已宣布"
+    finally:
+        use_language("en")

@@ -85,4 +85,4 @@ def test_bad_notation_names_the_card(capsys: pytest.CaptureFixture[str]) -> None
 def test_chinese_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "zh", "solve", "indian", INDIAN_HAND, "--indicator", "7C"]) == 0
     text = capsys.readouterr().out
-    assert "合法宣告（IND-9）" in text and "纯顺" in text and "同点数组" in text
+    assert "合法宣布（IND-9）" in text and "纯顺" in text and "同点组" in text

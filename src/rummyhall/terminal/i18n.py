@@ -52,7 +52,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "round_no": ("round {n}", "第 {n} 轮"),
     "to_target": ("to {n}", "目标 {n} 分"),
     "cards": ("{n} cards", "{n} 张"),
+    "cards.one": ("{n} card", "{n} 张"),
     "tiles": ("{n} tiles", "{n} 张"),
+    "tiles.one": ("{n} tile", "{n} 张"),
     "stock": ("Stock", "牌库"),
     "pool": ("Pool", "牌池"),
     "discard_pile": ("Discard pile", "弃牌堆"),
@@ -79,15 +81,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "penalty_live": ("penalty now {n}", "当前罚分 {n}"),
     "rack_total": ("rack total {n}", "牌架合计 {n}"),
     "last_moves": ("Since your last move", "上次行动后"),
-    "status.dropped": ("dropped", "已退出"),
+    "status.dropped": ("dropped", "已弃权"),
     "status.out": ("out", "已淘汰"),
-    "status.wrong show": ("wrong show", "错误宣告"),
-    "status.declared": ("declared", "已宣告"),
+    "status.wrong show": ("wrong show", "错误宣布"),
+    "status.declared": ("declared", "已宣布"),
     "status.playing": ("playing", "进行中"),
     # ------------------------------------------------------------------ groups
     "group.meld": ("meld", "组合"),
     "group.run": ("run", "顺子"),
-    "group.set": ("set", "同点数组"),
+    "group.set": ("set", "同点组"),
     "group.group": ("group", "成组"),
     "group.pure": ("pure", "纯顺"),
     "group.impure": ("impure", "非纯顺"),
@@ -103,11 +105,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev.discard": ("{who} discards {card}", "{who}弃出 {card}"),
     "ev.knock": ("{who} knocks, discarding {card}", "{who}敲牌，弃出 {card}"),
     "ev.gin": ("{who} goes gin, discarding {card}", "{who} Gin！弃出 {card}"),
-    "ev.declare": ("{who} declares, discarding {card}", "{who}宣告，弃出 {card}"),
-    "ev.wrong_show": ("{who}: wrong show, {n} points", "{who}错误宣告，罚 {n} 分"),
-    "ev.drop": ("{who} drops ({kind}), {n} points", "{who}退出（{kind}），罚 {n} 分"),
-    "ev.drop.first": ("first drop", "首轮退出"),
-    "ev.drop.middle": ("middle drop", "中途退出"),
+    "ev.declare": ("{who} declares, discarding {card}", "{who}宣布，弃出 {card}"),
+    "ev.wrong_show": ("{who}: wrong show, {n} points", "{who}错误宣布，罚 {n} 分"),
+    "ev.drop": ("{who} drops ({kind}), {n} points", "{who}弃权（{kind}），罚 {n} 分"),
+    "ev.drop.first": ("first drop", "首轮弃权"),
+    "ev.drop.middle": ("middle drop", "中途弃权"),
     "ev.reshuffle": ("the discard pile is shuffled into a new stock", "弃牌堆洗成新牌库"),
     "ev.play": ("{who} plays {tiles}", "{who}打出 {tiles}"),
     "ev.pass_turn": ("{who} passes", "{who}过"),
@@ -121,8 +123,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "k.discard_n": ("1–{n} discard", "1–{n} 弃牌"),
     "k.knock": ("k knock ({card} → {n})", "k 敲牌（弃 {card} 剩 {n}）"),
     "k.gin": ("g gin ({card})", "g Gin（弃 {card}）"),
-    "k.declare": ("x declare ({card})", "x 宣告（弃 {card}）"),
-    "k.drop": ("p drop ({n})", "p 退出（罚 {n}）"),
+    "k.declare": ("x declare ({card})", "x 宣布（弃 {card}）"),
+    "k.drop": ("p drop ({n})", "p 弃权（罚 {n}）"),
     "k.draw_tile": ("d draw", "d 摸牌"),
     "k.pass_turn": ("p pass", "p 过"),
     "k.suggestion": ("{n} play suggestion {n}", "{n} 采用建议 {n}"),
@@ -135,7 +137,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{n}：{tiles} —— {count} 张，{value} 点",
     ),
     "no_suggestion": ("the solver finds no play: draw", "求解器找不到可出的牌：请摸牌"),
-    "confirm_drop": ("Drop for {n} points? [y/N] ", "确认退出并罚 {n} 分？[y/N] "),
+    "confirm_drop": ("Drop for {n} points? [y/N] ", "确认弃权并罚 {n} 分？[y/N] "),
     "continue": ("Press Enter to continue ", "按回车继续 "),
     "bye": (
         "Game left. Replay this game with --seed {seed}.",
@@ -150,7 +152,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_suggestion_n": ("there is no suggestion {n}", "没有第 {n} 条建议"),
     "no_gin": ("no discard leaves gin now", "现在弃任何一张都不能 Gin"),
     "no_knock": ("no discard lets you knock now", "现在弃任何一张都不能敲牌"),
-    "no_declare": ("no discard leaves a valid declaration", "弃任何一张都不能合法宣告"),
+    "no_declare": ("no discard leaves a valid declaration", "弃任何一张都不能合法宣布"),
     "help.gin": (
         "Draw: s = stock, d = discard pile (upcard: d take, p pass). Then discard by the "
         "number under the card or its name (7H). k = knock with the best discard, k 3 / "
@@ -162,8 +164,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Draw: s = stock, d = discard pile, p = drop. Then discard by the number under the "
         "card or its name (7H). x = declare with the offered discard, x 3 / x 7H = declare "
         "discarding that card.",
-        "摸牌：s 牌库，d 弃牌堆，p 退出。然后按牌下的编号或牌名（7H）弃牌。x 按提示的弃牌宣告，"
-        "x 3 / x 7H 弃该牌宣告。",
+        "摸牌：s 牌库，d 弃牌堆，p 弃权。然后按牌下的编号或牌名（7H）弃牌。x 按提示的弃牌宣布，"
+        "x 3 / x 7H 弃该牌宣布。",
     ),
     "help.rummikub": (
         "Type the whole new table, sets separated by |, tiles as R7 B13 K1 O4 (R red, B "
@@ -197,13 +199,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "gin.arith.double": ("× 2 spade upcard (GIN-12) = {p}", "× 2 黑桃明牌（GIN-12）= {p}"),
     "gin.scores": ("{who} scores {p}", "{who}得 {p} 分"),
-    "ind.declared": ("{who} declares a valid hand", "{who}合法宣告"),
+    "ind.declared": ("{who} declares a valid hand", "{who}合法宣布"),
     "ind.last": ("{who} wins: everyone else left the deal", "{who}获胜：其他玩家都已离开本局"),
     "ind.void": (
         "The stock ran out: the deal is void, 0 to everyone still playing (IND-13).",
         "牌库摸完：本局流局，仍在局中的玩家 0 分（IND-13）。",
     ),
-    "ind.declaration": ("declaration", "宣告"),
+    "ind.declaration": ("declaration", "宣布"),
     "ind.winner_zero": ("{who}: 0", "{who}：0 分"),
     "ind.penalty": ("{who}: penalty {n}", "{who}：罚 {n} 分"),
     "ind.tier.both lives": (
@@ -221,7 +223,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ind.counted": ("counted: {cards} = {n}", "计分：{cards} = {n}"),
     "ind.capped": ("capped at 80 (IND-10)", "封顶 80（IND-10）"),
     "ind.dropped": ("{who}: {kind}, {n} (IND-11)", "{who}：{kind}，{n} 分（IND-11）"),
-    "ind.wrong": ("{who}: wrong show, {n} (IND-12)", "{who}：错误宣告，{n} 分（IND-12）"),
+    "ind.wrong": ("{who}: wrong show, {n} (IND-12)", "{who}：错误宣布，{n} 分（IND-12）"),
     "rkb.out": ("{who} empties the rack (RKB-8)", "{who}清空牌架（RKB-8）"),
     "rkb.blocked": (
         "The pool is empty and nobody can play: the lowest rack total wins (RKB-9)",
@@ -247,7 +249,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "outcome.gin": ("gin", "Gin"),
     "outcome.knock": ("knock", "敲牌"),
     "outcome.undercut": ("undercut", "反敲"),
-    "outcome.declared": ("declared", "宣告"),
+    "outcome.declared": ("declared", "宣布"),
     "outcome.last player": ("last player", "唯一留局"),
     "outcome.out": ("out", "出完"),
     "outcome.blocked": ("blocked", "僵局"),
@@ -262,10 +264,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "solve.melds": ("Melds", "组合"),
     "solve.knock_ok": ("can knock (limit {limit})", "可以敲牌（上限 {limit}）"),
     "solve.no_knock": ("cannot knock (limit {limit})", "不能敲牌（上限 {limit}）"),
-    "solve.declaration": ("Valid declaration (IND-9)", "合法宣告（IND-9）"),
+    "solve.declaration": ("Valid declaration (IND-9)", "合法宣布（IND-9）"),
     "solve.no_declaration": (
         "No valid declaration: it needs two sequences, one of them pure (IND-9)",
-        "不能合法宣告：需要两组顺子，其中至少一组纯顺（IND-9）",
+        "不能合法宣布：需要两组顺子，其中至少一组纯顺（IND-9）",
     ),
     "solve.penalty": ("Minimum penalty: {n}", "最低罚分：{n}"),
     "solve.initial": ("Best initial meld (RKB-4)", "最佳首开（RKB-4）"),
@@ -276,6 +278,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "solve.best_play": ("Best play (RKB-5): the new table", "最佳出牌（RKB-5）：新桌面"),
     "solve.no_play": ("No rack tile can be placed: draw (RKB-7)", "无法打出任何牌：摸牌（RKB-7）"),
     "solve.placed": ("places {n} tiles: {tiles}", "打出 {n} 张：{tiles}"),
+    "solve.placed.one": ("places {n} tile: {tiles}", "打出 {n} 张：{tiles}"),
     # ------------------------------------------------------------------ replay
     "replay.move": ("move {i} of {n}", "第 {i} / {n} 步"),
     "replay.start": ("start of the game", "开局"),
@@ -309,11 +312,14 @@ def language() -> str:
 def tr(key: str, **values: object) -> str:
     """The text ``key`` in the current language, with ``values`` filled in.
 
-    English verbs agree with ``who``: "Bot 2 discards", "You discard".
+    English verbs agree with ``who``: "Bot 2 discards", "You discard"; a key with a
+    ``.one`` variant takes it when ``n`` is 1.
 
     >>> tr("ev.discard", who=tr("you"), card="7H"), tr("match.winner", who="Bot 2")
     ('You discard 7H', 'Bot 2 wins the match')
     """
+    if values.get("n") == 1 and f"{key}.one" in TEXTS:  # "1 tile", not "1 tiles"
+        key = f"{key}.one"
     english, chinese = TEXTS[key]
     if _language == "zh":
         return chinese.format(**values)
