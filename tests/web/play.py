@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.server.harness import Server, play_until
+from tests.web.policy import indian_choice
 
 READY = """() => {
   const s = window.rummyhall && window.rummyhall.session;
@@ -114,3 +115,22 @@ def ask_hint(page: Page) -> str:
     reason = page.locator("#hint .hint-reason")
     expect(reason).to_be_visible()
     return reason.inner_text()
+
+
+def play_to_declaration(page: Page, current: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Play seat 0 of an Indian deal (``policy.indian_choice``) from the session
+    ``current`` until it can declare: the declare action and its turn counter."""
+    while True:
+        state = current["state"]
+        choice = indian_choice(state["view"], legal(state))
+        turn = int(state["turn"])
+        if choice["type"] == "declare":
+            return choice, turn
+        if choice["type"] == "draw":
+            page.click("#stock")
+        else:
+            select_card(page, choice["card"])
+            page.click("[data-action=discard]")
+        after(page, turn)
+        current = wait_ready(page)
+        assert not current["result"], "the deal ended before seat 0 could declare"

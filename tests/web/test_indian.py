@@ -11,8 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import PHONE
-from tests.web.play import after, legal, quick_play, select_card, wait_ready
-from tests.web.policy import indian_choice
+from tests.web.play import play_to_declaration, quick_play, select_card
 
 
 def test_indian_declaration(
@@ -28,20 +27,7 @@ def test_indian_declaration(
     expect(page.locator(".hand-group:not(.new-group)").last.locator(".card")).to_have_count(1)
     assert page.locator(".hand .card").last.get_attribute("data-card") == moved
     shot(page, "start")
-    while True:
-        state = current["state"]
-        choice = indian_choice(state["view"], legal(state))
-        turn = state["turn"]
-        if choice["type"] == "declare":
-            break
-        if choice["type"] == "draw":
-            page.click("#stock")
-        else:
-            select_card(page, choice["card"])
-            page.click("[data-action=discard]")
-        after(page, turn)
-        current = wait_ready(page)
-        assert not current["result"], "the deal ended before seat 0 could declare"
+    choice, turn = play_to_declaration(page, current)
     page.click("[data-sort=melds]")
     expect(page.locator(".group-label.pure").first).to_have_text("Pure sequence")
     select_card(page, choice["discard"])

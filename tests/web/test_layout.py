@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.harness import Client, Server, play_until
-from tests.web.conftest import screenshot_dir
-from tests.web.play import after, select_card, wait_ready
+from tests.web.conftest import PHONE, screenshot_dir
+from tests.web.play import after, play_to_declaration, quick_play, select_card, wait_ready
 
 LONG_NAME = "Bartholomew_Featherstone"
 """24 characters (the nickname limit) without a space to break at."""
@@ -146,15 +146,25 @@ def check_fit(page: Page, where: str) -> dict[str, Any]:
     return fit
 
 
+def switch_language(page: Page, language: str) -> None:
+    """Show the table in ``language`` ("en" or "zh"), once its connection, reopened in
+    that language, has brought the table back (a click before would be lost)."""
+    lang = "zh-CN" if language == "zh" else "en"
+    if page.evaluate("() => document.documentElement.lang") == lang:
+        return
+    page.evaluate("() => { window.shownState = window.rummyhall.session.state; }")
+    page.click(f"[data-lang={language}]")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    page.wait_for_function("() => window.rummyhall.session.state !== window.shownState")
+
+
 def every_screen(page: Page, request: pytest.FixtureRequest, name: str, sorts: list[str]) -> None:
     """Check the table at every screen size, in both languages, its hand in each of
     ``sorts``; the screenshots of the last sort."""
     folder = screenshot_dir(request.config)
     folder.mkdir(parents=True, exist_ok=True)
     for language in ("en", "zh"):
-        page.click(f"[data-lang={language}]")
-        lang = "zh-CN" if language == "zh" else "en"
-        expect(page.locator("html")).to_have_attribute("lang", lang)
+        switch_language(page, language)
         for sort in sorts:
             page.click(f"[data-sort={sort}]")
             for screen, size in SCREENS.items():
@@ -170,7 +180,7 @@ def every_screen(page: Page, request: pytest.FixtureRequest, name: str, sorts: l
                 if sort == sorts[-1]:
                     page.screenshot(path=str(shot))
     page.set_viewport_size(LAPTOP)
-    page.click("[data-lang=en]")
+    switch_language(page, "en")
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
@@ -246,3 +256,53 @@ def test_chips_sheet_and_result_keep_one_score_convention(
         page.screenshot(path=str(folder / "score-signs-table.png"))
     finally:
         friend.close()
+
+
+DIALOG = """() => {
+  const dialog = document.getElementById("result");
+  const frame = dialog.getBoundingClientRect();
+  const headline = dialog.querySelector(".headline").getBoundingClientRect();
+  const wide = [...dialog.querySelectorAll(".card, td, th")]
+    .filter((node) => node.getBoundingClientRect().right > frame.right + 0.5);
+  return {
+    scrollTop: dialog.scrollTop,
+    headlineShown: headline.top >= frame.top && headline.bottom <= frame.bottom,
+    overflow: dialog.scrollWidth - dialog.clientWidth,
+    cutOff: wide.map((node) => node.dataset.card || node.textContent.slice(0, 20)),
+  };
+}"""
+"""Whether the result dialog opens at its top and keeps its content within its width."""
+
+ON_TOP = """(selector) => {
+  const node = document.querySelector(selector);
+  const box = node.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return node.contains(hit) ? null : (hit ? hit.outerHTML.slice(0, 80) : "nothing");
+}"""
+"""What covers the centre of ``selector`` (null when nothing does)."""
+
+
+def test_a_declared_deal_on_the_phone(page: Page, request: pytest.FixtureRequest) -> None:
+    """Issue 40, items 4 and 5: on a phone the result dialog opens at its top (the
+    headline in view) and its losers' arrangements wrap to its width; on the finished
+    table "Play again", the replay and the lobby take their clicks, on the phone and on
+    a laptop."""
+    folder = screenshot_dir(request.config)
+    page.set_viewport_size(PHONE)
+    choice, _ = play_to_declaration(page, quick_play(page, "indian"))
+    select_card(page, choice["discard"])
+    page.click("[data-action=declare]")
+    expect(page.locator("#result .headline")).to_be_visible()
+    page.screenshot(path=str(folder / "result-phone.png"))
+    shown = page.evaluate(DIALOG)
+    assert shown["scrollTop"] == 0 and shown["headlineShown"], shown
+    assert shown["overflow"] <= 0 and not shown["cutOff"], shown
+    page.click("#result-close")
+    for size in (PHONE, LAPTOP):
+        page.set_viewport_size(size)
+        page.wait_for_function(SETTLED)
+        for way in ("#rematch", ".finished-bar a[href*=replay]", ".finished-bar a[href='/']"):
+            assert page.evaluate(ON_TOP, way) is None, f"{way} is covered at {size}"
+        page.screenshot(path=str(folder / f"finished-{size['width']}.png"))
+    page.click("#rematch")
+    expect(page.locator("#rematch")).to_have_count(0)

@@ -63,6 +63,7 @@ export function modal({ id, title, body, kind = "small", closedBy = "closereques
   dialog.addEventListener("close", gone); // Escape or a click beside it: a task later
   document.body.append(dialog);
   dialog.showModal();
+  dialog.scrollTop = 0; // focusing a button low in a tall dialog scrolled its title away
   return { node: dialog, close: () => { dialog.close(); gone(); } };
 }
 
