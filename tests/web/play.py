@@ -86,7 +86,7 @@ def signed_in_as(page: Page, player: dict[str, str], token: str, locale: str = "
     page.add_init_script(
         f"localStorage.setItem('rummyhall.token', {json.dumps(token)});"
         f"localStorage.setItem('rummyhall.player', {json.dumps(stored)});"
-        f"localStorage.setItem('rummyhall.locale', '{locale}');"
+        f"localStorage.setItem('rummyhall.language', '{locale}');"
     )
 
 

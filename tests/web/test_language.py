@@ -84,6 +84,21 @@ def test_a_chinese_browser_gets_chinese_first_and_the_switch_is_remembered(
     expect(english.locator("[data-play=gin]").first).to_have_text("Play vs computer")
 
 
+def test_english_kept_by_earlier_pages_yields_to_a_chinese_browser(
+    new_page: Callable[..., Page],
+) -> None:
+    """Pages before this one wrote "en" at every visit, chosen or not: a Chinese browser
+    that visited then is no longer held to English (a Chinese chosen then is kept)."""
+    page = new_page(locale="zh-CN")
+    page.add_init_script("localStorage.setItem('rummyhall.locale', 'en');")
+    page.goto("/")
+    expect(page.locator("[data-play=gin]").first).to_have_text("与电脑对战")
+    chose = new_page(locale="en-US")
+    chose.add_init_script("localStorage.setItem('rummyhall.locale', 'zh');")
+    chose.goto("/")
+    expect(chose.locator("[data-play=gin]").first).to_have_text("与电脑对战")
+
+
 def test_every_counted_noun_has_its_singular() -> None:
     """A count before a plural noun ("{n} tiles") is the count ``n`` with a ``.one``
     string ("{n} tile"): ``t`` takes it at 1, so no page says "1 tiles". Other counts

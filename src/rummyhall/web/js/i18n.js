@@ -432,7 +432,10 @@ const STRINGS = {
   "common.cancel": ["Cancel", "取消"],
 };
 
-const LOCALE = "rummyhall.locale";
+const LOCALE = "rummyhall.language"; // the language the player chose with the switch
+/** Where pages before the browser's language was followed kept one: English written at
+ *  every visit (so not a choice), Chinese only when chosen. */
+const EARLIER = "rummyhall.locale";
 
 /** The language of a first visit: the browser's first preferred language that the site
  *  has (``navigator.languages``: "zh-CN", "zh-TW", "en-GB" …), else English. */
@@ -442,7 +445,7 @@ function browserLocale() {
 }
 
 // The language chosen with the switch wins; until then, the browser's.
-let locale = localStorage.getItem(LOCALE) || browserLocale();
+let locale = localStorage.getItem(LOCALE) || (localStorage.getItem(EARLIER) === "zh" ? "zh" : browserLocale());
 const listeners = new Set();
 
 export function getLocale() {
