@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.server.harness import Client, Server, play_until
+from tests.server.harness import Client, Server, part_ended, play_until
 from tests.web.conftest import PHONE, screenshot_dir
 from tests.web.play import after, play_to_declaration, quick_play, select_card, wait_ready
 
@@ -37,7 +37,25 @@ TABLES = (
     [("gin", 2)] + [("indian", n) for n in range(2, 7)] + [("rummikub", n) for n in range(2, 5)]
 )
 
-FITS = """(name) => {
+WRAPPED = """const wrappedNumbers = (root) => {
+  // A number on more than one line: its text's boxes stand at more than one height.
+  const lines = (node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  };
+  return [...root.querySelectorAll(".sheet td.num")].filter((cell) => {
+    const number = cell.firstChild;
+    return number && lines(number) > 1;
+  }).map((cell) => cell.textContent);
+};"""
+"""The score sheets' numbers (each cell's first text) that take more than one line."""
+
+FITS = (
+    """(name) => {
+"""
+    + WRAPPED
+    + """
   const inside = (box) => box.width > 0 && box.top >= 0 && box.bottom <= innerHeight
     && box.left >= 0 && box.right <= innerWidth;
   // In view and on top: the point at its centre belongs to it.
@@ -52,12 +70,6 @@ FITS = """(name) => {
   const hand = [...document.querySelectorAll(".hand .card, #rack .tile")];
   const buttons = [...document.querySelectorAll("#actions button:not([disabled])")];
   const sheet = document.querySelector(".sheet-panel table");
-  // A number on more than one line: its text's boxes stand at more than one height.
-  const lines = (cell) => {
-    const range = document.createRange();
-    range.selectNodeContents(cell);
-    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-  };
   return {
     scrollWidth: document.scrollingElement.scrollWidth,
     innerWidth,
@@ -66,12 +78,12 @@ FITS = """(name) => {
     buttons: buttons.map(label),
     covered: unseen(buttons),
     sheetClipped: Boolean(sheet && sheet.scrollWidth > sheet.closest(".sheet-panel").clientWidth),
-    wrapped: [...document.querySelectorAll(".sheet td.num")].filter((c) => lines(c) > 1)
-      .map((c) => c.textContent),
+    wrapped: wrappedNumbers(document),
     names: [...document.querySelectorAll("[data-name]")].filter((n) => n.dataset.name === name)
       .map((n) => ({ title: n.title, text: n.textContent })),
   };
 }"""
+)
 """What of the table lies outside the viewport or under something, and how the long
 name is shown."""
 
@@ -148,12 +160,16 @@ def check_fit(page: Page, where: str) -> dict[str, Any]:
 
 def switch_language(page: Page, language: str) -> None:
     """Show the table in ``language`` ("en" or "zh"), once its connection, reopened in
-    that language, has brought the table back (a click before would be lost)."""
+    that language, has brought the table back (a click before would be lost). Behind a
+    dialog the language is set as its switch sets it."""
     lang = "zh-CN" if language == "zh" else "en"
     if page.evaluate("() => document.documentElement.lang") == lang:
         return
     page.evaluate("() => { window.shownState = window.rummyhall.session.state; }")
-    page.click(f"[data-lang={language}]")
+    if page.locator("dialog[open]").count():  # the page behind a dialog takes no click
+        page.evaluate("async (l) => (await import('/js/i18n.js')).setLocale(l)", language)
+    else:
+        page.click(f"[data-lang={language}]")
     expect(page.locator("html")).to_have_attribute("lang", lang)
     page.wait_for_function("() => window.rummyhall.session.state !== window.shownState")
 
@@ -306,3 +322,74 @@ def test_a_declared_deal_on_the_phone(page: Page, request: pytest.FixtureRequest
         page.screenshot(path=str(folder / f"finished-{size['width']}.png"))
     page.click("#rematch")
     expect(page.locator("#rematch")).to_have_count(0)
+
+
+SHEETS = (
+    """() => {
+"""
+    + WRAPPED
+    + """
+  const panels = [...document.querySelectorAll(".sheet-panel")].filter((p) => p.offsetParent);
+  return panels.map((panel) => ({
+    wrapped: wrappedNumbers(panel),
+    clipped: panel.querySelector("table").scrollWidth > panel.clientWidth,
+    numbers: [...panel.querySelectorAll("thead th.sheet-seat")].map((th) => th.textContent),
+    legend: [...panel.querySelectorAll(".sheet-legend .name")].map((n) => n.textContent),
+    cut: [...panel.querySelectorAll(".sheet-legend .name-text")]
+      .filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent),
+  }));
+}"""
+)
+"""Each score sheet on screen: wrapped numbers, clipped columns, its numbered columns
+and the legend naming them (names cut short)."""
+
+
+def test_a_six_player_sheet_keeps_numbers_whole_and_names_known(
+    page: Page, server: Server, signed_up: dict[str, Any], request: pytest.FixtureRequest
+) -> None:
+    """Issue 40, item 3: after a deal of a six-player Pool 101 game, no number of the
+    score sheets (beside the table and in the result) wraps at any screen size, in
+    either language; the columns are numbered and a legend names every number in full."""
+    _, friend_token = server.register(EMOJI_NAME)
+    friend = server.client(friend_token)
+    folder = screenshot_dir(request.config)
+    try:
+        room = server.create_room(
+            signed_up["token"],
+            game="indian",
+            options={"players": 6, "format": "pool101"},
+            bots=[None, None] + ["medium"] * 4,
+        )
+        page.set_viewport_size(LAPTOP)
+        page.goto(f"/?room={room['code']}")
+        friend.join(room["code"])
+        page.click("#start:not([disabled])")
+        first = friend.wait("state")
+        play_until({1: friend}, lambda state: state["current_player"] == 0, first["turn"])
+        mine = wait_ready(page)["state"]["turn"]
+        page.click("[data-action=drop]")
+        page.click("[data-action=drop].armed")  # the second click confirms the drop
+        play_until({1: friend}, lambda state: part_ended(state) or state["over"], mine + 1)
+        expect(page.locator("#result #score-sheet tbody tr")).to_have_count(2)  # deal 1, total
+        names = [LONG_NAME, EMOJI_NAME] + [f"Computer {n} · Medium" for n in range(3, 7)]
+        for language in ("en", "zh"):
+            switch_language(page, language)
+            for screen, size in SCREENS.items():
+                page.set_viewport_size(size)
+                page.wait_for_function(SETTLED)
+                sheets = page.evaluate(SHEETS)
+                where = f"{language}, {screen}: {sheets}"
+                assert len(sheets) == 2, where  # beside the table, and in the result
+                for sheet in sheets:
+                    assert not sheet["wrapped"] and not sheet["clipped"], where
+                    assert sheet["numbers"] == ["1", "2", "3", "4", "5", "6"], where
+                    assert not sheet["cut"], where
+                    if language == "en":
+                        assert [n.removesuffix("(you)") for n in sheet["legend"]] == names, where
+                result = page.evaluate(DIALOG)  # the losers' arrangements within its width
+                assert result["overflow"] <= 0 and not result["cutOff"], f"{where}: {result}"
+                page.screenshot(path=str(folder / f"sheet-6-{screen}-{language}.png"))
+        page.set_viewport_size(LAPTOP)
+        switch_language(page, "en")
+    finally:
+        friend.close()

@@ -293,11 +293,21 @@ export function scoreSheet(api, view) {
   const match = view.match;
   const seats = api.session.room.seats.map((_, i) => i);
   if (!match) return h("div", { class: "panel sheet-panel" }, [h("h3", {}, t("result.score_sheet")), h("table", { class: "sheet" }, h("tbody", {}, seats.map((s) => h("tr", {}, [nameTag(api.name(s), { tag: "td" }), h("td", { class: "num" }, String(api.session.state.scores[s]))]))))]);
-  const head = h("tr", {}, [h("th", {}, t(`result.${match.part}`)), ...seats.map((s) => nameTag(api.name(s), { tag: "th" }))]);
+  // Two players' names head their columns; from three on, the columns are numbered and
+  // a legend below names each number in full (no name is cut beyond recognition).
+  const numbered = seats.length > 2;
+  const you = api.session.you;
+  const heading = (s) => (numbered
+    ? h("th", { class: `sheet-seat${s === you ? " you" : ""}`, title: api.name(s), scope: "col" }, String(s + 1))
+    : nameTag(api.name(s), { tag: "th" }));
+  const head = h("tr", {}, [h("th", {}, t(`result.${match.part}`)), ...seats.map(heading)]);
   const { rows, foot, target } = SHEETS[view.game](match, seats);
   return h("div", { class: "panel sheet-panel", id: "score-sheet" }, [
     h("h3", {}, [t("result.score_sheet"), h("small", { class: "muted" }, ` · ${target}`)]),
     h("p", { class: "sheet-convention muted", id: "score-convention" }, t(STANDINGS[view.game].convention(match))),
-    h("table", { class: "sheet" }, [h("thead", {}, head), h("tbody", {}, [...rows, foot])]),
+    h("table", { class: `sheet${numbered ? " numbered" : ""}` }, [h("thead", {}, head), h("tbody", {}, [...rows, foot])]),
+    numbered ? h("ol", { class: "sheet-legend" }, seats.map((s) => h("li", { class: s === you ? "you" : null }, [
+      h("span", { class: "sheet-seat" }, String(s + 1)), nameTag(api.name(s), { tag: "span", suffix: s === you ? `(${t("seat.you")})` : null }),
+    ]))) : null,
   ]);
 }
