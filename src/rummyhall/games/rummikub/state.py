@@ -308,12 +308,13 @@ class RummikubState(GameState):
         copies, so one on the table or the own rack may be named). A finished round
         lays the racks open: their tiles are what each seat pays (RKB-8, RKB-9)."""
         hidden = {face(t) for t in self.pool}
+        open_racks = range(self.players) if self.over else () if seat is None else (seat,)
         for other in range(self.players):
-            if other != seat and not self.over:
+            if other not in open_racks:
                 hidden |= {face(t) for t in self.racks[other]}
         seen = {name for tiles in self.table for name in tiles}
-        if seat is not None:
-            seen |= set(self.rack_names(seat))
+        for other in open_racks:
+            seen |= set(self.rack_names(other))
         return {TILE_NAMES[f] for f in hidden} - seen
 
     # ------------------------------------------------------------ persistence
