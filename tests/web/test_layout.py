@@ -77,6 +77,7 @@ FITS = (
     hidden: unseen(hand),
     buttons: buttons.map(label),
     covered: unseen(buttons),
+    hint: unseen([...document.querySelectorAll("#hint")]),
     sheetClipped: Boolean(sheet && sheet.scrollWidth > sheet.closest(".sheet-panel").clientWidth),
     wrapped: wrappedNumbers(document),
     names: [...document.querySelectorAll("[data-name]")].filter((n) => n.dataset.name === name)
@@ -149,6 +150,7 @@ def check_fit(page: Page, where: str) -> dict[str, Any]:
     assert not fit["hidden"], f"{where}: cards of the hand out of sight {fit}"
     assert fit["buttons"], f"{where}: no action button {fit}"
     assert not fit["covered"], f"{where}: action buttons out of sight {fit}"
+    assert not fit["hint"], f"{where}: the hint out of sight {fit}"
     assert not fit["sheetClipped"], f"{where}: the score sheet is clipped {fit}"
     assert not fit["wrapped"], f"{where}: numbers of the score sheet wrap {fit}"
     assert fit["names"], f"{where}: the long name is not shown with its full text {fit}"
@@ -215,6 +217,13 @@ def test_the_table_fits_the_screen(
         expect(page.locator(f"[data-name='{EMOJI_NAME}']").first).to_be_visible()
         if game == "rummikub":
             every_screen(page, request, f"{game}-{players}", ["rack"])
+            # Item 21: a button that cannot be pressed looks it (no fill, dashed outline).
+            submit = page.locator("[data-action=submit]")
+            expect(submit).to_be_disabled()
+            look = submit.evaluate(
+                "(b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderStyle]"
+            )
+            assert look == ["rgba(0, 0, 0, 0)", "dashed"], look
             return
         # Drawing: then the hand is at its largest, a card selected to show its buttons.
         every_screen(page, request, f"{game}-{players}-draw", ["suit", "melds"])
@@ -369,7 +378,15 @@ def test_a_six_player_sheet_keeps_numbers_whole_and_names_known(
         mine = wait_ready(page)["state"]["turn"]
         page.click("[data-action=drop]")
         page.click("[data-action=drop].armed")  # the second click confirms the drop
-        play_until({1: friend}, lambda state: part_ended(state) or state["over"], mine + 1)
+        # Item 21: the Moves panel keeps the whole hand, not one round of six seats.
+        play_until({1: friend}, lambda state: state["turn"] >= mine + 16, mine + 1)
+        page.wait_for_function(f"() => window.rummyhall.session.state.turn >= {mine + 16}")
+        logged = page.evaluate(
+            "() => window.rummyhall.session.state.view.moves.filter((m) => m.seat != null).length"
+        )
+        assert logged > 12
+        expect(page.locator("#moves li")).to_have_count(logged)
+        play_until({1: friend}, lambda state: part_ended(state) or state["over"], mine + 16)
         expect(page.locator("#result #score-sheet tbody tr")).to_have_count(2)  # deal 1, total
         names = [LONG_NAME, EMOJI_NAME] + [f"Computer {n} · Medium" for n in range(3, 7)]
         for language in ("en", "zh"):
@@ -391,5 +408,32 @@ def test_a_six_player_sheet_keeps_numbers_whole_and_names_known(
                 page.screenshot(path=str(folder / f"sheet-6-{screen}-{language}.png"))
         page.set_viewport_size(LAPTOP)
         switch_language(page, "en")
+    finally:
+        friend.close()
+
+
+def test_the_hint_stays_in_view_across_a_language_switch(
+    page: Page, server: Server, signed_up: dict[str, Any], request: pytest.FixtureRequest
+) -> None:
+    """Issue 40, item 21: the hint box shows below the hand with the hand and the buttons
+    still in view at every screen size, and a language switch (the connection reopened)
+    keeps it, in the new language."""
+    folder = screenshot_dir(request.config)
+    _, friend_token = server.register(EMOJI_NAME)
+    friend = server.client(friend_token)
+    try:
+        open_table(page, server, signed_up["token"], "indian", 6, friend)
+        page.click("[data-action=hint]")
+        hint = page.locator("#hint")
+        expect(hint).to_contain_text("Hint")
+        for language, title in (("zh", "提示"), ("en", "Hint")):
+            switch_language(page, language)
+            expect(hint).to_contain_text(title)
+            for screen, size in SCREENS.items():
+                page.set_viewport_size(size)
+                page.wait_for_function(SETTLED)
+                check_fit(page, f"hint, {language}, {screen}")
+                page.screenshot(path=str(folder / f"hint-{screen}-{language}.png"))
+        page.set_viewport_size(LAPTOP)
     finally:
         friend.close()

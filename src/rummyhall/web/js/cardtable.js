@@ -294,9 +294,10 @@ export function renderCardTable(api, top = []) {
   const legal = state.legal.map((entry) => entry.action);
   const seated = session.you !== null && view.hand;
   const others = session.room.seats.map((_, seat) => seat).filter((seat) => seat !== session.you);
+  const turn = turnLine(api, view);
   const sections = [
     h("div", { class: "board-side" }, [h("div", { class: "opponents" }, others.map((seat) => seatPanel(api, view, seat))), centre(api, view, legal)]),
-    turnLine(api, view),
+    turn,
   ];
   if (seated) {
     const deal = view.match ? view.match.number : 1;
@@ -317,6 +318,8 @@ export function renderCardTable(api, top = []) {
     const label = (faces) => game.label(view, faces, arrangement);
     const info = game.live(view, hand, arrangement);
     const me = session.you;
+    const hint = hintBox(api, view, hand, state.legal);
+    if (hint) turn.append(hint); // under "Your turn", beside the piles on a short screen
     if (!api.replay) info.push(h("span", { class: "muted tip" }, t("hand.drag_tip"))); // a replay's hand is not the viewer's to arrange
     sections.push(h("section", { class: `my-area${state.current_player === me ? " current" : ""}` }, [
       h("div", { class: "my-head" }, [
@@ -336,7 +339,6 @@ export function renderCardTable(api, top = []) {
         wild: game.wild(view),
         marked: (card) => (card === view.taken_from_discard ? "taken" : null),
       }),
-      hintBox(api, view, hand, state.legal),
       actionBar(api, view, legal, hand, state.legal),
     ]));
   }

@@ -31,9 +31,9 @@ export function describeMove(move, name, label = cardLabel) {
   }
 }
 
-/** The latest moves of the hand, newest first. */
+/** Every move of the hand, newest first (the list scrolls). */
 export function movesPanel(view, name) {
-  const moves = view.moves.filter((m) => m.seat !== null && m.seat !== undefined).slice(-12).reverse();
+  const moves = view.moves.filter((m) => m.seat !== null && m.seat !== undefined).reverse();
   return h("div", { class: "panel moves-panel", id: "moves" }, [
     h("h3", {}, t("log.title")),
     h("ol", { class: "moves" }, moves.map((m) => h("li", { class: m.by === "clock" ? "by-clock" : null }, [

@@ -285,7 +285,8 @@ export function renderRummikub(api, top = []) {
   const draw = legal.find((a) => a.type === "draw" || a.type === "pass");
   const parts = [
     h("div", { class: "board-side" }, h("div", { class: "opponents" }, [...opponents, h("div", { class: "pile pool" }, [h("div", { class: "pile-cards" }, h("div", { class: "tile-stack" }, tileBackSVG())), h("div", { class: "pile-label" }, [t("pile.pool"), h("span", { class: "pile-count", id: "pool-count" }, String(view.pool_count))])])])),
-    h("div", { class: `turn-line${mine ? " mine" : ""}`, id: "turn-line" }, [h("span", { class: "turn" }, turnText), last ? h("span", { class: "last-move" }, describeMove(last, name)) : null]),
+    h("div", { class: `turn-line${mine ? " mine" : ""}`, id: "turn-line" }, [h("span", { class: "turn" }, turnText), last ? h("span", { class: "last-move" }, describeMove(last, name)) : null,
+      mine && session.hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), ...hintAdvice(session.hint, draft, session, render)]) : null]),
     h("section", { class: "rkb-table", id: "rkb-table" }, sets.length ? sets : [h("p", { class: "muted center" }, t("rkb.table"))]),
   ];
   if (me !== null) {
@@ -309,7 +310,6 @@ export function renderRummikub(api, top = []) {
     const problems = [];
     if (mine && placed && !allValid) problems.push(t("rkb.submit_invalid"));
     if (mine && placed && !melded && !meldOk) problems.push(t("rkb.need_30"));
-    const hint = session.hint;
     parts.push(h("section", { class: `my-area${mine ? " current" : ""}` }, [
       h("div", { class: "my-head" }, [nameTag(name(me), { suffix: `(${t("seat.you")})` }), standing(api, view, me), meldBadge, h("span", { class: "muted tip" }, t("rkb.tip")),
         h("div", { class: "sorters" }, [
@@ -318,7 +318,6 @@ export function renderRummikub(api, top = []) {
         ])]),
       h("div", { class: `rack${inSets ? " in-sets" : ""}`, id: "rack", onclick: () => move(draft.selected, "rack"), ...dropOn("rack") }, rackContent),
       problems.length ? h("div", { class: "blocked-reason" }, problems.join(" ")) : null,
-      hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), ...hintAdvice(hint, draft, session, render)]) : null,
       h("div", { class: "action-bar", id: "actions" }, mine ? [
         h("button", { "data-action": "undo", title: t("act.undo"), disabled: !draft.past.length, onclick: () => { draft.undo(); render(); } }, ["↶ ", h("span", { class: "word" }, t("act.undo"))]),
         h("button", { "data-action": "redo", title: t("act.redo"), disabled: !draft.future.length, onclick: () => { draft.redo(); render(); } }, ["↷ ", h("span", { class: "word" }, t("act.redo"))]),

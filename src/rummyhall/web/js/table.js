@@ -111,7 +111,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         soundState(session.you, before, message);
         noteClockMoves(session, message);
         session.state = message;
-        session.hint = null;
+        if (message.turn !== before?.turn) session.hint = null; // the same turn again (a reconnect, the language switched) keeps its hint
         for (const event of message.events) {
           if (event.type === "part_over") session.result = { event, view: message.view, game: session.room.game };
         }
