@@ -223,3 +223,30 @@ def test_an_account_change_killed_at_its_commit_is_all_or_nothing(
         assert fresh.status_code == (201 if claimed else 401)
     finally:
         again.stop()
+
+
+def test_a_claim_names_the_player_in_one_commit_and_tells_his_tables(server: Server) -> None:
+    table = open_table(server, ("Guest7610", "Bo"))
+    guest = table.tokens[0]
+    with server.http() as http:
+        too_long = http.post(
+            "/api/me/account",
+            json={"username": "Ana_Named", "password": PASSWORD, "nickname": "A" * 40},
+            headers=auth(guest),
+        )
+        assert (too_long.status_code, too_long.json()["error"]["field"]) == (400, "nickname")
+        assert me(server, guest).json()["username"] is None  # nothing was claimed
+        answer = http.post(
+            "/api/me/account",
+            json={"username": "Ana_Named", "password": PASSWORD, "nickname": "Ana 👨‍👩‍👧"},
+            headers=auth(guest),
+        )
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["player"]["nickname"] == "Ana 👨‍👩‍👧"
+    assert me(server, guest).json()["player"]["nickname"] == "Ana 👨‍👩‍👧"
+    told = table.clients[1].wait(
+        "room", lambda m: m["room"]["seats"][0]["player"]["nickname"] == "Ana 👨‍👩‍👧"
+    )
+    assert told["room"]["status"] == "playing"
+    for client in table.clients:
+        client.close()

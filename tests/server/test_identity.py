@@ -53,12 +53,16 @@ def test_rename_keeps_the_player_and_every_room_sees_it(server: Server) -> None:
     ("nickname", "status", "code"),
     [
         ("   ", 400, "bad_nickname"),
-        ("x" * 25, 400, "bad_nickname"),
+        ("x" * 25, 400, "nickname_too_long"),
+        ("x" * 40, 400, "nickname_too_long"),
+        ("👨‍👩‍👧" * 25, 400, "nickname_too_long"),
         ("zero\u200bwidth", 400, "bad_nickname"),
+        ("bidi\u202eevil", 400, "bad_nickname"),
         ("bell\x07", 400, "bad_nickname"),
+        ("z" + "\u0301" * 20, 400, "nickname_marks"),
         (7, 422, None),
         (None, 422, None),
-        ("y" * 65, 422, None),
+        ("y" * 289, 422, None),
     ],
 )
 def test_a_refused_name_changes_nothing(
@@ -71,6 +75,33 @@ def test_a_refused_name_changes_nothing(
         if code is not None:
             assert answer.json()["error"]["code"] == code
         assert http.get("/api/me", headers=auth(token)).json()["player"]["nickname"] == "Eve"
+
+
+@pytest.mark.parametrize(
+    "nickname", ["👨‍👩‍👧", "Ana 👩🏽‍❤️‍💋‍👨🏿", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scot", "x" * 24, "👨‍👩‍👧" * 24, "Zoë", "小明"]
+)
+def test_a_name_of_24_characters_as_people_count_them_is_kept_whole(
+    server: Server, nickname: str
+) -> None:
+    _, token = server.register("Eve")
+    with server.http() as http:
+        answer = rename(http, token, nickname)
+        assert answer.status_code == 200, answer.text
+        assert http.get("/api/me", headers=auth(token)).json()["player"]["nickname"] == nickname
+
+
+def test_a_refused_name_is_said_naming_the_field_and_the_count(server: Server) -> None:
+    _, token = server.register("Eve")
+    with server.http() as http:
+        refused = rename(http, token, "x" * 40).json()["error"]
+        chinese = http.patch(
+            "/api/me",
+            json={"nickname": "x" * 40},
+            headers={**auth(token), "Accept-Language": "zh-CN"},
+        ).json()["error"]
+    assert refused["field"] == chinese["field"] == "nickname"
+    assert refused["message"].startswith("Nickname: at most 24 characters; this one has 40.")
+    assert chinese["message"].startswith("昵称：最多 24 个字符，此昵称有 40 个。")
 
 
 def test_rename_needs_a_valid_token(server: Server) -> None:

@@ -28,7 +28,7 @@ from zxcvbn import zxcvbn
 
 from rummyhall.server.limits import Limiter
 from rummyhall.server.peers import Peers
-from rummyhall.server.players import Player, Players, new_token, token_hash
+from rummyhall.server.players import Player, Players, clean_nickname, new_token, token_hash
 from rummyhall.server.protocol import ProtocolError
 from rummyhall.server.storage.store import Store
 
@@ -145,14 +145,19 @@ class Accounts:
         account = await self.store.account_of(player.id)
         return None if account is None else account.username
 
-    async def claim(self, player: Player, username: str, password: str) -> str:
-        """Make ``player`` (a guest) an account; returns the username as kept."""
+    async def claim(
+        self, player: Player, username: str, password: str, nickname: str | None = None
+    ) -> str:
+        """Make ``player`` (a guest) an account, shown as ``nickname`` from now on if
+        given (saved in the same commit); returns the username as kept."""
         shown, key = clean_username(username)
-        check_password(password, shown, player.nickname)
+        named = player.nickname if nickname is None else clean_nickname(nickname)
+        check_password(password, shown, named)
         hashed = await asyncio.to_thread(HASHER.hash, password)
-        refused = await self.store.create_account(player.id, shown, key, hashed)
+        refused = await self.store.create_account(player.id, shown, key, hashed, named)
         if refused is not None:
             raise ProtocolError(refused)
+        player.nickname = named
         return shown
 
     async def sign_in(self, username: str, password: str, address: str) -> SignedIn:

@@ -20,7 +20,7 @@ from rummyhall.server.catalog import describe
 from rummyhall.server.i18n import Locale
 from rummyhall.server.limits import client_address
 from rummyhall.server.lobby import ListedStatus, RoomRequest
-from rummyhall.server.players import NICKNAME_MAX, Player
+from rummyhall.server.players import NICKNAME_CODE_POINTS, NICKNAME_MAX, Player
 from rummyhall.server.protocol import (
     PROTOCOL_VERSION,
     PlayerInfo,
@@ -81,9 +81,10 @@ JSON = "application/json"
 
 
 class NewPlayer(BaseModel):
-    """``POST /api/players`` and ``PATCH /api/me``: the nickname wanted."""
+    """``POST /api/players`` and ``PATCH /api/me``: the nickname wanted (its length is
+    checked in characters as people count them: ``players.clean_nickname``)."""
 
-    nickname: str = Field(max_length=64)
+    nickname: str = Field(max_length=NICKNAME_CODE_POINTS)
 
 
 class SeatedRoom(BaseModel):
@@ -103,6 +104,13 @@ class Credentials(BaseModel):
 
     username: str = Field(max_length=64)
     password: str = Field(max_length=1024)
+
+
+class Claim(Credentials):
+    """``POST /api/me/account``: the credentials and, optionally, the nickname the
+    player is to be shown by from now on (his guest name otherwise)."""
+
+    nickname: str | None = Field(None, max_length=NICKNAME_CODE_POINTS)
 
 
 class SignInAnswer(BaseModel):
@@ -179,10 +187,16 @@ async def me(player: PlayerDep, request: Request) -> dict[str, Any]:
 
 
 @router.post("/me/account", status_code=201, dependencies=[Limited])
-async def claim(body: Credentials, player: PlayerDep, request: Request) -> dict[str, Any]:
+async def claim(body: Claim, player: PlayerDep, request: Request) -> dict[str, Any]:
     """The token's guest claims his identity: a username (unique whatever its case) and
-    a password, to sign in with on other devices. This device stays signed in."""
-    username = await hub(request).accounts.claim(player, body.username, body.password)
+    a password, to sign in with on other devices, and a new ``nickname`` if given, in
+    one transaction. This device stays signed in."""
+    renamed = player.nickname
+    username = await hub(request).accounts.claim(
+        player, body.username, body.password, body.nickname
+    )
+    if player.nickname != renamed:
+        hub(request).lobby.renamed(player)
     return {"player": player.info().model_dump(), "username": username}
 
 

@@ -75,6 +75,18 @@ STATUS = {
 }
 """HTTP status of a refused request by error code (otherwise 400)."""
 
+FIELDS = {
+    "bad_nickname": "nickname",
+    "nickname_too_long": "nickname",
+    "nickname_marks": "nickname",
+    "bad_username": "username",
+    "username_taken": "username",
+    "bad_password": "password",
+    "weak_password": "password",
+}
+"""The request field a refusal is about, sent as the error's ``field`` (its message
+names it too), so a form can show it next to that field."""
+
 
 def create_app(settings: Settings | None = None) -> ASGIApp:
     settings = settings or Settings()
@@ -186,7 +198,9 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         assert isinstance(error, ProtocolError)
         locale = request_locale(request.headers)
         status = STATUS.get(error.code, 400)
-        return error_response(error.code, error.message(locale), status)
+        return error_response(
+            error.code, error.message(locale), status, field=FIELDS.get(error.code)
+        )
 
     app.mount("/", StaticFiles(directory=settings.static_dir or WEB, html=True), name="web")
     return ClientAddressMiddleware(

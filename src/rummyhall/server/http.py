@@ -53,10 +53,18 @@ def request_locale(headers: Headers) -> Locale:
 
 
 def error_response(
-    code: str, message: str, status: int, headers: dict[str, str] | None = None
+    code: str,
+    message: str,
+    status: int,
+    headers: dict[str, str] | None = None,
+    field: str | None = None,
 ) -> JSONResponse:
-    """The API's error body: ``{"error": {"code", "message"}}``."""
-    body = {"error": {"code": code, "message": message}}
+    """The API's error body: ``{"error": {"code", "message"}}``, and ``field`` when the
+    refusal is about one field of the request."""
+    error = {"code": code, "message": message}
+    if field is not None:
+        error["field"] = field
+    body = {"error": error}
     return JSONResponse(body, status_code=status, headers=headers)
 
 

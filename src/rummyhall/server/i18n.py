@@ -121,8 +121,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "bad_options": ("Invalid room options: {detail}", "房间选项无效：{detail}"),
     "bad_nickname": (
-        "A nickname has 1 to 24 printable characters.",
-        "昵称须为 1 到 24 个可显示字符。",
+        "Nickname: 1 to {most} characters, letters, digits, signs or emoji, without "
+        "control characters.",
+        "昵称：须为 1 到 {most} 个字符（文字、数字、符号或表情），不能含控制字符。",
+    ),
+    "nickname_too_long": (
+        "Nickname: at most {most} characters; this one has {count}. Nothing was cut: "
+        "choose a shorter one.",
+        "昵称：最多 {most} 个字符，此昵称有 {count} 个。没有自动截断，请换一个短一些的。",
+    ),
+    "nickname_marks": (
+        "Nickname: a character carries too many accents or marks.",
+        "昵称：某个字符叠加的附加符号过多。",
     ),
     "bad_username": (
         "A username has {least} to {most} letters, digits, '_', '-' or '.'.",

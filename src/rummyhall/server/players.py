@@ -12,10 +12,22 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 
+import regex
+
 from rummyhall.server.protocol import PlayerInfo, ProtocolError
 from rummyhall.server.storage.store import Store
 
 NICKNAME_MAX = 24
+"""Characters a nickname may have, as a reader counts them: grapheme clusters (a family
+emoji made of seven code points joined by ZWJ is one)."""
+MARKS_MAX = 12
+"""Code points one character may be made of: every emoji sequence fits (a couple with
+skin tones has ten), a tower of combining marks that spills over the lines does not."""
+NICKNAME_CODE_POINTS = NICKNAME_MAX * MARKS_MAX
+"""The most code points a nickname can then hold (its database column's length)."""
+JOINERS = {"\u200d"} | {chr(tag) for tag in range(0xE0020, 0xE0080)}
+"""Format characters that build emoji (the zero-width joiner, the tags of subdivision
+flags); every other format or control character is refused (bidi overrides spoof)."""
 
 
 @dataclass(eq=False)
@@ -40,18 +52,25 @@ def token_hash(token: str) -> str:
 
 
 def clean_nickname(raw: str) -> str:
-    """The nickname with outer spaces removed; refuses empty, long or control text.
+    """The nickname with its spaces folded (outer ones removed, inner runs made one);
+    refuses an empty one, one longer than :data:`NICKNAME_MAX` characters, and control
+    or format characters other than emoji joiners.
 
-    >>> clean_nickname("  Ana ")
-    'Ana'
-    >>> clean_nickname("小明")
-    '小明'
+    >>> clean_nickname("  Ana  the   Bold ")
+    'Ana the Bold'
+    >>> clean_nickname("小明 👨‍👩‍👧")
+    '小明 👨‍👩‍👧'
     """
     nickname = " ".join(raw.split())
-    if not 1 <= len(nickname) <= NICKNAME_MAX or any(
-        unicodedata.category(ch)[0] == "C" for ch in nickname
+    characters = regex.findall(r"\X", nickname)
+    if not characters or any(
+        unicodedata.category(ch)[0] == "C" and ch not in JOINERS for ch in nickname
     ):
-        raise ProtocolError("bad_nickname")
+        raise ProtocolError("bad_nickname", most=NICKNAME_MAX)
+    if len(characters) > NICKNAME_MAX:
+        raise ProtocolError("nickname_too_long", most=NICKNAME_MAX, count=len(characters))
+    if any(len(character) > MARKS_MAX for character in characters):
+        raise ProtocolError("nickname_marks")
     return nickname
 
 

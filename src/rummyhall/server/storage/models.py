@@ -39,7 +39,8 @@ class Player(Base):
     __tablename__ = "players"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    nickname: Mapped[str] = mapped_column(String(32))
+    nickname: Mapped[str] = mapped_column(String(288))
+    """24 characters of up to 12 code points (``players.NICKNAME_CODE_POINTS``)."""
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

@@ -226,10 +226,16 @@ class Repository:
     # ------------------------------------------------------------------ accounts
 
     def create_account(
-        self, player_id: str, username: str, username_key: str, password_hash: str
+        self,
+        player_id: str,
+        username: str,
+        username_key: str,
+        password_hash: str,
+        nickname: str | None = None,
     ) -> str | None:
-        """Give ``player_id`` an account; ``None``, or why not: ``already_claimed``,
-        ``username_taken`` (whatever its case)."""
+        """Give ``player_id`` an account (and the ``nickname`` it is to be shown by);
+        ``None``, or why not: ``already_claimed``, ``username_taken`` (whatever its
+        case)."""
         try:
             with self._transaction("create_account") as session:
                 if session.get(models.Account, player_id) is not None:
@@ -245,6 +251,12 @@ class Repository:
                         password_hash=password_hash,
                     )
                 )
+                if nickname is not None:
+                    session.execute(
+                        update(models.Player)
+                        .where(models.Player.id == player_id)
+                        .values(nickname=nickname)
+                    )
         except IntegrityError:  # the same name claimed at the same moment elsewhere
             return "username_taken"
         return None

@@ -84,10 +84,20 @@ class Store:
         return await self.read(self.repository.player_by_token_hash, token_hash)
 
     async def create_account(
-        self, player_id: str, username: str, username_key: str, password_hash: str
+        self,
+        player_id: str,
+        username: str,
+        username_key: str,
+        password_hash: str,
+        nickname: str | None = None,
     ) -> str | None:
         return await self._write(
-            self.repository.create_account, player_id, username, username_key, password_hash
+            self.repository.create_account,
+            player_id,
+            username,
+            username_key,
+            password_hash,
+            nickname,
         )
 
     async def account_of(self, player_id: str) -> models.Account | None:
