@@ -7,7 +7,7 @@
 import { cardSVG, tileSVG } from "./cards.js";
 import { dismissInvitation, invitationsPanel, loadInvitations } from "./friends.js";
 import { formatDate, t } from "./i18n.js";
-import { api, claimAccount, currentPlayer, ensurePlayer, renamePlayer, requestKey, signIn, signOut } from "./net.js";
+import { api, claimAccount, currentPlayer, ensurePlayer, playAsGuest, renamePlayer, requestKey, signedOutAs, signIn, signOut } from "./net.js";
 import { once, sends } from "./once.js";
 import { clockLabel, label, seatName, variantLabel } from "./names.js";
 import { h, modal } from "./ui.js";
@@ -16,6 +16,24 @@ const RECENT = "rummyhall.recent";
 const LEVEL = "rummyhall.level"; // the computer's level for quick play, as last chosen
 const PAGE_MOST = 50; // GET /api/rooms answers at most lobby_page_max rooms a page
 const CREATING = "create-room"; // what the buttons that open a room hold (once.js)
+
+/** A nickname as typed, its spaces folded as the server folds them. */
+const foldSpaces = (text) => text.split(/\s+/).filter(Boolean).join(" ");
+
+/** Characters as people count them, as the server does (grapheme clusters: a family
+ *  emoji joined by ZWJ is one). */
+const characters = (text) => [...new Intl.Segmenter().segment(text)].length;
+
+/** Why ``name`` (folded) cannot be a nickname of at most ``most`` characters, or null:
+ *  a long name is refused with its count, never cut. */
+function nicknameProblem(name, most) {
+  if (!name) return t("lobby.rename_invalid", { most });
+  const count = characters(name);
+  return count > most ? t("lobby.name_too_long", { most, count }) : null;
+}
+
+/** The name the lobby gives a new guest ("Guest4821"): one he did not choose. */
+const GIVEN_NAME = /^(Guest|玩家)\d{4}$/;
 
 /** Remember a finished match for the lobby's "recent games" (kept in the browser). */
 export function rememberMatch(entry) {
@@ -306,7 +324,7 @@ export function showLobby({ main, navigate, toast }) {
       h("section", { class: "hero" }, [
         h("h1", {}, "rummyhall"),
         h("p", { class: "tagline" }, t("lobby.tagline")),
-        h("p", { class: "whoami" }, [
+        !player && signedOutAs() ? null : h("p", { class: "whoami" }, [
           `${t("lobby.hello")} `, h("strong", { id: "nickname" }, player ? player.nickname : "…"), " ",
           h("button", { class: "link", type: "button", id: "rename", onclick: rename }, t("lobby.rename")), " ",
           player ? h("a", { href: `/?profile=${player.id}`, "data-nav": "", id: "my-profile" }, t("lobby.profile")) : null,
@@ -314,6 +332,7 @@ export function showLobby({ main, navigate, toast }) {
         accountLine(),
         levelChoice(),
       ]),
+      signedOutPanel(),
       invitationsPanel(invitations ?? [], dismiss),
       yourGamesPanel(), // first: going back to a game under way is the likeliest wish
       h("section", { class: "game-cards" }, games().map(({ game, title }) =>
@@ -353,6 +372,7 @@ export function showLobby({ main, navigate, toast }) {
 
   /** Who this browser is signed in as, or the way to an account. */
   function accountLine() {
+    if (!player && signedOutAs()) return null; // the panel below says it and offers the ways on
     if (player?.username) {
       return h("p", { class: "account-line" }, [
         h("span", { id: "account-name" }, t("account.signed_in_as", { name: player.username })), " ",
@@ -381,41 +401,61 @@ export function showLobby({ main, navigate, toast }) {
     }
   }
 
-  /** Create an account for this guest ("claim"), or sign in to one ("sign_in"). */
-  function accountDialog(mode) {
+  /** Create an account for this guest ("claim": with the nickname he is to be shown
+   *  by, his given "Guest4821" following the username until he types one), or sign in to
+   *  one ("sign_in", ``known``: the username signed out of). */
+  function accountDialog(mode, known = "") {
     const claiming = mode === "claim";
     const limits = { username: [3, 20], password: [8, 128] };
+    const most = info?.limits.nickname_max ?? 24;
     const error = h("p", { class: "field-error", id: "account-error", hidden: true, role: "alert" });
-    const field = (name, attrs) => h("input", { id: `account-${name}`, name, required: true, maxlength: limits[name][1], "aria-describedby": "account-error", ...attrs });
-    const username = field("username", { autocomplete: "username", autocapitalize: "none", spellcheck: "false" });
-    const password = field("password", { type: "password", autocomplete: claiming ? "new-password" : "current-password" });
-    const submit = h("button", { type: "submit", class: "primary", id: "account-submit" }, t(claiming ? "account.claim_save" : "account.sign_in_save"));
+    const field = (name, attrs) => h("input", { id: `account-${name}`, name, required: true, "aria-describedby": "account-error", ...attrs });
+    const given = !player || GIVEN_NAME.test(player.nickname);
+    let named = !given; // the nickname field holds a name of his, not the username's echo
+    const nickname = claiming ? field("nickname", { autocomplete: "nickname", maxlength: 288, value: given ? "" : player.nickname, oninput: () => { named = true; } }) : null;
+    const username = field("username", { autocomplete: "username", autocapitalize: "none", spellcheck: "false", maxlength: limits.username[1], value: known, oninput: () => {
+      if (nickname && !named) nickname.value = username.value.trim();
+    } });
+    const password = field("password", { type: "password", maxlength: limits.password[1], autocomplete: claiming ? "new-password" : "current-password" });
+    const inputs = { username, password, nickname };
+    const submit = h("button", { type: "submit", class: "primary", id: "account-submit", ...sends("account") }, t(claiming ? "account.claim_save" : "account.sign_in_save"));
     const show = (text, input = username) => {
       error.textContent = text;
       error.hidden = !text;
-      for (const each of [username, password]) each.setAttribute("aria-invalid", text && each === input ? "true" : "false");
+      if (text) input.after(error); // under the field it is about
+      for (const each of Object.values(inputs)) each?.setAttribute("aria-invalid", text && each === input ? "true" : "false");
       if (text) input.focus();
     };
-    const form = h("form", { class: "account-form", novalidate: true, onsubmit: async (event) => {
+    const form = h("form", { class: "account-form", novalidate: true, onsubmit: (event) => {
       event.preventDefault();
       const name = username.value.trim();
-      if (name.length < limits.username[0]) return show(t("account.username_rule", { least: 3, most: 20 }));
+      if (name.length < limits.username[0] || name.length > limits.username[1]) return show(t("account.username_rule", { least: 3, most: 20 }));
       if (password.value.length < limits.password[0]) return show(t("account.password_rule", { least: 8 }), password);
-      submit.disabled = true;
-      try {
-        player = claiming ? await claimAccount(name, password.value) : await signIn(name, password.value);
-        dialog.close();
-        toast(t(claiming ? "account.claimed" : "account.signed_in", { name: player.username }));
-        if (!claiming) await loadSeated(); // his seats and games, on this device too
-        render();
-        main.querySelector("#account-name")?.focus();
-      } catch (failure) {
-        submit.disabled = false;
-        show(failure.message, failure.code?.includes("password") ? password : username);
-      }
+      const shown = claiming ? foldSpaces(nickname.value) || name : null;
+      const problem = claiming ? nicknameProblem(shown, most) : null;
+      if (problem) return show(problem, nickname);
+      return once("account", async () => {
+        try {
+          player = claiming ? await claimAccount(name, password.value, shown) : await signIn(name, password.value);
+          dialog.close();
+          const folded = claiming && nickname.value.trim() && nickname.value.trim() !== shown;
+          toast(claiming ? t(folded ? "account.claimed_folded" : "account.claimed", { name: player.username, nickname: player.nickname }) : t("account.signed_in", { name: player.username }));
+          if (!claiming) await loadSeated(); // his seats and games, on this device too
+          await loadRooms({ refresh: true }); // the rooms he hosts show his name
+          render();
+          main.querySelector("#account-name")?.focus();
+        } catch (failure) {
+          show(failure.message, inputs[failure.field] ?? (failure.code?.includes("password") ? password : username));
+        }
+      });
     } }, [
       h("label", { for: "account-username" }, t("account.username")),
       username,
+      ...(claiming ? [
+        h("label", { for: "account-nickname" }, t("account.nickname")),
+        nickname,
+        h("p", { class: "muted field-help" }, t("account.nickname_help", { most })),
+      ] : []),
       h("label", { for: "account-password" }, t("account.password")),
       password,
       error,
@@ -426,37 +466,41 @@ export function showLobby({ main, navigate, toast }) {
       ]),
     ]);
     const dialog = modal({ id: "account-dialog", title: t(claiming ? "account.claim_title" : "account.sign_in_title"), body: form, closedBy: "any" });
-    username.focus();
+    (known ? password : username).focus();
   }
 
   /** The rename dialog: the new nickname for the same player (its seats stay his). */
   function rename() {
     const most = info?.limits.nickname_max ?? 24;
     const error = h("p", { class: "field-error", id: "rename-error", hidden: true });
-    const input = h("input", { id: "rename-input", name: "nickname", maxlength: most, autocomplete: "nickname", value: player?.nickname || "", "aria-describedby": "rename-error" });
-    const save = h("button", { type: "submit", class: "primary", id: "rename-save" }, t("lobby.rename_save"));
+    // No maxlength of ``most``: the browser would cut a longer name without a word (and
+    // counts code points, not characters); the server's bound on code points only.
+    const input = h("input", { id: "rename-input", name: "nickname", maxlength: 288, autocomplete: "nickname", value: player?.nickname || "", "aria-describedby": "rename-error" });
+    const save = h("button", { type: "submit", class: "primary", id: "rename-save", ...sends("account") }, t("lobby.rename_save"));
     const show = (text) => {
       error.textContent = text;
       error.hidden = !text;
       input.setAttribute("aria-invalid", text ? "true" : "false");
       if (text) input.focus();
     };
-    const form = h("form", { class: "rename-form", onsubmit: async (event) => {
+    const form = h("form", { class: "rename-form", onsubmit: (event) => {
       event.preventDefault();
-      const wanted = input.value.split(/\s+/).filter(Boolean).join(" ");
-      if (!wanted || wanted.length > most) return show(t("lobby.rename_invalid", { most }));
-      save.disabled = true;
-      try {
-        player = await renamePlayer(wanted);
-        dialog.close();
-        toast(t("lobby.renamed", { name: player.nickname }));
-        await loadRooms({ refresh: true }); // the rooms he hosts show the new name too
-        render();
-        main.querySelector("#rename")?.focus();
-      } catch (failure) {
-        save.disabled = false;
-        show(failure.message);
-      }
+      const wanted = foldSpaces(input.value);
+      const problem = nicknameProblem(wanted, most);
+      if (problem) return show(problem);
+      return once("account", async () => {
+        try {
+          player = await renamePlayer(wanted);
+          dialog.close();
+          const folded = input.value.trim() !== wanted; // say what was changed
+          toast(t(folded ? "lobby.renamed_folded" : "lobby.renamed", { name: player.nickname }));
+          await loadRooms({ refresh: true }); // the rooms he hosts show the new name too
+          render();
+          main.querySelector("#rename")?.focus();
+        } catch (failure) {
+          show(failure.message);
+        }
+      });
     } }, [
       h("label", { for: "rename-input" }, t("lobby.rename_prompt")),
       input,
@@ -473,14 +517,39 @@ export function showLobby({ main, navigate, toast }) {
 
   async function load() {
     try {
-      [info, player] = await Promise.all([api("/api/info"), ensurePlayer()]);
+      info = await api("/api/info");
       choose(info.games[0].game); // at once: a render meanwhile (a poll, the language) draws the form
+      player = await ensurePlayer();
       await Promise.all([loadSeated(), refreshInvitations()]);
-      render();
     } catch (error) {
-      toast(error.message, "error");
+      if (error.code === "signed_out") player = null; // the page says so, and offers the ways on
+      else toast(error.message, "error");
     }
+    render();
     await loadRooms();
+  }
+
+  /** Signed out elsewhere: sign in again, or play on as a new guest. */
+  function signedOutPanel() {
+    const name = signedOutAs();
+    if (!name || player) return null;
+    return h("section", { class: "panel signed-out", id: "signed-out", role: "alert" }, [
+      h("h2", {}, t("account.signed_out_title")),
+      h("p", {}, t("account.signed_out_help", { name })),
+      h("div", { class: "notice-actions" }, [
+        h("button", { type: "button", class: "primary", id: "signed-out-sign-in", onclick: () => accountDialog("sign_in", name) }, t("account.sign_in")),
+        h("button", { type: "button", class: "ghost", id: "play-as-guest", onclick: () => once("account", async () => {
+          try {
+            player = await playAsGuest();
+            await loadSeated();
+            render();
+            main.querySelector("#claim-account")?.focus();
+          } catch (failure) {
+            toast(failure.message, "error");
+          }
+        }) }, t("account.play_as_guest")),
+      ]),
+    ]);
   }
 
   render();

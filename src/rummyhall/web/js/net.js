@@ -5,11 +5,14 @@ import { getLocale, t } from "./i18n.js";
 
 const TOKEN = "rummyhall.token";
 const PLAYER = "rummyhall.player";
+const SIGNED_OUT = "rummyhall.signed_out"; // the username this browser was signed out of
 
 export class ApiError extends Error {
-  constructor(code, message) {
+  /** ``field``: the request's field the refusal is about (``nickname``…), if one. */
+  constructor(code, message, field = null) {
     super(message);
     this.code = code;
+    this.field = field;
   }
 }
 
@@ -25,7 +28,7 @@ export async function api(path, { method = "GET", body, key } = {}) {
   const data = await answer.json().catch(() => ({}));
   if (!answer.ok) {
     const error = data.error || { code: "http", message: data.detail ? JSON.stringify(data.detail) : t("error.generic") };
-    throw new ApiError(error.code, error.message);
+    throw new ApiError(error.code, error.message, error.field ?? null);
   }
   return data;
 }
@@ -46,8 +49,22 @@ function remember(player, username) {
   return kept;
 }
 
+/** The account this browser was signed out of (on another device, or everywhere),
+ *  while the player has not chosen to sign in again or to play as a new guest. */
+export const signedOutAs = () => localStorage.getItem(SIGNED_OUT);
+
+/** Signed out from elsewhere: forget the token, and remember the account so the page
+ *  says so instead of silently making a new guest (``signed_out``). */
+function signedOutElsewhere() {
+  const username = currentPlayer()?.username;
+  forgetPlayer();
+  if (username) localStorage.setItem(SIGNED_OUT, username);
+}
+
 /** The guest this browser plays as (its nickname as the server knows it now), or a
- *  new one with a random nickname the first time; keeps its token. */
+ *  new one with a random nickname the first time; keeps its token. A browser whose
+ *  account was signed out elsewhere gets ``signed_out`` until the player signs in again
+ *  or chooses to play as a new guest (:func:`playAsGuest`). */
 export async function ensurePlayer() {
   if (localStorage.getItem(TOKEN) && currentPlayer()) {
     try {
@@ -55,12 +72,20 @@ export async function ensurePlayer() {
       return remember(me.player, me.username);
     } catch (error) {
       if (error.code !== "unauthorized") throw error;
+      signedOutElsewhere();
     }
   }
+  if (signedOutAs()) throw new ApiError("signed_out", t("account.signed_out_title"));
   const name = `${getLocale() === "zh" ? "玩家" : "Guest"}${Math.floor(1000 + Math.random() * 9000)}`;
   const answer = await api("/api/players", { method: "POST", body: { nickname: name } });
   localStorage.setItem(TOKEN, answer.token);
   return remember(answer.player, null);
+}
+
+/** Leave the account signed out elsewhere behind: play on as a new guest. */
+export function playAsGuest() {
+  localStorage.removeItem(SIGNED_OUT);
+  return ensurePlayer();
 }
 
 /** Give the token's player a new nickname (same player, token and seats). */
@@ -69,9 +94,10 @@ export async function renamePlayer(nickname) {
   return remember(answer.player, currentPlayer()?.username);
 }
 
-/** The guest claims his identity: a username and password to sign in with elsewhere. */
-export async function claimAccount(username, password) {
-  const answer = await api("/api/me/account", { method: "POST", body: { username, password } });
+/** The guest claims his identity: a username and password to sign in with elsewhere,
+ *  and the nickname he is to be shown by. */
+export async function claimAccount(username, password, nickname) {
+  const answer = await api("/api/me/account", { method: "POST", body: { username, password, nickname } });
   return remember(answer.player, answer.username);
 }
 
@@ -80,6 +106,7 @@ export async function claimAccount(username, password) {
 export async function signIn(username, password) {
   const answer = await api("/api/sign-ins", { method: "POST", body: { username, password } });
   localStorage.setItem(TOKEN, answer.token);
+  localStorage.removeItem(SIGNED_OUT);
   return remember(answer.player, answer.username);
 }
 
@@ -122,7 +149,8 @@ export class RoomSocket {
     const socket = new WebSocket(`${scheme}://${location.host}/ws?room=${encodeURIComponent(this.code)}`);
     this.socket = socket;
     socket.onopen = () => {
-      this.send({ type: "hello", protocol: 2, token: localStorage.getItem(TOKEN), locale: getLocale() });
+      this.token = localStorage.getItem(TOKEN);
+      this.send({ type: "hello", protocol: 2, token: this.token, locale: getLocale() });
       this.send({ type: "join", room: this.code, role: this.role });
       this.handlers.opened?.();
       if (this.retry > 0) this.handlers.reconnected?.();
@@ -144,7 +172,7 @@ export class RoomSocket {
       }
       if (event.code === 4003) { // signed out (here or everywhere): the token is dead
         this.stop();
-        forgetPlayer();
+        if (localStorage.getItem(TOKEN) === this.token) signedOutElsewhere(); // not a newer one
         this.handlers.signedOut?.();
         return;
       }

@@ -10,7 +10,7 @@ import { inviteBox } from "./friends.js";
 import { getLocale, t } from "./i18n.js";
 import { rememberMatch } from "./lobby.js";
 import { clockLabel, seatName, variantLabel } from "./names.js";
-import { api as fetchJSON, currentPlayer, ensurePlayer, RoomSocket } from "./net.js";
+import { api as fetchJSON, currentPlayer, ensurePlayer, RoomSocket, signedOutAs } from "./net.js";
 import { markArrivals } from "./motion.js";
 import { followPause, pauseLine, resultDialog } from "./results.js";
 import { renderRummikub } from "./rummikub.js";
@@ -245,7 +245,8 @@ export function showTable({ main, toast, banner }, code, watch) {
     },
     signedOut: () => {
       cannotAct();
-      banner(t("net.signed_out"));
+      closeResult();
+      main.replaceChildren(signedOutNotice());
     },
   };
 
@@ -403,6 +404,10 @@ export function showTable({ main, toast, banner }, code, watch) {
     socket = new RoomSocket(code, watch ? "spectator" : "player", handlers);
     window.rummyhall = { session, drop: () => socket.drop() };
   }, (error) => {
+    if (error.code === "signed_out") {
+      main.replaceChildren(signedOutNotice());
+      return;
+    }
     main.replaceChildren(notice({ id: "room-entry", title: t("entry.load_failed"), text: t("entry.load_failed_help", { reason: error.message }), actions: [retryButton("primary"), lobbyLink("ghost")] }));
   });
   return {
@@ -415,6 +420,18 @@ export function showTable({ main, toast, banner }, code, watch) {
       socket?.close();
     },
   };
+}
+
+/** This browser's account was signed out (here or elsewhere): say so, and lead to the
+ *  lobby, which offers to sign in again or to play as a new guest. */
+function signedOutNotice() {
+  const name = signedOutAs();
+  return notice({
+    id: "signed-out",
+    title: t("account.signed_out_title"),
+    text: name ? t("account.signed_out_help", { name }) : t("net.signed_out"),
+    actions: [h("a", { href: "/", "data-nav": "", class: "button primary", id: "signed-out-lobby" }, t(name ? "account.sign_in" : "nav.lobby"))],
+  });
 }
 
 /** Errors the server sends before it closes the connection for a reason the page shows. */
