@@ -80,6 +80,8 @@ FITS = (
     hint: unseen([...document.querySelectorAll("#hint")]),
     sheetClipped: Boolean(sheet && sheet.scrollWidth > sheet.closest(".sheet-panel").clientWidth),
     wrapped: wrappedNumbers(document),
+    cutNames: [...document.querySelectorAll(".sheet .name-text, .sheet-legend .name-text")]
+      .filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent),
     names: [...document.querySelectorAll("[data-name]")].filter((n) => n.dataset.name === name)
       .map((n) => ({ title: n.title, text: n.textContent })),
   };
@@ -153,6 +155,7 @@ def check_fit(page: Page, where: str) -> dict[str, Any]:
     assert not fit["hint"], f"{where}: the hint out of sight {fit}"
     assert not fit["sheetClipped"], f"{where}: the score sheet is clipped {fit}"
     assert not fit["wrapped"], f"{where}: numbers of the score sheet wrap {fit}"
+    assert not fit["cutNames"], f"{where}: names cut short in the score sheet {fit}"
     assert fit["names"], f"{where}: the long name is not shown with its full text {fit}"
     for shown in fit["names"]:
         assert shown["title"] == LONG_NAME, f"{where}: {shown}"
