@@ -243,3 +243,24 @@ def test_flooding_is_rate_limited_then_disconnected(tmp_path: Path) -> None:
         assert client.socket.close_code == 1008
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [("en", "That move was already made"), ("zh", "该操作已经执行过")],
+)
+def test_a_move_sent_twice_is_played_once_and_the_second_said_in_a_players_words(
+    server: Server, locale: str, words: str
+) -> None:
+    table = open_table(server, ("Kai", "Lu"))
+    seat = table.mover
+    mover = server.client(table.tokens[seat], locale=locale)  # his seat, in his language
+    state = mover.join(table.code) and mover.wait("state")
+    move = {"type": "action", "turn": state["turn"], "action": state["legal"][0]["action"]}
+    mover.send({**move, "id": "first"})
+    mover.send({**move, "id": "second"})
+    assert mover.wait("state", lambda m: m["turn"] == state["turn"] + 1)
+    refused = mover.wait("error", lambda m: m["ref"] == "second")
+    assert refused["code"] == "stale" and refused["message"].startswith(words)
+    for client in (*table.clients, mover):
+        client.close()

@@ -4,7 +4,10 @@
 
 import { t } from "./i18n.js";
 import { api } from "./net.js";
+import { once, sends } from "./once.js";
 import { h } from "./ui.js";
+
+const INVITING = "invite"; // what the invitation buttons hold while one is sent (once.js)
 
 /** The player's invitations to rooms not over ([] when they cannot be read now: the
  *  next poll tries again). */
@@ -48,15 +51,17 @@ export function inviteBox(code, toast) {
   const input = h("input", { id: "invite-username", name: "username", maxlength: 20, autocomplete: "off", autocapitalize: "none", spellcheck: "false", placeholder: t("friends.username") });
   const opponents = h("div", { class: "opponents", id: "recent-opponents" });
 
-  async function invite(body) {
-    try {
-      const answer = await api(`/api/rooms/${code}/invitations`, { method: "POST", body });
-      toast(t("friends.sent", { name: answer.invited.nickname }));
-      return true;
-    } catch (error) {
-      toast(error.message, "error");
-      return false;
-    }
+  function invite(body) {
+    return once(INVITING, async () => {
+      try {
+        const answer = await api(`/api/rooms/${code}/invitations`, { method: "POST", body });
+        toast(t("friends.sent", { name: answer.invited.nickname }));
+        return true;
+      } catch (error) {
+        toast(error.message, "error");
+        return false;
+      }
+    });
   }
 
   const form = h("form", { class: "inline invite-friend", onsubmit: async (event) => {
@@ -66,7 +71,7 @@ export function inviteBox(code, toast) {
   } }, [
     h("label", { for: "invite-username" }, t("friends.invite_label")),
     input,
-    h("button", { type: "submit", id: "invite-send" }, t("friends.invite")),
+    h("button", { type: "submit", id: "invite-send", ...sends(INVITING) }, t("friends.invite")),
   ]);
 
   api("/api/me/opponents").then((people) => {
@@ -77,6 +82,7 @@ export function inviteBox(code, toast) {
         type: "button",
         class: "small ghost chip",
         "data-opponent": person.id,
+        ...sends(INVITING),
         title: t("friends.invite_again", { name: person.nickname }),
         onclick: () => invite({ player: person.id }),
       }, person.username ? `${person.nickname} · @${person.username}` : person.nickname)),
