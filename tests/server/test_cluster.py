@@ -9,6 +9,7 @@ import os
 import signal
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -415,3 +416,27 @@ def test_an_invitation_reaches_the_friend_on_another_process(site: list[Server])
         [waiting] = http.get("/api/me/invitations", headers=auth(friend)).json()
     assert waiting["room"] == code
     online.close()
+
+
+def test_a_keyed_room_request_sent_to_every_process_at_once_opens_one_room(
+    site: list[Server],
+) -> None:
+    """The database's key refuses the second insert; that process answers the room the
+    first one opened (docs/protocol.md, "Opening a room once")."""
+    _, token = site[0].register("Ana")
+    body = {"game": "gin", "public": False, "bots": [None, "medium"]}
+    headers = {**auth(token), "Idempotency-Key": "quick-gin"}
+
+    def send(server: Server) -> httpx.Response:
+        return httpx.post(f"{server.url}/api/rooms", json=body, headers=headers, timeout=10)
+
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(send, [*site, *site]))
+    assert sorted(answer.status_code for answer in answers) == [200] * 5 + [201]
+    codes = {answer.json()["code"] for answer in answers}
+    assert len(codes) == 1
+    [(count,)] = databases.query(site[0].database_url, "SELECT count(*) FROM rooms")
+    assert count == 1
+    player = site[2].client(token)
+    assert player.join(codes.pop())["you"] == 0
+    player.close()
