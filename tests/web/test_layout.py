@@ -22,8 +22,8 @@ from tests.web.play import after, play_to_declaration, quick_play, select_card, 
 LONG_NAME = "Bartholomew_Featherstone"
 """24 characters (the nickname limit) without a space to break at."""
 
-EMOJI_NAME = "🐼🎲 Panda"
-"""A name of emoji (a ZWJ family is refused until issue 40, item 12 lands)."""
+EMOJI_NAME = "👨\u200d👩\u200d👧 Family"
+"""A name with an emoji ZWJ sequence (one family, three people joined)."""
 
 LAPTOP = {"width": 1280, "height": 800}
 SCREENS = {
