@@ -32,6 +32,10 @@ function nicknameProblem(name, most) {
   return count > most ? t("lobby.name_too_long", { most, count }) : null;
 }
 
+/** The server's bound on a nickname's code points (24 characters of up to 12 each): the
+ *  field's maxlength, which never cuts a name a person could count as 24 characters. */
+const NICKNAME_CODE_POINTS = 288;
+
 /** The name the lobby gives a new guest ("Guest4821"): one he did not choose. */
 const GIVEN_NAME = /^(Guest|玩家)\d{4}$/;
 
@@ -412,7 +416,7 @@ export function showLobby({ main, navigate, toast }) {
     const field = (name, attrs) => h("input", { id: `account-${name}`, name, required: true, "aria-describedby": "account-error", ...attrs });
     const given = !player || GIVEN_NAME.test(player.nickname);
     let named = !given; // the nickname field holds a name of his, not the username's echo
-    const nickname = claiming ? field("nickname", { autocomplete: "nickname", maxlength: 288, value: given ? "" : player.nickname, oninput: () => { named = true; } }) : null;
+    const nickname = claiming ? field("nickname", { autocomplete: "nickname", maxlength: NICKNAME_CODE_POINTS, value: given ? "" : player.nickname, oninput: () => { named = true; } }) : null;
     const username = field("username", { autocomplete: "username", autocapitalize: "none", spellcheck: "false", maxlength: limits.username[1], value: known, oninput: () => {
       if (nickname && !named) nickname.value = username.value.trim();
     } });
@@ -475,7 +479,7 @@ export function showLobby({ main, navigate, toast }) {
     const error = h("p", { class: "field-error", id: "rename-error", hidden: true });
     // No maxlength of ``most``: the browser would cut a longer name without a word (and
     // counts code points, not characters); the server's bound on code points only.
-    const input = h("input", { id: "rename-input", name: "nickname", maxlength: 288, autocomplete: "nickname", value: player?.nickname || "", "aria-describedby": "rename-error" });
+    const input = h("input", { id: "rename-input", name: "nickname", maxlength: NICKNAME_CODE_POINTS, autocomplete: "nickname", value: player?.nickname || "", "aria-describedby": "rename-error" });
     const save = h("button", { type: "submit", class: "primary", id: "rename-save", ...sends("account") }, t("lobby.rename_save"));
     const show = (text) => {
       error.textContent = text;
