@@ -127,12 +127,17 @@ def open_table(
     page: Page, server: Server, token: str, game: str, players: int, friend: Client | None = None
 ) -> dict[str, Any]:
     """A room of ``players`` seats (the long-named player, then ``friend`` if given, then
-    medium bots), started; the page's session at its first turn (the friend plays his
-    turns before it)."""
+    medium bots), started, with a turn clock where the game has one; the page's session
+    at its first turn (the friend plays his turns before it)."""
     options = {} if game == "gin" else {"players": players}
     others = players - 1 - (friend is not None)
+    clock = {} if game == "rummikub" else {"clock": "60+120"}  # its line above the table
     room = server.create_room(
-        token, game=game, options=options, bots=[None] * (players - others) + ["medium"] * others
+        token,
+        game=game,
+        options=options,
+        bots=[None] * (players - others) + ["medium"] * others,
+        **clock,
     )
     page.set_viewport_size(LAPTOP)
     page.goto(f"/?room={room['code']}")

@@ -141,6 +141,7 @@ function turnLine(api, view) {
   if (current !== null && current !== undefined) text = current === session.you ? t("turn.yours") : t("turn.theirs", { name: name(current) });
   return h("div", { class: `turn-line${current === session.you ? " mine" : ""}`, id: "turn-line" }, [
     h("span", { class: "turn" }, text),
+    api.clockLine?.(),
     last ? h("span", { class: "last-move" }, describeMove(last, name)) : null,
   ]);
 }

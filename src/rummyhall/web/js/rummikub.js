@@ -285,7 +285,7 @@ export function renderRummikub(api, top = []) {
   const draw = legal.find((a) => a.type === "draw" || a.type === "pass");
   const parts = [
     h("div", { class: "board-side" }, h("div", { class: "opponents" }, [...opponents, h("div", { class: "pile pool" }, [h("div", { class: "pile-cards" }, h("div", { class: "tile-stack" }, tileBackSVG())), h("div", { class: "pile-label" }, [t("pile.pool"), h("span", { class: "pile-count", id: "pool-count" }, String(view.pool_count))])])])),
-    h("div", { class: `turn-line${mine ? " mine" : ""}`, id: "turn-line" }, [h("span", { class: "turn" }, turnText), last ? h("span", { class: "last-move" }, describeMove(last, name)) : null,
+    h("div", { class: `turn-line${mine ? " mine" : ""}`, id: "turn-line" }, [h("span", { class: "turn" }, turnText), api.clockLine?.(), last ? h("span", { class: "last-move" }, describeMove(last, name)) : null,
       mine && session.hint ? h("div", { class: "hint-box", id: "hint" }, [h("strong", {}, t("hint.title")), ...hintAdvice(session.hint, draft, session, render)]) : null]),
     h("section", { class: "rkb-table", id: "rkb-table" }, sets.length ? sets : [h("p", { class: "muted center" }, t("rkb.table"))]),
   ];

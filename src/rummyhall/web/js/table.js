@@ -86,6 +86,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     toast,
     render: () => render(),
     askHint: () => request({ type: "hint", turn: session.state.turn }, (message) => message.type === "hint"),
+    clockLine: () => clockLine(api), // in the turn line, beside whose turn it is
   };
 
   function onMessage(message) {
@@ -353,7 +354,7 @@ export function showTable({ main, toast, banner }, code, watch) {
       restoreFocus(main, focused);
       return;
     }
-    const parts = [BOARDS[room.game](api, [header(), pauseLine(api), clockLine(api)])];
+    const parts = [BOARDS[room.game](api, [header(), pauseLine(api)])];
     if (room.status === "finished" && !session.result) parts.push(finishedBar());
     parts.push(chat.node);
     main.replaceChildren(h("div", { class: `table-page game-${room.game}` }, parts));
