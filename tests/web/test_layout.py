@@ -232,6 +232,13 @@ def test_the_table_fits_the_screen(
                 "(b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderStyle]"
             )
             assert look == ["rgba(0, 0, 0, 0)", "dashed"], look
+            # Later in the round: a longer rack, and sets on the table.
+            for _ in range(6):
+                turn = wait_ready(page)["state"]["turn"]
+                page.click("[data-action=draw]")
+                play_until({1: friend}, lambda state: state["current_player"] == 0, turn + 1)
+            wait_ready(page)
+            every_screen(page, request, f"{game}-{players}-later", ["rack"])
             return
         # Drawing: then the hand is at its largest, a card selected to show its buttons.
         every_screen(page, request, f"{game}-{players}-draw", ["suit", "melds"])
