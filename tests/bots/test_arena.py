@@ -100,6 +100,8 @@ def test_against_prints_one_row_per_opponent() -> None:
     assert lines[0].startswith("gin: medium against 2 opponents, 2 deals × 2")
     header, *rows = lines[1:]
     assert header.split()[:2] == ["opponent", "matches"] and "hands" in header
+    # matches won, then points a hand; hands won only after them
+    assert header.index("win rate") < header.index("points a hand") < header.index("hands won")
     assert [row.split()[0] for row in rows] == ["easy", "random"]
     easy = standings.reports[0]
     assert f"{easy.hands.played}" in rows[0].split() and "[" in rows[0]

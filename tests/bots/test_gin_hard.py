@@ -9,7 +9,6 @@ import pytest
 from rummyhall import new_game
 from rummyhall.actions import Discard, Draw, Pass
 from rummyhall.bots import decide, gin, gin_model, make_bot
-from rummyhall.bots.gin import hand_value
 from rummyhall.bots.gin_model import DREW, FORCED, PASSED, TOOK, Knowledge, Turn
 from rummyhall.bots.gin_styles import MODELS, Style
 from rummyhall.cards import card_index, card_name
@@ -139,12 +138,6 @@ def test_gin_7_a_hand_he_could_have_knocked_with_does_not_explain_his_play() -> 
     assert not knowledge.explains(
         hand("KH", "KD", "5D", "7C", "9S", "JH", "3H", "2C", "4S", "6H"), simple
     )
-
-
-def test_a_won_hand_is_worth_more_than_any_points() -> None:
-    assert hand_value(1) > hand_value(0) > hand_value(-1)
-    assert hand_value(-1) > hand_value(-40)
-    assert hand_value(2) < hand_value(40) < hand_value(1) + 1  # points only break ties
 
 
 def test_the_check_is_dropped_against_a_player_no_hand_explains(

@@ -314,13 +314,14 @@ def test_gin_2_to_14_playouts_score_hands_as_the_engine(implementation: str) -> 
 
 @pytest.mark.parametrize("implementation", ["python", pytest.param("c", marks=needs_compiled)])
 def test_gin_2_to_14_playouts_play_each_style_as_its_zoo_player(implementation: str) -> None:
-    """A playout whose seats play the greedy and the patient styles, or both the safe one
-    (which heeds the other seat's pick-ups and throws, tracked through the playout), ends
-    every hand of the zoo's players of those styles, from every position, as the engine
-    did."""
+    """A playout whose seats play the greedy and the patient styles, the gin hunter and
+    the strong one, or both the safe one or the strong one (which heed the other seat's
+    pick-ups and throws, tracked through the playout), ends every hand of the zoo's
+    players of those styles, from every position, as the engine did."""
     codes = {style.name: style.code for style in PLAYOUT_STYLES}
+    pairings = [("greedy", "patient"), ("safe", "safe"), ("hunter", "strong"), ("strong", "strong")]
     for seed in range(300):
-        players = ("greedy", "patient") if seed % 2 else ("safe", "safe")
+        players = pairings[seed % len(pairings)]
         state, positions = engine_hand(seed, players)
         playout = playouts.PLAYOUTS[implementation](PLAYOUT_STYLES)
         for index, position in enumerate(positions):

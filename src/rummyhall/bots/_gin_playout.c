@@ -9,7 +9,9 @@
  *   settle        settle_masks' points (games/gin/_settle.h, shared with the learning
  *                 environments' core);
  *   playout       a hand played to its end, each seat by its style's rules;
- *   explains      gin_model.Knowledge's check of the opponent's turns under a style.
+ *   explains      gin_model.Knowledge's check of the opponent's turns under a style;
+ *   equity        gin_equity.reference_table: the chance to win a match from every pair
+ *                 of totals and dealer.
  *
  * Hands are 52-bit masks, bit suit * 13 + rank. Nothing is cached between calls and
  * nothing is shared, so the playout runs without the GIL.
@@ -25,6 +27,7 @@
 #include "../games/gin/_settle.h"
 
 #define WALL 2        /* GIN-14: the last two stock cards are never drawn */
+#define MOST_TURNS 200 /* gin_playout.MOST_TURNS */
 #define DANGER_SPAN 2 /* gin_styles.DANGER_SPAN */
 
 enum Phase { OFFER = 0, DRAW = 1, DISCARD = 2 };
@@ -254,9 +257,23 @@ static int simple_throw(uint64_t hand, int taken, int *card_out) {
 /* --------------------------------------------------- the opponent model's styles */
 
 /* gin_styles.MODELS, in order: each style's three answers about a turn. */
-enum Style { SIMPLE = 0, GREEDY = 1, PATIENT = 2, LOOSE = 3, SAFE = 4 };
+enum Style { SIMPLE = 0, GREEDY = 1, PATIENT = 2, LOOSE = 3, SAFE = 4, HUNTER = 5, STRONG = 6 };
 #define PATIENT_LIMIT 3 /* gin_styles.PATIENT_LIMIT */
 #define LATE_STOCK 10   /* gin_styles.LATE_STOCK */
+#define HUNTER_STOCK 26 /* gin_styles.HUNTER_STOCK */
+#define DANGER_WEIGHT 3 /* gin_styles.DANGER_WEIGHT */
+#define PARTNER_WEIGHT 2 /* gin_styles.PARTNER_WEIGHT */
+#define SHED_WEIGHT 1   /* gin_styles.SHED_WEIGHT */
+
+/* gin_styles.STRONG_KNOCKS: from so many cards left in the stock, the most deadwood the
+ * strong style knocks with. */
+static const int strong_knocks[][2] = {{24, 10}, {16, 5}, {8, 3}, {0, 1}};
+
+static int strong_knock_limit(int stock) {
+    int i = 0;
+    while (stock < strong_knocks[i][0]) i++;
+    return strong_knocks[i][1];
+}
 
 static int style_takes(int style, uint64_t hand, int top, int limit) {
     int card;
@@ -267,8 +284,13 @@ static int style_takes(int style, uint64_t hand, int top, int limit) {
     }
     case PATIENT:
         return simple_takes(hand, top, limit < PATIENT_LIMIT ? limit : PATIENT_LIMIT);
+    case HUNTER:
+        return simple_takes(hand, top, 0);
     case LOOSE:
         return deadwood(hand | (1ull << top)) != deadwood(hand) + card_value[top];
+    case STRONG:
+        return deadwood(hand | (1ull << top)) != deadwood(hand) + card_value[top] ||
+               least_after_throw(hand | (1ull << top), top, &card) == 0;
     default:
         return simple_takes(hand, top, limit);
     }
@@ -312,9 +334,37 @@ static int safe_throw(const World *w, uint64_t hand, int *card_out) {
     return deadwood(hand ^ (1ull << best));
 }
 
+/* gin_styles.strong_throw: the strong style's throw in a playout; returns the deadwood
+ * left. */
+static int strong_throw(const World *w, uint64_t hand, int *card_out) {
+    int least = least_after_throw(hand, w->taken, card_out);
+    if (least <= w->limit) return least;
+    uint64_t picked = w->picked[1 - w->player], shed = w->shed[1 - w->player];
+    int whole = deadwood(hand), best = -1, best_cost = 0, best_left = 0;
+    for (uint64_t rest = hand; rest; rest &= rest - 1) {
+        int card = __builtin_ctzll(rest);
+        if (!unmatched(hand, whole, w->taken, card)) continue;
+        int left = whole - card_value[card];
+        uint64_t near = near_mask[card];
+        int cost = left + DANGER_WEIGHT * __builtin_popcountll(near & picked) +
+                   PARTNER_WEIGHT * (__builtin_popcountll(near & hand) - 1) -
+                   SHED_WEIGHT * __builtin_popcountll(near & shed);
+        if (best < 0 || cost < best_cost ||
+            (cost == best_cost && card_value[card] > card_value[best])) {
+            best = card;
+            best_cost = cost;
+            best_left = left;
+        }
+    }
+    if (best < 0) return least;
+    *card_out = best;
+    return best_left;
+}
+
 static int style_throws(int style, uint64_t hand, int taken, int thrown) {
     int card;
-    if (style == LOOSE || style == SAFE) return unmatched(hand, deadwood(hand), taken, thrown);
+    if (style == LOOSE || style == SAFE || style == STRONG)
+        return unmatched(hand, deadwood(hand), taken, thrown);
     style_throw(style, hand, taken, &card);
     return card == thrown;
 }
@@ -322,6 +372,8 @@ static int style_throws(int style, uint64_t hand, int taken, int thrown) {
 /* Whether a style knocks with `left` deadwood after its discard, `stock` cards left. */
 static int knocks_with(int style, int left, int limit, int stock) {
     if (style == PATIENT) return left <= limit && (left <= PATIENT_LIMIT || stock <= LATE_STOCK);
+    if (style == HUNTER) return left == 0 || (left <= limit && stock >= HUNTER_STOCK);
+    if (style == STRONG) return left <= limit && left <= strong_knock_limit(stock);
     return left <= limit;
 }
 
@@ -367,7 +419,7 @@ static int explains(const Turn *turns, int t, uint64_t hand, int style, int limi
 
 static int play_out(World *w) {
     int score;
-    for (;;) {
+    for (int step = 0; step < MOST_TURNS; step++) {
         uint64_t hand = w->hands[w->player];
         int style = w->style[w->player];
         if (w->phase != DISCARD) {
@@ -382,11 +434,13 @@ static int play_out(World *w) {
             continue;
         }
         int card;
-        int left = style == SAFE ? safe_throw(w, hand, &card)
-                                 : style_throw(style, hand, w->taken, &card);
+        int left = style == SAFE     ? safe_throw(w, hand, &card)
+                   : style == STRONG ? strong_throw(w, hand, &card)
+                                     : style_throw(style, hand, w->taken, &card);
         if (throw_card(w, card, knocks_with(style, left, w->limit, w->stock_count), &score))
             return score;
     }
+    return 0; /* cards passed back and forth: counted as cancelled */
 }
 
 static int score_after(World *w, int kind, int card) {
@@ -502,7 +556,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     int bad = (w.hands[0] & w.hands[1]) || stock_count > CARDS || w.top >= CARDS ||
               w.phase < OFFER || w.phase > DISCARD || kind < THROW || kind > TAKE_KNOCK ||
               card < 0 || card >= CARDS || w.taken >= CARDS || w.style[0] < SIMPLE ||
-              w.style[0] > SAFE || w.style[1] < SIMPLE || w.style[1] > SAFE ||
+              w.style[0] > STRONG || w.style[1] < SIMPLE || w.style[1] > STRONG ||
               (w.picked[0] & ~w.hands[0]) || (w.picked[1] & ~w.hands[1]);
     for (Py_ssize_t i = 0; i < stock_count && !bad; i++) {
         int c = (unsigned char)stock[i];
@@ -547,7 +601,7 @@ static PyObject *py_explains(PyObject *self, PyObject *args) {
         return NULL;
     Turn turns[64];
     int count = (int)(size / TURN_BYTES);
-    int bad = size % TURN_BYTES || count > 64 || style < SIMPLE || style > SAFE;
+    int bad = size % TURN_BYTES || count > 64 || style < SIMPLE || style > STRONG;
     for (int i = 0; i < count && !bad; i++) {
         const unsigned char *d = data + i * TURN_BYTES;
         uint64_t picked = 0;
@@ -568,6 +622,50 @@ static PyObject *py_explains(PyObject *self, PyObject *args) {
     return PyBool_FromLong(result);
 }
 
+/* gin_equity.reference_table, compiled: table[(dealing * target + theirs) * target + mine]
+ * is the chance that the player with `mine` points wins the match to `target` against
+ * `theirs`, dealing == 0 when he deals the next hand. win[0][p] (win[1][p]) is the chance
+ * that the dealer (his opponent) wins a scored hand by p points; the winner deals next. */
+static void equity_table(int target, const double *win[2], const Py_ssize_t size[2], double *table) {
+    for (int theirs = target - 1; theirs >= 0; theirs--)
+        for (int mine = target - 1; mine >= 0; mine--)
+            for (int dealing = 0; dealing < 2; dealing++) {
+                const double *mine_win = win[dealing], *their_win = win[1 - dealing];
+                double value = 0.0;
+                for (Py_ssize_t p = 1; p < size[dealing]; p++)
+                    value += mine_win[p] *
+                             (mine + p >= target ? 1.0 : table[(size_t)theirs * target + mine + p]);
+                for (Py_ssize_t q = 1; q < size[1 - dealing] && theirs + q < target; q++)
+                    value += their_win[q] * table[((size_t)target + theirs + q) * target + mine];
+                table[((size_t)dealing * target + theirs) * target + mine] = value;
+            }
+}
+
+static PyObject *py_equity(PyObject *self, PyObject *args) {
+    (void)self;
+    int target;
+    Py_buffer laws[2];
+    if (!PyArg_ParseTuple(args, "iy*y*:equity", &target, &laws[0], &laws[1])) return NULL;
+    PyObject *result = NULL;
+    const double *win[2] = {laws[0].buf, laws[1].buf};
+    const Py_ssize_t size[2] = {laws[0].len / (Py_ssize_t)sizeof(double),
+                                laws[1].len / (Py_ssize_t)sizeof(double)};
+    if (target <= 0 || target > 10000 || laws[0].len % sizeof(double) || laws[1].len % sizeof(double)) {
+        PyErr_SetString(PyExc_ValueError, "equity: a positive target and two laws of doubles");
+    } else {
+        result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(2 * (size_t)target * target * sizeof(double)));
+        if (result) {
+            double *table = (double *)PyBytes_AS_STRING(result);
+            Py_BEGIN_ALLOW_THREADS
+            equity_table(target, win, size, table);
+            Py_END_ALLOW_THREADS
+        }
+    }
+    PyBuffer_Release(&laws[0]);
+    PyBuffer_Release(&laws[1]);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"deadwood", py_deadwood, METH_O, "solver.deadwood_mask, compiled."},
     {"best_deadwood", py_best_deadwood, METH_O, "gin_simple.best_deadwood, compiled."},
@@ -577,6 +675,8 @@ static PyMethodDef methods[] = {
      "explains(hand, turns, limit, style, steps): gin_model.Knowledge.explains, compiled."},
     {"settle", py_settle, METH_VARARGS,
      "settle(knocker, defender, limit): settle_masks' score for the knocker, signed."},
+    {"equity", py_equity, METH_VARARGS,
+     "equity(target, dealer_law, other_law): gin_equity.reference_table, compiled (doubles)."},
     {"playout", py_playout, METH_VARARGS,
      "playout(mine, theirs, stock, top, phase, passes, taken, limit, kind, card): "
      "gin_playout.python_playout, compiled."},

@@ -273,21 +273,28 @@ class Standings:
     reports: list[Report]
 
     def lines(self) -> list[str]:
+        """Per opponent: the games won (matches, where the game is a match), the points a
+        part (a hand) where parts are counted, else a game, and only then the parts won."""
         first = self.reports[0]
         game, kind = first.game, first.kinds[0]
         games = unit(game)
         rate = f"{kind} win rate [95% CI]"
-        header = ["opponent", games, "drawn", rate, "mean margin ± 95%"]
         hands = any(report.hands.played for report in self.reports)
-        part = f"{find_game(game).part}s"
+        part = find_game(game).part
+        points = f"points a {part} ± 95%" if hands else "mean margin ± 95%"
+        header = ["opponent", games, "drawn", rate, points]
         if hands:
-            header += [part, "drawn", rate, "mean margin ± 95%"]
+            header += [f"{part}s", f"{part}s won [95% CI]"]
         header += [f"{kind} ms/move (median / p99)", "opponent's"]
         rows = [header]
         for report in self.reports:
-            row = [report.kinds[1], *report.games.cells()]
+            played, drawn, won, margin = report.games.cells()
+            row = [report.kinds[1], played, drawn, won]
             if hands:
-                row += report.hands.cells()
+                hand_played, _, hand_won, hand_margin = report.hands.cells()
+                row += [hand_margin, hand_played, hand_won]
+            else:
+                row.append(margin)
             for moves in report.seconds:
                 median, p99 = move_times(moves)
                 row.append(f"{median:.2f} / {p99:.2f}")
@@ -303,8 +310,12 @@ class Standings:
         return [
             f"{game}: {kind} against {len(self.reports)} opponents, {first.deals} deals × 2 "
             f"each (seats swapped); win rates of decided {games}"
-            + (f" and {part}" if hands else "")
-            + ", margins in points per game",
+            + (f" and {part}s" if hands else "")
+            + (
+                f", points a {part} (the first bot's less the other's)"
+                if hands
+                else ", margins in points per game"
+            ),
             *table,
         ]
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.base import Bot, Decision
+from rummyhall.bots.gin_equity import match_equity
 from rummyhall.bots.gin_model import Belief, OpponentHands
 from rummyhall.bots.gin_playout import (
     DEADWOOD,
@@ -24,7 +25,7 @@ from rummyhall.bots.gin_playout import (
     new_playouts,
 )
 from rummyhall.bots.gin_simple import best_group
-from rummyhall.bots.gin_styles import PLAYERS, PLAYOUT_STYLES, least_after_throw
+from rummyhall.bots.gin_styles import MODELS, PLAYERS, PLAYOUT_STYLES, least_after_throw
 from rummyhall.bots.search import Searcher, batch_means, chosen
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
@@ -141,26 +142,43 @@ class EasyGinBot:
 
 # --------------------------------------------------------------------------- hard
 
-POINTS_TIEBREAK = 0.01
-"""Weight of a hand's points beside its outcome in :func:`hand_value`."""
 BATCH = 8
 """Worlds whose mean score counts as one sample when moves are compared: the opponent's
 hands come from Markov chains (:class:`~rummyhall.bots.gin_model.OpponentHands`), whose
 successive hands are alike, and single worlds would overstate how sure a comparison is;
 a batch holds two draws of each of its four chains."""
-OWN_STYLE = 0
-"""The style (its code in ``gin_styles.MODELS``: the simple bot's) the bot's own seat
-plays a world out with after each candidate move. Letting the best of the simple and the
-patient continuation stand for a move (a knock-timing choice) gained nothing: 57.8%
-[54.7–60.8] of 1,036 hands against openspiel beside 58.9% [56.0–61.8] of 1,088 with the
-simple one alone, 200 worlds a move, the same 60 deals."""
+OWN_STYLE = next(style.code for style, _ in MODELS if style.name == "strong")
+"""The style (its code in ``gin_styles.MODELS``) the bot's own seat plays a world out
+with after each candidate move: the strong player's, which knocks early, later only with
+little deadwood, and otherwise waits for gin (until 5 December the simple bot's, which
+knocks at once and never hunts gin: a world's value then said little about waiting)."""
+EQUITY_INDIFFERENT = 0.002
+"""A difference in the chance to win the match too small to matter (0.2%)."""
+POINTS_INDIFFERENT = 0.5
+"""A difference in a single hand's expected points too small to matter."""
+
+Valuation = Callable[[int], float]
+"""What a played-out hand is worth to the bot, from its points (negative: lost)."""
 
 
-def hand_value(points: int) -> float:
-    """What a played-out hand is worth to the bot: winning it (+1) or losing it (−1),
-    the points breaking ties. A bot that plays for points takes risks for big hands
-    (gin, undercuts); this one plays to win hands, which is what wins matches."""
-    return (points > 0) - (points < 0) + POINTS_TIEBREAK * points
+def valuation(view: GinSeatView) -> tuple[Valuation, float]:
+    """How the search values a played-out world, and the difference too small to matter:
+    in a match, the chance to win the match from the totals after the hand
+    (:mod:`~rummyhall.bots.gin_equity`), so that knock timing, hunting gin and the risk of
+    an undercut are weighed by what they do to the match; in a single hand, its expected
+    points. Oklahoma's doubled hands count double."""
+    seat, multiplier = view["seat"], view["multiplier"]
+    match = view.get("match")
+    if match is None:
+        return (lambda points: float(points * multiplier)), POINTS_INDIFFERENT
+    equity = match_equity(view["mode"], match["target"])
+    mine, theirs = match["totals"][seat], match["totals"][1 - seat]
+    dealing = view["dealer"] == seat
+
+    def value(points: int) -> float:
+        return equity.after_hand(mine, theirs, dealing, points * multiplier)
+
+    return value, EQUITY_INDIFFERENT
 
 
 class HardGinBot(Searcher):
@@ -176,16 +194,17 @@ class HardGinBot(Searcher):
     discards and declined upcards say when no style explains his play); the stock is the
     remaining unseen cards in random order. Every legal move (but a gin, played at once;
     taking the top discard as a whole turn with two discards after it) is played in that
-    same world, the bot then following the simple bot's rules and the opponent those of a
-    style drawn for the world from the odds and how well each explains his play, to the end
-    of the hand (:mod:`~rummyhall.bots.gin_playout`, compiled), and settled exactly
-    (lay-offs and undercuts included) and valued as won or lost, the points breaking ties
-    (:func:`hand_value`). The candidate with the best mean value (over batches of
+    same world, the bot then following the strong player's rules (:data:`OWN_STYLE`) and
+    the opponent those of a style drawn for the world from the odds and how well each
+    explains his play, to the end of the hand (:mod:`~rummyhall.bots.gin_playout`,
+    compiled), settled exactly (lay-offs and undercuts included) and valued by
+    :func:`valuation`: the chance to win the match from the totals it leaves. The candidate with the best mean value (over batches of
     :data:`BATCH` worlds) is played when it beats medium's own choice clearly
     (:func:`~rummyhall.bots.search.chosen`); on a budget the search answers as soon as that
     choice is :func:`~rummyhall.bots.search.settled`. Knock timing falls out of comparing a
     knock with the best discards; the risk of feeding the opponent, of being undercut or of
-    waiting too long is in the played-out hands.
+    waiting too long is in the played-out hands, and what each is worth in the match is in
+    their values.
 
     ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes the
     number of worlds, which makes the decisions a function of ``seed`` alone.
@@ -231,6 +250,7 @@ class HardGinBot(Searcher):
     def _search(self, view: GinSeatView, hand: int, candidates: list[Action]) -> Action:
         hands = OpponentHands(view, self.belief, self.rng)
         start = Start.of(view)
+        value, self.indifferent = valuation(view)
         options = [self.turns_of(view, hand, action) for action in candidates]
         moves = [move for option in options for move in option]
         scores: list[list[float]] = [[] for _ in moves]
@@ -243,7 +263,7 @@ class HardGinBot(Searcher):
             style = self.belief.style_of(fit, self.rng)
             for index, (kind, card) in enumerate(moves):
                 points = playout(hand, theirs, order, start, kind, card, OWN_STYLE, style)
-                scores[index].append(hand_value(points))
+                scores[index].append(value(points))
             if self.answered(done + 1, lambda: self.compared(options, scores)):
                 break
         self.belief.record(hands.evidence)

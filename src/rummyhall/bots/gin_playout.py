@@ -37,6 +37,10 @@ PHASES = {"offer": 0, "draw": 1, "discard": 2}
 """A hand's phases as the playouts number them: the first upcard offered (GIN-2), a
 draw, a discard."""
 OFFER, DRAW, DISCARD = PHASES.values()
+MOST_TURNS = 200
+"""Steps (a draw or a discard) after which a playout stops and counts as a cancelled hand:
+a hand takes some 60 at most unless two styles keep taking each other's discards, which
+their rules make rare but do not rule out."""
 THROW, KNOCK, TAKE, PASS, STOCK, TAKE_THROW, TAKE_KNOCK = range(7)
 """The kinds of move a playout starts with (:func:`move_code`); the last two take the top
 discard and then throw the card given (knocking with the last), a whole turn."""
@@ -220,8 +224,9 @@ class World:
         return None
 
     def play_out(self) -> int:
-        """Both seats play their style's rules to the end; seat 0's score."""
-        while True:
+        """Both seats play their style's rules to the end; seat 0's score (0 for a hand
+        still going after :data:`MOST_TURNS` turns)."""
+        for _ in range(MOST_TURNS):
             hand = self.hands[self.player]
             style = self.styles[self.player]
             if self.phase != DISCARD:
@@ -244,6 +249,7 @@ class World:
             result = self.throw(card, knock)
             if result is not None:
                 return result
+        return 0
 
 
 class Memo:
@@ -370,6 +376,12 @@ COMPILED_EXPLAINS: Callable[[int, bytes, int, int, int], bool] | None = (
     None if _EXTENSION is None else _EXTENSION.explains
 )
 """``gin_model.Knowledge.explains``, compiled (``None`` where the extension is not built)."""
+
+COMPILED_EQUITY: Callable[[int, bytes, bytes], bytes] | None = (
+    None if _EXTENSION is None else _EXTENSION.equity
+)
+"""``gin_equity.reference_table``, compiled, on laws and a table of C doubles (``None``
+where the extension is not built)."""
 
 PLAYOUT_IMPLEMENTATION = "c" if "c" in PLAYOUTS else "python"
 """The implementation :func:`new_playouts` uses: ``"c"`` or ``"python"``."""

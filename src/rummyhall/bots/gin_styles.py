@@ -17,7 +17,17 @@ The zoo's players (:data:`PLAYERS`) are bots built on the same answers:
 * ``safe`` plays as the simple bot but throws, of his unmatched cards, the one the
   opponent is least likely to use: away from the cards the opponent picked up, near the
   ones he threw (:func:`safest_throw`; the opponent model's ``safe`` style plays its
-  worlds out so).
+  worlds out so);
+* ``hunter`` plays as the simple bot but knocks only in its first few turns
+  (:data:`HUNTER_STOCK`) and then waits for gin: the strongest rule players of the
+  EAAI-2021 Gin Rummy challenge are described as playing so, written here from those
+  descriptions;
+* ``strong`` knocks early with any knock, later only with little deadwood and ever less
+  as the stock runs down (:func:`strong_knocks`: the undercut risk grows as the opponent
+  improves), otherwise keeps its hand for gin; throws the card leaving the least deadwood
+  when it can knock, else weighs each card's deadwood against the danger of feeding the
+  opponent and the partners it has in hand (:func:`strong_throw`). It is also the hard
+  bot's continuation for its own seat.
 """
 
 from __future__ import annotations
@@ -110,6 +120,87 @@ def patiently(hand: int, limit: int, stock: int) -> bool:
     return left <= limit and (left <= PATIENT_LIMIT or stock <= LATE_STOCK)
 
 
+HUNTER_STOCK = 26
+"""Cards left in the stock down to which a gin hunter still knocks: its first few turns
+(31 are left after the deal)."""
+
+
+def hunts(hand: int, limit: int, stock: int) -> bool:
+    """The gin hunter's knock: any knock in its first few turns, then gin only."""
+    left = DEADWOOD(hand)
+    return left == 0 or (left <= limit and stock >= HUNTER_STOCK)
+
+
+def hunter_takes(hand: int, top: int, limit: int) -> bool:
+    """The simple bot's take, a knock counting only as gin (a hunter who took cards to
+    knock with and did not knock could pass cards back and forth with another for ever)."""
+    del limit
+    return SIMPLE_TAKES(hand, top, 0)
+
+
+STRONG_KNOCKS = ((24, 10), (16, 5), (8, 3), (0, 1))
+"""The strong player's knocks: with at least so many cards in the stock, the most
+deadwood it knocks with (within the limit). Early a knock usually wins; later the
+opponent's hand has improved, and a knock with much deadwood risks an undercut while
+waiting may reach gin."""
+
+
+def strong_knock_limit(stock: int) -> int:
+    """The most deadwood the strong player knocks with, ``stock`` cards left."""
+    return next(most for least, most in STRONG_KNOCKS if stock >= least)
+
+
+def strong_knocks(hand: int, limit: int, stock: int) -> bool:
+    left = DEADWOOD(hand)
+    return left <= limit and left <= strong_knock_limit(stock)
+
+
+def strong_takes(hand: int, top: int, limit: int) -> bool:
+    """The strong player's take: ``top`` melds in some best arrangement of the eleven
+    cards (a card taken for its own sake tells the opponent what one holds), or it leaves
+    gin."""
+    return melds_with(hand, top, limit) or least_after_throw(hand | 1 << top, top)[0] == 0
+
+
+DANGER_WEIGHT = 3
+"""Deadwood points the strong player would keep to avoid throwing a card near each card
+the opponent picked up and still holds."""
+PARTNER_WEIGHT = 2
+"""Deadwood points it would keep to hold a card with a partner in hand (a card of the same
+rank, or of the same suit within two ranks): half a meld."""
+SHED_WEIGHT = 1
+"""Deadwood points a card near the opponent's own throws is the safer for."""
+
+
+def strong_throw(hand: int, taken: int, limit: int, picked: int, shed: int) -> tuple[int, int]:
+    """The strong player's discard from eleven cards (never ``taken``) and the deadwood it
+    leaves: the least deadwood when that allows a knock, else of the cards unmatched in
+    some best arrangement (it breaks no meld) the one of the lowest deadwood left plus
+    :data:`DANGER_WEIGHT` per pick-up of the opponent near it plus :data:`PARTNER_WEIGHT`
+    per partner in hand less :data:`SHED_WEIGHT` per throw of his near it; ties to the
+    highest card, then the lowest id."""
+    least, card = least_after_throw(hand, taken)
+    if least <= limit:
+        return least, card
+    best: tuple[int, int, int] | None = None
+    for loose in cards_of(hand):
+        if not unmatched(hand, taken, loose):
+            continue
+        left = DEADWOOD(hand ^ 1 << loose)
+        near = NEAR[loose]
+        cost = (
+            left
+            + DANGER_WEIGHT * (near & picked).bit_count()
+            + PARTNER_WEIGHT * ((near & hand).bit_count() - 1)
+            - SHED_WEIGHT * (near & shed).bit_count()
+        )
+        key = (cost, -CARD_VALUES[loose], loose)
+        if best is None or key < best:
+            best = key
+            least = left
+    return (least, card) if best is None else (least, best[2])
+
+
 def throws_as(throw: Callable[[int, int], tuple[int, int]]) -> Callable[[int, int, int], bool]:
     """The ``throws`` answer of a style that throws one card: the one ``throw`` picks."""
     return lambda hand, taken, thrown: throw(hand, taken)[1] == thrown
@@ -190,7 +281,21 @@ MODELS: tuple[tuple[Style, float], ...] = (
         Style(
             "safe", 4, SIMPLE_TAKES, unmatched, at_once, SIMPLE_THROW, LOOSE_SPREAD, safest_throw
         ),
-        0.15,
+        0.1,
+    ),
+    (Style("hunter", 5, hunter_takes, throws_as(SIMPLE_THROW), hunts, SIMPLE_THROW), 0.15),
+    (
+        Style(
+            "strong",
+            6,
+            strong_takes,
+            unmatched,
+            strong_knocks,
+            SIMPLE_THROW,
+            LOOSE_SPREAD,
+            strong_throw,
+        ),
+        0.05,
     ),
 )
 """The styles the opponent model weighs, with their odds before he has played a card; the
@@ -237,54 +342,41 @@ def draw_or_throw(
     return Pass() if Pass() in legal_actions else Draw("stock")
 
 
-class GreedyGinBot:
-    """Takes any top discard that lowers its deadwood, throws the card leaving the least
-    deadwood (the highest on ties), knocks as soon as it may."""
+class StyleGinBot:
+    """A zoo player: plays every turn by one style's rules, the very rules the hard bot's
+    playouts follow for that style (its wary throw, heeding the opponent's pick-ups and
+    throws, where it has one)."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, style: Style, seed: int = 0) -> None:
+        self.style = style
         self.seed = seed
 
     def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
-        return draw_or_throw(
-            view, legal_actions, lowers, lambda h, t: least_after_throw(h, t)[1], at_once
-        )
+        style = self.style
+        wary = style.wary_throw
+        if wary is None:
+
+            def throw(hand: int, taken: int) -> int:
+                return style.throw(hand, taken)[1]
+
+        else:
+            start = Start.of(view)
+            his_picked, his_shed = start.picked[1], start.shed[1]
+
+            def throw(hand: int, taken: int) -> int:
+                return wary(hand, taken, start.limit, his_picked, his_shed)[1]
+
+        return draw_or_throw(view, legal_actions, style.takes, throw, style.knocks)
 
 
-class PatientGinBot:
-    """The simple bot's throws, and its takes but to knock beyond :data:`PATIENT_LIMIT`;
-    knocks only with :data:`PATIENT_LIMIT` deadwood or less until :data:`LATE_STOCK`
-    cards are left in the stock."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
-        return draw_or_throw(
-            view, legal_actions, patient_takes, lambda h, t: SIMPLE_THROW(h, t)[1], patiently
-        )
-
-
-class SafeGinBot:
-    """The simple bot's takes and knocks; otherwise throws, of its unmatched cards, the one
-    least likely to help the opponent (:func:`safest_throw`)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
-        start = Start.of(view)
-        his_picked, his_shed = start.picked[1], start.shed[1]
-
-        def throw(hand: int, taken: int) -> int:
-            return safest_throw(hand, taken, start.limit, his_picked, his_shed)[1]
-
-        return draw_or_throw(view, legal_actions, SIMPLE_TAKES, throw, at_once)
+def style_player(name: str) -> Callable[..., Bot]:
+    """The zoo's player of the style ``name`` (a factory taking the seed)."""
+    style = next(style for style, _ in MODELS if style.name == name)
+    return lambda seed=0: StyleGinBot(style, seed)
 
 
 PLAYERS: dict[str, Callable[..., Bot]] = {
-    "greedy": GreedyGinBot,
-    "patient": PatientGinBot,
-    "safe": SafeGinBot,
+    name: style_player(name) for name in ("greedy", "patient", "safe", "hunter", "strong")
 }
 """The zoo's Gin players by style (``gin.STYLES``); the simple style is the medium bot,
 the loose one the easy bot's way of playing."""
