@@ -189,8 +189,8 @@ class HardGinBot(Searcher):
     chain over the unseen cards whose hands come up as often as the posterior says: the odds
     that the player styles it believes in (:class:`~rummyhall.bots.gin_model.Belief`: the
     simple bot's, a greedy taker's, a patient knocker's, a beginner's, a discard-safety
-    player's), holding it, would have played all his turns as he did
-    (:class:`~rummyhall.bots.gin_model.OpponentHands`; drawn from what his pick-ups,
+    player's, a gin hunter's, a strong player's), holding it, would have played all his
+    turns as he did (:class:`~rummyhall.bots.gin_model.OpponentHands`; drawn from what his pick-ups,
     discards and declined upcards say when no style explains his play); the stock is the
     remaining unseen cards in random order. Every legal move (but a gin, played at once;
     taking the top discard as a whole turn with two discards after it) is played in that
@@ -198,10 +198,11 @@ class HardGinBot(Searcher):
     the opponent those of a style drawn for the world from the odds and how well each
     explains his play, to the end of the hand (:mod:`~rummyhall.bots.gin_playout`,
     compiled), settled exactly (lay-offs and undercuts included) and valued by
-    :func:`valuation`: the chance to win the match from the totals it leaves. The candidate with the best mean value (over batches of
-    :data:`BATCH` worlds) is played when it beats medium's own choice clearly
-    (:func:`~rummyhall.bots.search.chosen`); on a budget the search answers as soon as that
-    choice is :func:`~rummyhall.bots.search.settled`. Knock timing falls out of comparing a
+    :func:`valuation`: the chance to win the match from the totals it leaves. The
+    candidate with the best mean value (over batches of :data:`BATCH` worlds) is played
+    when it beats medium's own choice clearly (:func:`~rummyhall.bots.search.chosen`); on
+    a budget the search answers as soon as that choice is
+    :func:`~rummyhall.bots.search.settled`. Knock timing falls out of comparing a
     knock with the best discards; the risk of feeding the opponent, of being undercut or of
     waiting too long is in the played-out hands, and what each is worth in the match is in
     their values.
