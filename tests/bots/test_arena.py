@@ -127,3 +127,23 @@ def test_command_against_takes_one_bot(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         main(["arena", "gin", "--bots", "hard,medium", "--against", "easy", "--games", "1"])
     assert "--bots takes one kind" in capsys.readouterr().err
+
+
+def test_a_named_variant_plays_whole_matches() -> None:
+    """``variant="pool101"``: each game is a whole Pool 101 match (IND-14), played to
+    the last player left, and its deals are counted too."""
+    report = arena.run("indian", ("medium", "easy"), 1, seed=4, workers=1, variant="pool101")
+    assert report.games.played == 2
+    assert report.hands.played >= 4  # a Pool 101 match lasts at least two deals a game
+    task = arena.tasks("indian", ("medium", "easy"), 1, 4, {}, "pool101")[0]
+    played = arena.play(task)
+    assert min(played.game.first, played.game.second) < -101  # the loser is out
+    assert report.lines()[1].startswith("matches: ")
+    with pytest.raises(NotationError, match="variants: points, pool101, pool201, deals"):
+        arena.run("indian", ("medium", "easy"), 1, seed=4, workers=1, variant="pool999")
+
+
+def test_command_takes_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "indian", "--bots", "medium,easy", "--variant", "pool101"]
+    assert main([*argv, "--games", "1", "--workers", "1"]) == 0
+    assert "matches: 2 played" in capsys.readouterr().out

@@ -58,6 +58,7 @@ class Task:
     swapped: bool  # the second bot sits in seat 0
     kinds: tuple[str, str]
     options: dict[str, Any]  # for the hard bots: budget or simulations
+    variant: str | None = None  # a variant's name; None: the game's contest
 
 
 @dataclass
@@ -70,20 +71,29 @@ class Played:
     seconds: tuple[list[float], list[float]]  # per move, first bot then second
 
 
-def contest(game: str) -> Variant:
-    """The variant ``game`` is played in: its first single one, else its default."""
+def contest(game: str, variant: str | None = None) -> Variant:
+    """The variant ``game`` is played in: the one named ``variant``, else its first
+    single one, else its default."""
     if game not in KITS:
         raise NotationError(f"no arena for {game!r} (games: {', '.join(KITS)})")
     variants = find_game(game).variants
-    return next((v for v in variants if v.single), variants[0])
+    if variant is None:
+        return next((v for v in variants if v.single), variants[0])
+    named = [v for v in variants if v.name == variant]
+    if not named:
+        names = ", ".join(v.name for v in variants)
+        raise NotationError(f"{game} has no variant {variant!r} (variants: {names})")
+    return named[0]
 
 
-def start(game: str, seed: int) -> GameState:
-    """A full game: a Gin match (standard, to 100), an Indian Points deal, a Rummikub round."""
-    variant = contest(game)
-    if variant.single:
+def start(game: str, seed: int, variant: str | None = None) -> GameState:
+    """A full game: by default a Gin match (standard, to 100), an Indian Points deal, a
+    Rummikub round; a named ``variant``'s match (e.g. Indian ``pool101``) unless it is a
+    single part."""
+    played = contest(game, variant)
+    if played.single:
         return new_game(game, seed=seed)
-    return new_match(game, seed=seed, **variant.fixes)
+    return new_match(game, seed=seed, **played.fixes)
 
 
 def arena_bot(game: str, kind: str, options: dict[str, Any], seed: int = 0) -> Bot:
@@ -106,7 +116,7 @@ def arena_bot(game: str, kind: str, options: dict[str, Any], seed: int = 0) -> B
 
 def play(task: Task) -> Played:
     """Play one game of a task (in a worker process)."""
-    state = start(task.game, task.seed)
+    state = start(task.game, task.seed, task.variant)
     order = (1, 0) if task.swapped else (0, 1)  # seat of the first bot, of the second
     bots = {
         order[who]: arena_bot(task.game, kind, task.options, seed=2 * task.seed + who)
@@ -218,9 +228,9 @@ class Tally:
         ]
 
 
-def unit(game: str) -> str:
+def unit(game: str, variant: str | None = None) -> str:
     """What a game of the arena is, in the plural: a kit's parts, or matches."""
-    return f"{find_game(game).part}s" if contest(game).single else "matches"
+    return f"{find_game(game).part}s" if contest(game, variant).single else "matches"
 
 
 def move_times(moves: Sequence[float]) -> tuple[float, float]:
@@ -235,6 +245,7 @@ class Report:
     game: str
     kinds: tuple[str, str]
     deals: int
+    variant: str | None = None
     games: Tally = field(default_factory=Tally)
     hands: Tally = field(default_factory=Tally)
     seconds: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
@@ -251,7 +262,7 @@ class Report:
         out = [
             f"{self.game}: {self.kinds[0]} vs {self.kinds[1]}, {self.deals} deals × 2 "
             "(seats swapped)",
-            self.games.line(unit(self.game), names),
+            self.games.line(unit(self.game, self.variant), names),
         ]
         if self.hands.played:
             out.append(self.hands.line(f"{find_game(self.game).part}s", names))
@@ -277,7 +288,7 @@ class Standings:
         part (a hand) where parts are counted, else a game, and only then the parts won."""
         first = self.reports[0]
         game, kind = first.game, first.kinds[0]
-        games = unit(game)
+        games = unit(game, first.variant)
         rate = f"{kind} win rate [95% CI]"
         hands = any(report.hands.played for report in self.reports)
         part = find_game(game).part
@@ -321,7 +332,12 @@ class Standings:
 
 
 def tasks(
-    game: str, kinds: tuple[str, str], deals: int, seed: int, options: dict[str, Any]
+    game: str,
+    kinds: tuple[str, str],
+    deals: int,
+    seed: int,
+    options: dict[str, Any],
+    variant: str | None = None,
 ) -> list[Task]:
     """Both games of each deal; deal seeds come from ``seed``."""
     rng = Rng(seed)
@@ -329,7 +345,7 @@ def tasks(
     for deal in range(deals):
         deal_seed = rng.derive()
         for swapped in (False, True):
-            found.append(Task(game, deal, deal_seed, swapped, kinds, options))
+            found.append(Task(game, deal, deal_seed, swapped, kinds, options, variant))
     return found
 
 
@@ -342,15 +358,24 @@ def run(
     workers: int | None = None,
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    variant: str | None = None,
 ) -> Report:
     """Play ``deals`` deals twice each (seats swapped) between bots of ``kinds``.
 
     ``workers`` processes (default: one per core; 1 plays in this process);
     ``options`` go to the hard bots (``budget``, ``simulations``); ``progress(done,
-    total)`` is called after every game.
+    total)`` is called after every game; ``variant`` names the variant played (default:
+    :func:`contest`'s).
     """
     return run_pairs(
-        game, [kinds], deals, seed, workers=workers, options=options, progress=progress
+        game,
+        [kinds],
+        deals,
+        seed,
+        workers=workers,
+        options=options,
+        progress=progress,
+        variant=variant,
     )[0]
 
 
@@ -364,12 +389,22 @@ def against(
     workers: int | None = None,
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    variant: str | None = None,
 ) -> Standings:
     """A bot of ``kind`` against each of ``opponents`` (e.g. ``registry.zoo(game)``) on the
     same ``deals`` paired deals; the arguments as for :func:`run`."""
     pairs = [(kind, opponent) for opponent in opponents]
     return Standings(
-        run_pairs(game, pairs, deals, seed, workers=workers, options=options, progress=progress)
+        run_pairs(
+            game,
+            pairs,
+            deals,
+            seed,
+            workers=workers,
+            options=options,
+            progress=progress,
+            variant=variant,
+        )
     )
 
 
@@ -382,18 +417,20 @@ def run_pairs(
     workers: int | None = None,
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    variant: str | None = None,
 ) -> list[Report]:
     """A report per pair of bot kinds, every pair playing the same deals (one pool of
     processes for them all)."""
     options = options or {}
+    contest(game, variant)  # fail early
     for kinds in pairs:
         for kind in kinds:
             arena_bot(game, kind, options)  # fail early
-    reports = [Report(game, kinds, deals) for kinds in pairs]
+    reports = [Report(game, kinds, deals, variant) for kinds in pairs]
     todo = [
         (report, task)
         for report in reports
-        for task in tasks(game, report.kinds, deals, seed, options)
+        for task in tasks(game, report.kinds, deals, seed, options, variant)
     ]
     workers = workers or os.cpu_count() or 1
     if workers == 1:

@@ -37,6 +37,13 @@ def register(
         help="opponents of the one bot, comma separated, or zoo: every level, random, "
         "every style of the game and the installed peers (openspiel for gin)",
     )
+    parser.add_argument(
+        "--variant",
+        default=None,
+        help="the variant played, by name (e.g. pool101 for indian: whole Pool 101 "
+        "matches); default: the game's single-part variant (an Indian Points deal, a "
+        "Rummikub round), else its first (Gin: standard, to 100)",
+    )
     parser.add_argument("--games", type=int, default=100, help="deals, each played twice")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
@@ -72,7 +79,12 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         def progress(done: int, total: int) -> None:
             bar.update(job, completed=done)
 
-        settings = {"workers": args.workers, "options": options, "progress": progress}
+        settings = {
+            "workers": args.workers,
+            "options": options,
+            "progress": progress,
+            "variant": args.variant,
+        }
         report: bot_arena.Report | bot_arena.Standings
         if args.against is None:
             pair = (kinds[0], kinds[1])
