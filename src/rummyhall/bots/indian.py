@@ -28,6 +28,7 @@ from rummyhall.bots.indian_medium import (
     without,
 )
 from rummyhall.bots.indian_model import LEAST_MIDDLE_DROP, TYPICAL_TAKE, Belief, OpponentModel
+from rummyhall.bots.indian_pool import drop_pays
 from rummyhall.bots.indian_styles import (
     DropperIndianBot,
     GreedyIndianBot,
@@ -109,6 +110,9 @@ class HardIndianBot(Searcher):
     the more the likelier he is to take open cards (nothing against a player who never
     does); wild cards are never thrown while another card can go. A hopeless hand
     drops: at once for 20, or later for 40 when the opponent has had time to come close.
+    In a pool with two players left it plays for the pool, not the deal: it drops when
+    that gives a better chance to win the pool than playing the hand on
+    (:mod:`~rummyhall.bots.indian_pool`).
 
     ``budget`` bounds the thinking per move in seconds: the discards are measured and
     the draws of the tied ones counted while it lasts, and a distance search still
@@ -169,7 +173,11 @@ class HardIndianBot(Searcher):
         belief: Belief,
         deadline: float | None,
     ) -> bool:
-        far = distance(faces, wild, deadline=deadline) >= HOPELESS_DISTANCE
+        steps = distance(faces, wild, deadline=deadline)
+        for_the_pool = drop_pays(view, steps)
+        if for_the_pool is not None:
+            return for_the_pool
+        far = steps >= HOPELESS_DISTANCE
         if view["drop_penalty"][view["seat"]] < LEAST_MIDDLE_DROP:
             return far and promise(faces, wild) < HOPELESS + 2
         layout = arrangement_of(hand_of(faces, wild))
