@@ -27,8 +27,8 @@ from rummyhall.games.indian.view import IndianSeatView
 FIRST_DROP, MIDDLE_DROP = -1, -2
 """The tables' keys for a first and a middle drop (IND-11): each format prices them."""
 STAGES = (0, 1, 3, 5, 8, 12)
-"""A turn's stage: the first of these at or below the player's draws so far (0: his
-first turn, where a drop is a first drop)."""
+"""A turn's stage is the index of the last of these at or below the player's draws so
+far (stage 0: his first turn, where a drop is a first drop)."""
 FARTHEST = max(far for far, _ in PLAYED_ON)
 """The tables' last distance bin: this far from a declaration or farther."""
 PRIOR_DEALS = 4
