@@ -267,7 +267,7 @@ enum Style { SIMPLE = 0, GREEDY = 1, PATIENT = 2, LOOSE = 3, SAFE = 4, HUNTER = 
 
 /* gin_styles.STRONG_KNOCKS: from so many cards left in the stock, the most deadwood the
  * strong style knocks with. */
-static const int strong_knocks[][2] = {{24, 10}, {16, 5}, {8, 3}, {0, 1}};
+static const int strong_knocks[][2] = {{26, 10}, {0, 0}};
 
 static int strong_knock_limit(int stock) {
     int i = 0;

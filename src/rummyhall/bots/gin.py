@@ -149,8 +149,8 @@ successive hands are alike, and single worlds would overstate how sure a compari
 a batch holds two draws of each of its four chains."""
 OWN_STYLE = next(style.code for style, _ in MODELS if style.name == "strong")
 """The style (its code in ``gin_styles.MODELS``) the bot's own seat plays a world out
-with after each candidate move: the strong player's, which knocks early, later only with
-little deadwood, and otherwise waits for gin (until 5 December the simple bot's, which
+with after each candidate move: the strong player's, which knocks in its first few turns
+and then waits for gin (until 5 December the simple bot's, which
 knocks at once and never hunts gin: a world's value then said little about waiting)."""
 EQUITY_INDIFFERENT = 0.002
 """A difference in the chance to win the match too small to matter (0.2%)."""
