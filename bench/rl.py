@@ -11,7 +11,7 @@ is one ``step`` call of the agent to act. Measured, each the best of ``--runs`` 
 ``--seconds``:
 
 - ``gin_rummy_v0`` as ``rummyhall.envs.make`` gives it (PettingZoo's checking wrappers)
-  and raw (``make_raw``): both on the compiled Gin core (``games/gin/table_env.py``)
+  and raw (``make_raw``): both on the compiled Gin core (``envs/gin/compiled.py``)
   when it is built; and the same encoding played on the engine (``RummyEnv``), for
   what the core gains;
 - RLCard's ``gin-rummy`` environment (``rlcard.make``), its own step loop;

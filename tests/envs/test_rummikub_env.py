@@ -12,8 +12,7 @@ import pytest
 from rummyhall import load, new_game
 from rummyhall.actions import Pass, Play
 from rummyhall.envs import rummikub_v0
-from rummyhall.errors import IllegalAction
-from rummyhall.games.rummikub.encoding import (
+from rummyhall.envs.rummikub.encoding import (
     END_ID,
     LIFT,
     PLACE,
@@ -23,6 +22,7 @@ from rummyhall.games.rummikub.encoding import (
     RummikubEncoding,
     steps_to,
 )
+from rummyhall.errors import IllegalAction
 from rummyhall.games.rummikub.state import RummikubState
 
 

@@ -21,9 +21,9 @@ usual form; :func:`single_agent` seats one learner against the built-in bots as 
 Gymnasium environment, and :func:`vector` steps many of those at once. The names and
 what each game's observation holds:
 
-- ``gin_rummy_v0``: :mod:`rummyhall.games.gin.encoding`;
-- ``indian_rummy_v0``: :mod:`rummyhall.games.indian.encoding`;
-- ``rummikub_v0``: :mod:`rummyhall.games.rummikub.encoding`.
+- ``gin_rummy_v0``: :mod:`rummyhall.envs.gin.encoding`;
+- ``indian_rummy_v0``: :mod:`rummyhall.envs.indian.encoding`;
+- ``rummikub_v0``: :mod:`rummyhall.envs.rummikub.encoding`.
 """
 
 from rummyhall.envs.aec import RummyEnv

@@ -1,5 +1,5 @@
 """Gin Rummy (standard or Oklahoma; one hand, or a match with ``match=True``) in
-PettingZoo's usual form, then its encoding (:mod:`rummyhall.games.gin.encoding`)."""
+PettingZoo's usual form, then its encoding (:mod:`rummyhall.envs.gin.encoding`)."""
 
 from rummyhall.envs.catalogue import constructors, encoding_doc
 

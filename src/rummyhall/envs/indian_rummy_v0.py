@@ -1,6 +1,6 @@
 """Indian Rummy (2–6 players; a Points deal, or a Pools or Deals match with ``variant``
 and ``match=True``) in PettingZoo's usual form, then its encoding
-(:mod:`rummyhall.games.indian.encoding`)."""
+(:mod:`rummyhall.envs.indian.encoding`)."""
 
 from rummyhall.envs.catalogue import constructors, encoding_doc
 

@@ -1,5 +1,5 @@
 """Rummikub (2–4 players; one round, or a match with ``match=True``) in PettingZoo's
-usual form, then its encoding (:mod:`rummyhall.games.rummikub.encoding`)."""
+usual form, then its encoding (:mod:`rummyhall.envs.rummikub.encoding`)."""
 
 from rummyhall.envs.catalogue import constructors, encoding_doc
 

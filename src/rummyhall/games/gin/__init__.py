@@ -41,8 +41,8 @@ KIT = GameInfo(
     new_match=GinMatch,
     load=load,
     env="gin_rummy_v0",
-    encoding="rummyhall.games.gin.encoding",
-    environments="rummyhall.games.gin.table_env",
+    encoding="rummyhall.envs.gin.encoding",
+    environments="rummyhall.envs.gin.compiled",
     figures=count_figures,
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

@@ -91,7 +91,7 @@ KIT = GameInfo(
     new_match=IndianMatch,
     load=load,
     env="indian_rummy_v0",
-    encoding="rummyhall.games.indian.encoding",
+    encoding="rummyhall.envs.indian.encoding",
     figures=count_figures,
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

@@ -60,7 +60,7 @@ KIT = GameInfo(
     new_match=RummikubMatch,
     load=load,
     env="rummikub_v0",
-    encoding="rummyhall.games.rummikub.encoding",
+    encoding="rummyhall.envs.rummikub.encoding",
     figures=count_figures,
 )
 """This game's description, listed by :mod:`rummyhall.registry`."""

@@ -1,9 +1,9 @@
-/* Gin Rummy for learners, compiled: one hand of GinState (state.py) played by the action
- * ids of encoding.py, its observations and masks written straight into numpy's buffers.
- * The Python engine stays the reference: tests/envs/test_gin_table.py plays thousands of
- * hands on both and compares every mask, observation and score.
+/* Gin Rummy for learners, compiled: one hand of GinState (games/gin/state.py) played by
+ * the action ids of encoding.py, its observations and masks written straight into numpy's buffers.
+ * The Python engine stays the reference: tests/envs/test_gin_compiled.py plays thousands
+ * of hands on both and compares every mask, observation and score.
  *
- *   Hand    one hand for the AEC environment (games/gin/table_env.py): deal(seed, …)
+ *   Hand    one hand for the AEC environment (envs/gin/compiled.py): deal(seed, …)
  *           as GinState deals it, step(id), observe(seat, observation, mask), scores;
  *   Batch   many hands of a learner against a uniformly random opponent (the vector
  *           form): every hand stepped in one call, dealt again as it ends.
@@ -17,7 +17,7 @@
 
 #include <string.h>
 
-#include "_settle.h"
+#include "../../games/gin/_settle.h"
 
 #define HAND_SIZE 10
 #define STOCK_SIZE 31
@@ -328,7 +328,7 @@ static PyGetSetDef hand_getset[] = {
 };
 
 static PyTypeObject HandType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rummyhall.games.gin._table.Hand",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rummyhall.envs.gin._hands.Hand",
     .tp_basicsize = sizeof(Hand),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "One hand of Gin, played by action id (deal it first).",
@@ -575,7 +575,7 @@ static PyMethodDef batch_methods[] = {
 };
 
 static PyTypeObject BatchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rummyhall.games.gin._table.Batch",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rummyhall.envs.gin._hands.Batch",
     .tp_basicsize = sizeof(Batch),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Batch(count, oklahoma, dealer, limit, seat): hands of a learner against a "
@@ -587,11 +587,11 @@ static PyTypeObject BatchType = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_table", "Gin Rummy for learners, compiled.", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_hands", "Gin Rummy for learners, compiled.", -1, NULL,
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__table(void) {
+PyMODINIT_FUNC PyInit__hands(void) {
     build_settle_tables();
     if (PyType_Ready(&HandType) < 0 || PyType_Ready(&BatchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);

@@ -1,4 +1,4 @@
-"""gin_rummy_v0 on the compiled core (games/gin/table_env.py) is the engine's
+"""gin_rummy_v0 on the compiled core (envs/gin/compiled.py) is the engine's
 environment step for step: on thousands of random hands, every agent to act, every
 observation and mask of both seats, every reward and the hand's record are the same as
 the encoding played on GinState gives; its vector form's games replay on the engine."""
@@ -13,12 +13,12 @@ import pytest
 
 from rummyhall import envs, new_game
 from rummyhall.envs.aec import RummyEnv
+from rummyhall.envs.gin.compiled import HANDS, CompiledGinEnv, RandomOpponentVector
+from rummyhall.envs.gin.encoding import ACTIONS, GinEncoding
 from rummyhall.errors import IllegalAction, NotationError
-from rummyhall.games.gin.encoding import ACTIONS, GinEncoding
-from rummyhall.games.gin.table_env import TABLE, CompiledGinEnv, RandomOpponentVector
 from rummyhall.registry import KITS
 
-pytestmark = pytest.mark.skipif(TABLE is None, reason="the compiled Gin core is not built")
+pytestmark = pytest.mark.skipif(HANDS is None, reason="the compiled Gin core is not built")
 
 KIT = KITS["gin"]
 CASES = [

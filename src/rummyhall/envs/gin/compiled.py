@@ -1,11 +1,11 @@
-"""``gin_rummy_v0`` on the compiled core (``_table.c``): the same environment, faster.
+"""``gin_rummy_v0`` on the compiled hands (``_hands.c``): the same environment, faster.
 
 A hand of Gin played for a learner spends most of its time outside the rules: making
 actions, events and views in Python. The compiled core plays one hand by action id and
-writes the observation and mask of :mod:`rummyhall.games.gin.encoding` straight into
+writes the observation and mask of :mod:`rummyhall.envs.gin.encoding` straight into
 numpy's buffers, so the environment computes the same values as
 :class:`~rummyhall.envs.aec.RummyEnv` with :class:`GinEncoding`, step for step
-(``tests/envs/test_gin_table.py`` compares them on thousands of hands). It deals as
+(``tests/envs/test_gin_compiled.py`` compares them on thousands of hands). It deals as
 ``new_game("gin", seed=…)`` does, so the engine's state (``game_state``) is the hand's
 seed and log replayed, made only when asked for.
 
@@ -28,20 +28,20 @@ from gymnasium.vector.utils import batch_space
 from rummyhall.actions import Action
 from rummyhall.compiled import load_compiled
 from rummyhall.envs.aec import RummyEnv
+from rummyhall.envs.gin.encoding import ACTIONS, INDEX, SIZE
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState
-from rummyhall.games.gin.encoding import ACTIONS, INDEX, SIZE
 from rummyhall.games.gin.solver import DEADWOOD_HEADER, SETTLE_HEADER
 from rummyhall.kit import GameInfo
 from rummyhall.registry import new_game
 
-TABLE = load_compiled(
-    "rummyhall.games.gin._table",
-    Path(__file__).with_name("_table.c"),
+HANDS = load_compiled(
+    "rummyhall.envs.gin._hands",
+    Path(__file__).with_name("_hands.c"),
     "RUMMYHALL_GIN_CORE",
     (DEADWOOD_HEADER, SETTLE_HEADER),
 )
-"""The compiled core (``_table.pyi``), or ``None``."""
+"""The compiled core (``_hands.pyi``), or ``None``."""
 HAND_OPTIONS = frozenset({"dealer", "knock_limit"})
 """The options of a hand the core plays (beside the variant's mode)."""
 DRAWN = -1
@@ -63,8 +63,8 @@ class CompiledGinEnv(RummyEnv):
 
     def __init__(self, kit: GameInfo, **options: Any) -> None:
         super().__init__(kit, **options)  # checks the options as the engine does
-        assert TABLE is not None
-        self._hand = TABLE.Hand()
+        assert HANDS is not None
+        self._hand = HANDS.Hand()
         self._deal = _deal_arguments(self.options)
         self._seed: int | None = None  # the hand's, once dealt
         self._log: list[int] = []
@@ -140,7 +140,7 @@ def environment(kit: GameInfo, **options: Any) -> RummyEnv:
     the module), else the engine's environment."""
     extra = set(options) - {"variant", "render_mode", "match"}
     hand = not options.get("match") and extra <= HAND_OPTIONS
-    if TABLE is not None and hand:
+    if HANDS is not None and hand:
         return CompiledGinEnv(kit, **options)
     return RummyEnv(kit, **options)
 
@@ -154,12 +154,12 @@ class RandomOpponentVector(VectorEnv):
     the learner's seat and the actions so far."""
 
     def __init__(self, kit: GameInfo, count: int, *, seat: int | None, **options: Any) -> None:
-        assert TABLE is not None
+        assert HANDS is not None
         probe = CompiledGinEnv(kit, **options)  # checks the options
         if seat is not None and seat not in (0, 1):
             raise NotationError(f"seat is one of 0–1, not {seat!r}")
         deal = _deal_arguments(probe.options)
-        self._batch = TABLE.Batch(count, *deal, DRAWN if seat is None else seat)
+        self._batch = HANDS.Batch(count, *deal, DRAWN if seat is None else seat)
         self.num_envs = count
         self.single_observation_space = spaces.Box(0.0, 1.0, (SIZE,), np.float32)
         self.single_action_space = spaces.Discrete(len(ACTIONS))
@@ -234,6 +234,6 @@ def vector(kit: GameInfo, count: int, **options: Any) -> VectorEnv | None:
     seat = options.pop("seat", None)
     extra = set(options) - {"variant", "render_mode", "match"}
     wanted = opponent == "random" and not bot_options and extra <= HAND_OPTIONS
-    if TABLE is None or not wanted or options.get("render_mode") or options.get("match"):
+    if HANDS is None or not wanted or options.get("render_mode") or options.get("match"):
         return None
     return RandomOpponentVector(kit, count, seat=seat, **options)

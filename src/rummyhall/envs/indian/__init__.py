@@ -1,0 +1,1 @@
+"""Indian Rummy for learners: its encoding (``encoding.py``)."""

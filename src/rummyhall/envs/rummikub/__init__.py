@@ -1,0 +1,1 @@
+"""Rummikub for learners: its encoding (``encoding.py``)."""
