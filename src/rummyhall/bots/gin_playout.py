@@ -22,6 +22,7 @@ from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.gin_simple import simple_takes, simple_throw
 from rummyhall.cards import card_index
 from rummyhall.compiled import load_compiled
+from rummyhall.games.gin.deal import WALL
 from rummyhall.games.gin.melds import mask_of
 from rummyhall.games.gin.solver import (
     DEADWOOD_HEADER,
@@ -30,7 +31,6 @@ from rummyhall.games.gin.solver import (
     deadwood_mask,
     settle_masks,
 )
-from rummyhall.games.gin.state import WALL
 from rummyhall.games.gin.view import GinSeatView
 
 PHASES = {"offer": 0, "draw": 1, "discard": 2}

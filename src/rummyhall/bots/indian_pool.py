@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from rummyhall.bots.indian_pool_table import LOSER_PENALTY, LOST_BY_DISTANCE, PLAYED_ON, WON_FROM
-from rummyhall.games.indian.match import drop_penalties
+from rummyhall.games.indian.formats import drop_penalties
 from rummyhall.games.indian.view import IndianSeatView
 
 FIRST_DROP, MIDDLE_DROP = -1, -2

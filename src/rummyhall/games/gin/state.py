@@ -4,10 +4,7 @@ Phases follow the table: the first upcard is offered (``OFFER``, GIN-2), then ea
 is ``DRAW`` then ``DISCARD`` (a discard may be a knock, GIN-7), until a knock is scored
 or the stock runs down to its last two cards (GIN-14).
 
-Stacked decks: ``deck`` lists cards in dealing order — seat 0's ten cards, seat 1's ten,
-the first upcard, then the stock from the top down. A partial list is completed by the
-remaining cards in the seeded order. The seed also picks the dealer when ``dealer`` is
-not given (GIN-1).
+The deal (the dealer, a stacked deck, the knock limit it sets) is ``deal.py``.
 """
 
 from __future__ import annotations
@@ -19,13 +16,13 @@ from typing import Any
 
 from rummyhall.actions import JSON, Action, Discard, Draw, Event, Knock, Pass
 from rummyhall.arguments import whole_number
-from rummyhall.cards import CARD_NAMES, canonical_key, card_index, parse_cards
+from rummyhall.cards import CARD_NAMES, canonical_key, card_index
 from rummyhall.errors import IllegalAction, NotationError, not_in_hand, unknown_pile
 from rummyhall.game import GameState
+from rummyhall.games.gin.deal import WALL, knock_limit_for, stacked_deck
 from rummyhall.games.gin.knocking import knock_facts, knocks, refuse_knock
-from rummyhall.games.gin.melds import CARD_VALUES, SUIT_BITS, cards_of
+from rummyhall.games.gin.melds import SUIT_BITS, cards_of
 from rummyhall.games.gin.solver import (
-    MAX_KNOCK_LIMIT,
     Arrangement,
     Settlement,
     arrange,
@@ -33,13 +30,9 @@ from rummyhall.games.gin.solver import (
     settle_masks,
 )
 from rummyhall.games.gin.view import GinResult, GinView
-from rummyhall.rng import Rng
 
 MODES = ("standard", "oklahoma")
 """GIN-8 (knock with 10 or less, to 100) and GIN-9 (Oklahoma: the upcard sets the limit, to 150)."""
-HAND_SIZE = 10
-WALL = 2
-"""GIN-14: the last two stock cards are never drawn."""
 
 
 class Phase(Enum):
@@ -63,33 +56,6 @@ SUIT_DISCARDS = tuple(
     )
     for suit in range(4)
 )
-
-
-def knock_limit_for(mode: str, first_upcard: int) -> int:
-    """GIN-8/GIN-9: 10, or in Oklahoma the upcard's value (J/Q/K 10; an Ace: gin only)."""
-    if mode == "standard":
-        return MAX_KNOCK_LIMIT
-    rank = first_upcard % 13
-    return 0 if rank == 0 else CARD_VALUES[first_upcard]
-
-
-def stacked_deck(seed: int, deck: Sequence[str] | None) -> tuple[int, list[int]]:
-    """The dealer draw (0/1) and the full 52-card order for a seed and optional stack."""
-    rng = Rng(seed)
-    dealer_draw = rng.below(2)
-    order = list(range(52))
-    rng.shuffle(order)
-    if not deck:
-        return dealer_draw, order
-    given = parse_cards(deck)
-    seen: set[int] = set()
-    for face in given:
-        if face >= 52:
-            raise NotationError("GIN-1: Gin Rummy is played without jokers")
-        if face in seen:
-            raise NotationError(f"GIN-1: {CARD_NAMES[face]} is stacked twice; one deck only")
-        seen.add(face)
-    return dealer_draw, given + [c for c in order if c not in seen]
 
 
 class GinState(GameState):

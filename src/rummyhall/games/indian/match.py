@@ -25,30 +25,10 @@ from rummyhall.actions import JSON
 from rummyhall.arguments import check_options, quoted, whole_number
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState, Match
+from rummyhall.games.indian.formats import FORMATS, POOL_LIMITS, drop_penalties, reshuffles
 from rummyhall.games.indian.state import IndianState
 from rummyhall.games.indian.view import IndianMatchFacts, IndianPartFacts, IndianView
 from rummyhall.rng import Rng
-
-FORMATS = ("points", "pool101", "pool201", "deals")
-POOL_LIMITS = {"pool101": 101, "pool201": 201}
-DROPS = {"pool201": (25, 50)}
-"""IND-14: drop penalties by format (20/40 unless named here)."""
-
-
-RESHUFFLING_FORMATS = frozenset({"pool101", "pool201", "deals"})
-"""IND-13: the formats whose empty stock is renewed from the discard pile by default."""
-
-
-def drop_penalties(format: str) -> tuple[int, int]:
-    return DROPS.get(format, (20, 40))
-
-
-def reshuffles(format: str, reshuffle_on_empty: bool | None) -> bool:
-    """Whether an empty stock is renewed (IND-13): the option when given, else the
-    format's default (Pools and Deals reshuffle, Points voids the deal)."""
-    if reshuffle_on_empty is None:
-        return format in RESHUFFLING_FORMATS
-    return bool(reshuffle_on_empty)
 
 
 class IndianMatch(Match[IndianView]):
