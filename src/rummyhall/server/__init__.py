@@ -17,9 +17,8 @@ body limits), :mod:`~rummyhall.server.replays` (finished matches, cached),
 :mod:`~rummyhall.server.cluster` (several processes on Redis: ``serve --redis``),
 :mod:`~rummyhall.server.workers` (``serve --workers``).
 What each defends against, and the test that shows it: ``docs/security.md``.
+
+The package imports none of them, so the command line reads
+:class:`~rummyhall.server.settings.Settings` (its flags) without loading the server:
+import ``create_app`` from :mod:`~rummyhall.server.app`.
 """
-
-from rummyhall.server.app import create_app
-from rummyhall.server.settings import Settings
-
-__all__ = ["Settings", "create_app"]
