@@ -55,6 +55,7 @@ class About:
     factor)``, at least 1."""
 
     def check(self, name: str, value: object) -> None:
+        """Refuse a number out of bounds (NaN too): a :class:`SettingError`."""
         if not isinstance(value, int | float):
             return
         if self.positive and not value > 0:
@@ -85,12 +86,15 @@ def setting(
 
 
 def about(field: dataclasses.Field[Any]) -> About:
+    """What a field of :class:`Settings` means (its :func:`setting`)."""
     found: About = field.metadata["about"]
     return found
 
 
 @dataclass(frozen=True)
 class Settings:
+    """The server's settings; each field a :func:`setting`."""
+
     database_url: str = setting(
         "sqlite:///rummyhall.db",
         "SQLAlchemy database URL: sqlite:///FILE (embedded) or "
