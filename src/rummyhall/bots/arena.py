@@ -19,9 +19,10 @@ import math
 import os
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from rummyhall.bots.base import Bot
@@ -50,6 +51,10 @@ class Outcome:
         return self.first - self.second
 
 
+NO_OPTIONS: Mapping[str, Any] = MappingProxyType({})
+"""No match options beyond the variant's."""
+
+
 @dataclass(frozen=True)
 class Task:
     game: str
@@ -59,6 +64,7 @@ class Task:
     kinds: tuple[str, str]
     options: dict[str, Any]  # for the hard bots: budget or simulations
     variant: str | None = None  # a variant's name; None: the game's contest
+    match_options: tuple[tuple[str, Any], ...] = ()  # e.g. (("rounds", 4),): beyond the variant's
 
 
 @dataclass
@@ -86,14 +92,20 @@ def contest(game: str, variant: str | None = None) -> Variant:
     return named[0]
 
 
-def start(game: str, seed: int, variant: str | None = None) -> GameState:
+def start(
+    game: str, seed: int, variant: str | None = None, match_options: Mapping[str, Any] = NO_OPTIONS
+) -> GameState:
     """A full game: by default a Gin match (standard, to 100), an Indian Points deal, a
     Rummikub round; a named ``variant``'s match (e.g. Indian ``pool101``) unless it is a
-    single part."""
+    single part, with ``match_options`` beyond what the variant fixes (a Rummikub match's
+    ``rounds``)."""
     played = contest(game, variant)
     if played.single:
+        if match_options:
+            names = ", ".join(match_options)
+            raise NotationError(f"{names}: options of a match, and {played.name} is one part")
         return new_game(game, seed=seed)
-    return new_match(game, seed=seed, **played.fixes)
+    return new_match(game, seed=seed, **{**played.fixes, **match_options})
 
 
 def arena_bot(game: str, kind: str, options: dict[str, Any], seed: int = 0) -> Bot:
@@ -116,7 +128,7 @@ def arena_bot(game: str, kind: str, options: dict[str, Any], seed: int = 0) -> B
 
 def play(task: Task) -> Played:
     """Play one game of a task (in a worker process)."""
-    state = start(task.game, task.seed, task.variant)
+    state = start(task.game, task.seed, task.variant, dict(task.match_options))
     order = (1, 0) if task.swapped else (0, 1)  # seat of the first bot, of the second
     bots = {
         order[who]: arena_bot(task.game, kind, task.options, seed=2 * task.seed + who)
@@ -338,14 +350,16 @@ def tasks(
     seed: int,
     options: dict[str, Any],
     variant: str | None = None,
+    match_options: Mapping[str, Any] = NO_OPTIONS,
 ) -> list[Task]:
     """Both games of each deal; deal seeds come from ``seed``."""
     rng = Rng(seed)
     found = []
+    fixed = tuple(match_options.items())
     for deal in range(deals):
         deal_seed = rng.derive()
         for swapped in (False, True):
-            found.append(Task(game, deal, deal_seed, swapped, kinds, options, variant))
+            found.append(Task(game, deal, deal_seed, swapped, kinds, options, variant, fixed))
     return found
 
 
@@ -359,13 +373,15 @@ def run(
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
     variant: str | None = None,
+    match_options: Mapping[str, Any] = NO_OPTIONS,
 ) -> Report:
     """Play ``deals`` deals twice each (seats swapped) between bots of ``kinds``.
 
     ``workers`` processes (default: one per core; 1 plays in this process);
     ``options`` go to the hard bots (``budget``, ``simulations``); ``progress(done,
     total)`` is called after every game; ``variant`` names the variant played (default:
-    :func:`contest`'s).
+    :func:`contest`'s), ``match_options`` what the match is played with beyond it
+    (``{"rounds": 4}``).
     """
     return run_pairs(
         game,
@@ -376,6 +392,7 @@ def run(
         options=options,
         progress=progress,
         variant=variant,
+        match_options=match_options,
     )[0]
 
 
@@ -390,6 +407,7 @@ def against(
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
     variant: str | None = None,
+    match_options: Mapping[str, Any] = NO_OPTIONS,
 ) -> Standings:
     """A bot of ``kind`` against each of ``opponents`` (e.g. ``registry.zoo(game)``) on the
     same ``deals`` paired deals; the arguments as for :func:`run`."""
@@ -404,6 +422,7 @@ def against(
             options=options,
             progress=progress,
             variant=variant,
+            match_options=match_options,
         )
     )
 
@@ -418,11 +437,12 @@ def run_pairs(
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
     variant: str | None = None,
+    match_options: Mapping[str, Any] = NO_OPTIONS,
 ) -> list[Report]:
     """A report per pair of bot kinds, every pair playing the same deals (one pool of
     processes for them all)."""
     options = options or {}
-    contest(game, variant)  # fail early
+    start(game, 0, variant, match_options)  # fail early
     for kinds in pairs:
         for kind in kinds:
             arena_bot(game, kind, options)  # fail early
@@ -430,7 +450,7 @@ def run_pairs(
     todo = [
         (report, task)
         for report in reports
-        for task in tasks(game, report.kinds, deals, seed, options, variant)
+        for task in tasks(game, report.kinds, deals, seed, options, variant, match_options)
     ]
     workers = workers or os.cpu_count() or 1
     if workers == 1:

@@ -112,10 +112,6 @@ class MediumGinBot:
         return Decision(action, reason)
 
 
-MEDIUM = MediumGinBot()
-"""The rule player whose move the hard bot's search must beat clearly to overrule."""
-
-
 class EasyGinBot:
     """A beginner: takes the top discard only when it completes a meld, throws a random
     unmatched card, knocks whenever it may."""
@@ -156,6 +152,10 @@ EQUITY_INDIFFERENT = 0.002
 """A difference in the chance to win the match too small to matter (0.2%)."""
 POINTS_INDIFFERENT = 0.5
 """A difference in a single hand's expected points too small to matter."""
+RULE_PLAYER = PLAYERS["strong"]()
+"""The rule player whose move the hard bot's search must beat clearly to overrule: the
+strong player, whose rules its own seat plays the worlds out with (until 5 December
+medium, which knocks at once: where a few worlds could not tell, the bot knocked)."""
 
 Valuation = Callable[[int], float]
 """What a played-out hand is worth to the bot, from its points (negative: lost)."""
@@ -200,7 +200,7 @@ class HardGinBot(Searcher):
     compiled), settled exactly (lay-offs and undercuts included) and valued by
     :func:`valuation`: the chance to win the match from the totals it leaves. The
     candidate with the best mean value (over batches of :data:`BATCH` worlds) is played
-    when it beats medium's own choice clearly (:func:`~rummyhall.bots.search.chosen`); on
+    when it beats the strong player's own choice (:data:`RULE_PLAYER`) clearly (:func:`~rummyhall.bots.search.chosen`); on
     a budget the search answers as soon as that choice is
     :func:`~rummyhall.bots.search.settled`. Knock timing falls out of comparing a
     knock with the best discards; the risk of feeding the opponent, of being undercut or of
@@ -226,7 +226,7 @@ class HardGinBot(Searcher):
             gin = [a for a in choices if isinstance(a, Knock) and not deadwood_left(hand, a)]
             if gin:  # gin scores 25 + his deadwood and cannot be undercut
                 return max(gin, key=lambda a: CARD_VALUES[discarded_card(a)])
-        usual = MEDIUM.act(view, legal_actions)
+        usual = RULE_PLAYER.act(view, legal_actions)
         return self._search(view, hand, [usual, *(a for a in legal_actions if a != usual)])
 
     @staticmethod

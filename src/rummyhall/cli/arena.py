@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 from rummyhall.bots import DEFAULT_BUDGET, KINDS
 from rummyhall.bots import arena as bot_arena
@@ -44,6 +45,14 @@ def register(
         "matches); default: the game's single-part variant (an Indian Points deal, a "
         "Rummikub round), else its first (Gin: standard, to 100)",
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a match option beyond the variant's, repeatable (e.g. rummikub --variant match "
+        "--option rounds=4)",
+    )
     parser.add_argument("--games", type=int, default=100, help="deals, each played twice")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
@@ -54,6 +63,21 @@ def register(
         "--simulations", type=int, default=None, help="hard bots: fixed search per move"
     )
     parser.set_defaults(run=lambda args: run(parser, args))
+
+
+def match_options(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, object]:
+    """``--option rounds=4 …`` as keyword arguments of the match (values read as JSON:
+    numbers and booleans; the match itself checks them)."""
+    found: dict[str, object] = {}
+    for pair in pairs:
+        key, equals, text = pair.partition("=")
+        if not equals or not key:
+            parser.error(f"--option takes KEY=VALUE, not {pair!r}")
+        try:
+            found[key] = json.loads(text)
+        except json.JSONDecodeError:
+            found[key] = text
+    return found
 
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -84,6 +108,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             "options": options,
             "progress": progress,
             "variant": args.variant,
+            "match_options": match_options(parser, args.option),
         }
         report: bot_arena.Report | bot_arena.Standings
         if args.against is None:
