@@ -200,9 +200,9 @@ class HardGinBot(Searcher):
     compiled), settled exactly (lay-offs and undercuts included) and valued by
     :func:`valuation`: the chance to win the match from the totals it leaves. The
     candidate with the best mean value (over batches of :data:`BATCH` worlds) is played
-    when it beats the strong player's own choice (:data:`RULE_PLAYER`) clearly (:func:`~rummyhall.bots.search.chosen`); on
-    a budget the search answers as soon as that choice is
-    :func:`~rummyhall.bots.search.settled`. Knock timing falls out of comparing a
+    when it beats the strong player's own choice (:data:`RULE_PLAYER`) clearly
+    (:func:`~rummyhall.bots.search.chosen`); on a budget the search answers as soon as
+    that choice is :func:`~rummyhall.bots.search.settled`. Knock timing falls out of comparing a
     knock with the best discards; the risk of feeding the opponent, of being undercut or of
     waiting too long is in the played-out hands, and what each is worth in the match is in
     their values.

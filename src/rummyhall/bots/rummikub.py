@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from rummyhall.actions import Action, Play
 from rummyhall.bots.base import Bot, Decision
+from rummyhall.bots.rummikub_equity import Horizon, valuation
 from rummyhall.bots.rummikub_model import Belief, beliefs
 from rummyhall.bots.rummikub_styles import (
     BeginnerBot,
@@ -105,10 +106,6 @@ rounds of both playing their maximum were no better: the maximum spends the rese
 REDRAWS = 5
 """Racks drawn at most per sample until one explains his last draw (then the last is
 kept; with a budget, also once the move's time is up): the check costs a solver call."""
-OUT_BONUS = 100
-"""What going out is worth beyond the points it scores: the round is won (RKB-8)."""
-TILE_WEIGHT = 5
-"""Points per tile of rack difference when nobody is out yet: fewer tiles, nearer out."""
 
 
 class HardRummikubBot(Searcher):
@@ -126,9 +123,10 @@ class HardRummikubBot(Searcher):
     candidate is played in that world, then the opponent answers as that style plays and
     the bot plays its own maximum on its next turn (a player who cannot play draws: that
     draw is what the reserves save). The candidate is scored by who is nearer to winning
-    the round then: going out wins it (:data:`OUT_BONUS` plus the points, RKB-8), else the
-    difference of the racks' values (what the scoring pays) plus :data:`TILE_WEIGHT` per
-    tile of difference.
+    the round then (:mod:`~rummyhall.bots.rummikub_equity`): going out wins it (a bonus
+    plus the points, RKB-8), else the difference of the racks' values (what the scoring
+    pays) plus a few points per tile of difference; in a two-player match whose rounds add
+    up, by the chance that the totals then end in its favour.
 
     ``budget`` is the thinking time per move in seconds, and the search answers as soon
     as its choice is settled (:meth:`~rummyhall.bots.search.Searcher.answered`: from 16
@@ -139,7 +137,6 @@ class HardRummikubBot(Searcher):
     """
 
     first_check = 16
-    indifferent = 1.0
 
     def act(self, view: RummikubSeatView, legal_actions: Sequence[Action]) -> Action:
         self.start_clock()
@@ -194,7 +191,8 @@ class HardRummikubBot(Searcher):
         tiles = sorted(unseen.elements())
         urns = [self._urn(tiles, belief, size) for belief in mixture]
         weights = [belief.weight for belief in mixture]
-        scores: list[list[int]] = [[] for _ in candidates]
+        value, self.indifferent = valuation(view)
+        scores: list[list[float]] = [[] for _ in candidates]
         deadline = self.deadline()
         for done in self.samples():
             index = self.rng.choices(range(len(mixture)), weights)[0]
@@ -209,7 +207,8 @@ class HardRummikubBot(Searcher):
             stock = rest[size - kept :]
             policy = mixture[index].style.policy
             for at, action in enumerate(candidates):
-                scores[at].append(self._score(view, action, theirs, list(stock), opponent, policy))
+                horizon = self._play_out(view, action, theirs, list(stock), opponent, policy)
+                scores[at].append(value(horizon))
             if self.answered(done + 1, lambda: scores):
                 break
         return candidates[chosen(scores)]
@@ -230,7 +229,7 @@ class HardRummikubBot(Searcher):
             return list(tiles), [], size
         return free, [t for t in tiles if t in belief.barred], kept
 
-    def _score(
+    def _play_out(
         self,
         view: RummikubSeatView,
         action: Action,
@@ -238,10 +237,9 @@ class HardRummikubBot(Searcher):
         stock: list[str],
         opponent: int,
         reply: Policy,
-    ) -> int:
-        """The bot's rack advantage after its move and :data:`REPLIES` rounds of the
-        opponent's ``reply`` and its own maximum, in one sampled world (a player who
-        cannot play draws)."""
+    ) -> Horizon:
+        """Where one sampled world stands after the bot's move and :data:`REPLIES` rounds
+        of the opponent's ``reply`` and its own maximum (a player who cannot play draws)."""
         me = view["seat"]
         table: Sequence[Sequence[str]] = view["table"]
         racks = {me: list(view["rack"]), opponent: list(theirs)}
@@ -264,11 +262,10 @@ class HardRummikubBot(Searcher):
             racks[seat] = remove(racks[seat], table, new)
             table, melded[seat] = new, True
             if not racks[seat]:  # out: the round is over and won (RKB-8)
-                if seat == me:
-                    return OUT_BONUS + rack_value(racks[opponent])
-                return -OUT_BONUS - rack_value(racks[me])
-        tiles = len(racks[opponent]) - len(racks[me])
-        return TILE_WEIGHT * tiles + rack_value(racks[opponent]) - rack_value(racks[me])
+                break
+        mine, theirs = racks[me], racks[opponent]
+        out = 1 if not mine else -1 if not theirs else 0
+        return Horizon(out, rack_value(mine), rack_value(theirs), len(theirs) - len(mine))
 
 
 STYLES: dict[str, Callable[..., Bot]] = {
