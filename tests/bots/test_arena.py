@@ -147,3 +147,31 @@ def test_command_takes_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["arena", "indian", "--bots", "medium,easy", "--variant", "pool101"]
     assert main([*argv, "--games", "1", "--workers", "1"]) == 0
     assert "matches: 2 played" in capsys.readouterr().out
+
+
+def test_rkb_8_a_match_of_added_up_rounds_takes_its_number_of_rounds() -> None:
+    """``--option rounds=4``: each game is a whole Rummikub match of four rounds whose
+    scores add up, and its rounds are counted too."""
+    report = arena.run(
+        "rummikub",
+        ("medium", "easy"),
+        1,
+        seed=4,
+        workers=1,
+        variant="match",
+        match_options={"rounds": 4},
+    )
+    assert report.games.played == 2 and report.hands.played == 8
+    with pytest.raises(NotationError, match="options of a match"):
+        arena.run("rummikub", ("medium", "easy"), 1, seed=4, match_options={"rounds": 4})
+    with pytest.raises(NotationError, match="no option 'turns'"):
+        arena.run("rummikub", ("medium", "easy"), 1, 4, variant="match", match_options={"turns": 2})
+
+
+def test_command_takes_match_options(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "rummikub", "--bots", "medium,easy", "--variant", "match"]
+    assert main([*argv, "--option", "rounds=3", "--games", "1", "--workers", "1"]) == 0
+    assert "rounds: 6 played" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main([*argv, "--option", "rounds", "--games", "1"])
+    assert "--option takes KEY=VALUE" in capsys.readouterr().err
