@@ -60,7 +60,7 @@ def test_indian_penalties_tiers_and_drops_IND_10_IND_11() -> None:
     assert declaration is not None
     result = {
         "outcome": "declared",
-        "winner": 1,
+        "winners": [1],
         "penalties": [indian.penalty(pure_only, "7C"), 0, 20],
         "declaration": [{"kind": "pure", "cards": meld} for meld in declaration],
         "hands": {"0": indian.arrange(pure_only, "7C").to_json()},

@@ -501,8 +501,8 @@ class IndianMachine(GameMachine):
         penalties = deal.penalties
         assert deal.scores == [-p for p in penalties]
         assert all(0 <= p <= 80 for p in penalties)
-        if deal.winner is not None:
-            assert penalties[deal.winner] == 0
+        for winner in deal.winners:
+            assert penalties[winner] == 0
         assert deal.view(None)["result"]["penalties"] == penalties
         match = self.state
         if isinstance(match, IndianMatch):

@@ -91,3 +91,38 @@ def test_records_of_version_1_still_load(game: str) -> None:
     corrupt = {**old, "snapshot": {**old["snapshot"], state.part: {"nonsense": 1}}}  # type: ignore[attr-defined]
     with pytest.raises(Exception, match="snapshot"):
         load(corrupt)
+
+
+@pytest.mark.parametrize(("game", "options"), MATCHES)
+def test_every_part_s_result_says_winners(game: str, options: dict) -> None:
+    """A part's result (the view's ``result``, the ``part_over`` event, a match's history)
+    says ``winners``, a list of seats, as the part's state does; never ``winner``."""
+    match = new_match(game, seed=7, **options)
+    bots = [make_bot(game, "medium", seed=seat) for seat in range(match.num_players)]
+    while not match.is_over:
+        part = match.current  # type: ignore[attr-defined]
+        events = match.apply(decide(match, bots[match.current_player]))
+        for event in events:
+            if event.type == "part_over":
+                assert event.data["winners"] == part.winners and "winner" not in event.data
+                assert part.view(None)["result"]["winners"] == part.winners
+    for entry in match.history:  # type: ignore[attr-defined]
+        winners = entry["winners"] if game == "indian" else entry["result"]["winners"]
+        assert all(isinstance(seat, int) for seat in winners)
+
+
+@pytest.mark.parametrize(
+    ("name", "winners"),
+    [("indian_deal_before_winners", [0]), ("gin_hand_before_winners", [1])],
+)
+def test_a_part_saved_before_results_said_winners_loads_and_says_them(
+    name: str, winners: list[int]
+) -> None:
+    """Saved on 5 December 2026 by the code whose Indian result said ``winner`` (a seat)
+    and whose Gin result said neither: the record replays, and its result now says
+    ``winners``."""
+    old = json.loads((RECORDS / f"{name}.json").read_text())
+    state = load(old)
+    assert state.is_over and state.to_json() == old
+    result = state.view(None)["result"]  # type: ignore[typeddict-item]
+    assert result["winners"] == state.winners == winners and "winner" not in result

@@ -161,7 +161,7 @@ class Frames:
                 {"type": "leave"},
                 {"type": "rematch"},
                 {"type": "hint", "turn": self.counter(room)},
-                {"type": "hello", "protocol": 2, "token": self.context.token},
+                {"type": "hello", "protocol": 3, "token": self.context.token},
                 {"type": "chat", "text": self.text(rng.randint(0, 260))},
                 {"type": "react", "reaction": rng.choice(["clap", "good_game", "boo"])},
                 {"type": "back"},
@@ -507,7 +507,7 @@ class Fuzzer:
         except (OSError, InvalidMessage) as error:
             raise FuzzFailure(f"cannot connect: {error}") from None
         try:
-            client.send({"type": "hello", "protocol": 2, "token": token})
+            client.send({"type": "hello", "protocol": 3, "token": token})
             reply = check_message(client.recv(10), f"forged token {token!r}")
             if reply["type"] != "error" or reply["code"] not in ("unauthorized", "malformed"):
                 raise FuzzFailure(f"a forged token {token!r} was answered {reply}")

@@ -167,7 +167,7 @@ class Client:
         self.received: list[Message] = []
         self.arrivals: list[float] = []
         if token is not None:
-            self.send({"type": "hello", "protocol": 2, "token": token, **hello})
+            self.send({"type": "hello", "protocol": 3, "token": token, **hello})
             self.welcome = self.wait("welcome")
 
     def send(self, message: Message | str) -> None:

@@ -148,7 +148,7 @@ class Pilot:
                     f"ws://127.0.0.1:{self.server.port}/ws", max_size=2**22, open_timeout=5
                 ) as socket:
                     self.connected[key] = True
-                    hello = {"type": "hello", "protocol": 2, "token": token}
+                    hello = {"type": "hello", "protocol": 3, "token": token}
                     await socket.send(json.dumps(hello))
                     await socket.send(json.dumps({"type": "join", "room": room.code}))
                     played: set[tuple[str, int]] = set()

@@ -129,7 +129,7 @@ def test_a_bad_hello_does_not_extend_the_deadline(strict: Server) -> None:
     with connect(f"ws://127.0.0.1:{strict.port}/ws") as websocket:
         with pytest.raises(ConnectionClosed):
             for _ in range(int(4 * (DEADLINE + 15))):
-                websocket.send(json.dumps({"type": "hello", "protocol": 2, "token": "x" * 40}))
+                websocket.send(json.dumps({"type": "hello", "protocol": 3, "token": "x" * 40}))
                 websocket.recv(10)
                 time.sleep(0.5)
         assert websocket.close_code == 4001

@@ -140,7 +140,7 @@ def test_stale_out_of_turn_illegal_and_unreadable_actions(
 def test_identity_errors(server: Server) -> None:
     anonymous = server.client()
     assert error(anonymous, {"type": "join", "room": "ABCDEF"})["code"] == "hello_first"
-    bad = error(anonymous, {"type": "hello", "protocol": 2, "token": "x" * 40})
+    bad = error(anonymous, {"type": "hello", "protocol": 3, "token": "x" * 40})
     assert bad["code"] == "unauthorized"
     _, token = server.register("Di")
     old = error(anonymous, {"type": "hello", "protocol": 1, "token": token})
@@ -149,7 +149,7 @@ def test_identity_errors(server: Server) -> None:
     missing = error(chinese, {"type": "join", "room": "ZZZZZZ"})
     assert missing["code"] == "room_not_found" and "房间" in missing["message"]
     assert (
-        error(chinese, {"type": "hello", "protocol": 2, "token": token})["code"] == "already_hello"
+        error(chinese, {"type": "hello", "protocol": 3, "token": token})["code"] == "already_hello"
     )
 
 

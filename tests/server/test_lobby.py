@@ -33,7 +33,7 @@ def test_info_and_protocol_schemas(server: Server) -> None:
         "deals",
     }
     schema = http.get("/api/protocol").json()
-    assert schema["version"] == info["protocol"] == 2
+    assert schema["version"] == info["protocol"] == 3
     assert "StateMessage" in str(schema["server"]) and "ActionRequest" in str(schema["client"])
     assert "rummyhall" in http.get("/").text and http.get("/openapi.json").status_code == 200
 

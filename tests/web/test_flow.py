@@ -207,7 +207,7 @@ def test_a_declared_hand_shows_the_declared_melds(
         if choice["type"] == "declare":
             break
     result = current["result"]["event"]
-    assert result["outcome"] == "declared" and result["winner"] == 0
+    assert result["outcome"] == "declared" and result["winners"] == [0]
     page.click("#result-close")
     labels = page.locator(".my-area .group-label").all_inner_texts()
     kinds = {"pure": "Pure sequence", "impure": "Impure sequence", "set": "Set"}

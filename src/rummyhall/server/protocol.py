@@ -32,7 +32,7 @@ from rummyhall.actions import Action, action_from_json
 from rummyhall.errors import NotationError
 from rummyhall.server.i18n import Locale, text
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 ROOM_CODE = r"^(?:[A-Z2-9]{6}|[A-Z2-9]{10})$"
 """An invite code: 10 characters since protocol 1's rooms got unguessable codes; rooms
 opened before keep their 6."""

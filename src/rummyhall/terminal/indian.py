@@ -106,17 +106,17 @@ class IndianTerminal(CardGameTerminal):
         wild_rank: str | None = None,
     ) -> list[Text]:
         outcome = result["outcome"]
-        winner = result["winner"]
+        winners = result["winners"]  # the declarer or the last player; none when void
         lines: list[Text] = []
         if outcome == "void":
             lines.append(Text(tr("ind.void"), style="bold"))
         elif outcome == "declared":
-            lines.append(Text(tr("ind.declared", who=names[winner]), style="bold"))
+            lines.append(Text(tr("ind.declared", who=names[winners[0]]), style="bold"))
             shown = Text(" ").join(_meld(m["cards"], m["kind"]) for m in result["declaration"])
             lines.append(Text.assemble("  ", tr("ind.declaration"), tr(":")))
             lines.append(Text.assemble("    ", shown))
         else:
-            lines.append(Text(tr("ind.last", who=names[winner]), style="bold"))
+            lines.append(Text(tr("ind.last", who=names[winners[0]]), style="bold"))
         for event in events:
             if event["type"] == "drop":
                 who, kind = names[event["seat"]], tr(f"ev.drop.{event['kind']}")
@@ -124,7 +124,7 @@ class IndianTerminal(CardGameTerminal):
             elif event["type"] == "wrong_show":
                 who = names[event["seat"]]
                 lines.append(Text("  " + tr("ind.wrong", who=who, n=event["penalty"])))
-        if winner is not None:
+        for winner in winners:
             lines.append(Text("  " + tr("ind.winner_zero", who=names[winner])))
         for seat, layout in sorted(result["hands"].items(), key=lambda item: int(item[0])):
             lines.extend(_loser(names[int(seat)], layout, wild_rank))

@@ -142,7 +142,7 @@ def test_ind_9_declaration_ends_the_deal_and_losers_pay_their_penalty() -> None:
     state = deal(READY, LOOSE, stock="4H")
     state.apply(Draw("stock"))
     state.apply(Declare("8C"))
-    assert state.is_over and state.winner == 0
+    assert state.is_over and state.winners == [0]
     result = state.view(1)["result"]
     assert result["outcome"] == "declared"
     assert result["penalties"][0] == 0
@@ -157,7 +157,7 @@ def test_ind_9_declaration_ends_the_deal_and_losers_pay_their_penalty() -> None:
 def test_ind_11_first_drop_20_and_two_player_opponent_wins() -> None:
     state = deal(READY, LOOSE)
     state.apply(Drop())
-    assert state.is_over and state.winner == 1
+    assert state.is_over and state.winners == [1]
     assert state.penalties == [20, 0]
 
 
@@ -169,7 +169,7 @@ def test_ind_11_middle_drop_40() -> None:
     state.apply(Discard("5D"))
     assert state.view(0)["drop_penalty"] == [40, 40]
     state.apply(Drop())
-    assert state.penalties == [40, 0] and state.winner == 1
+    assert state.penalties == [40, 0] and state.winners == [1]
 
 
 def test_ind_11_drop_only_before_drawing() -> None:
@@ -184,7 +184,7 @@ def test_ind_11_three_players_play_on_after_a_drop() -> None:
     assert not state.is_over and state.current_player == 1
     assert state.view(None)["seats"] == ["dropped", "playing", "playing"]
     state.apply(Drop())
-    assert state.is_over and state.winner == 2 and state.penalties == [20, 20, 0]
+    assert state.is_over and state.winners == [2] and state.penalties == [20, 20, 0]
 
 
 # ---------------------------------------------------------------------------- IND-12
@@ -201,7 +201,7 @@ def test_ind_12_wrong_show_costs_80_and_ends_a_two_player_deal() -> None:
         ("4D",),
     )
     state.apply(Declare("8C", groups))
-    assert state.is_over and state.winner == 1 and state.penalties == [80, 0]
+    assert state.is_over and state.winners == [1] and state.penalties == [80, 0]
 
 
 def test_ind_12_wrong_show_eliminates_only_the_declarer_with_three() -> None:
@@ -240,7 +240,7 @@ def test_ind_12_manual_declaration_right_groups_win() -> None:
     assert rule_of(state, Declare("8C", groups[:-1])) == "IND-12"  # not all 13 cards
     assert rule_of(state, Declare("8C")) == "IND-12"  # groups are required
     state.apply(Declare("8C", groups))
-    assert state.is_over and state.winner == 0 and state.penalties[0] == 0
+    assert state.is_over and state.winners == [0] and state.penalties[0] == 0
 
 
 def test_ind_9_ind_12_a_declaration_describes_itself() -> None:
@@ -300,7 +300,7 @@ def test_ind_13_stock_end_is_a_void_deal() -> None:
     assert isinstance(state, IndianState)
     _run_stock_down(state)
     assert state.is_over and state.outcome == "void"
-    assert state.penalties == [0, 0] and state.winner is None
+    assert state.penalties == [0, 0] and state.winners == []
 
 
 def test_ind_13_reshuffle_option_turns_the_discard_pile_into_stock() -> None:

@@ -33,7 +33,7 @@ def test_ind_13_points_deal_is_void_when_the_stock_runs_out() -> None:
     for state in (new_game("indian", seed=3), new_match("indian", seed=3, format="points")):
         run_stock_dry(state)
         deal = deal_of(state)
-        assert deal.outcome == "void" and deal.winner is None and deal.penalties == [0, 0]
+        assert deal.outcome == "void" and deal.winners == [] and deal.penalties == [0, 0]
         assert not any(e.type == "reshuffle" for e in deal.events)
         assert state.is_over
 

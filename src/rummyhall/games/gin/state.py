@@ -285,7 +285,9 @@ class GinState(GameState):
         if len(self.stock) <= WALL:  # GIN-14: the hand is cancelled
             self.phase = Phase.OVER
             self.outcome = "cancelled"
-            events.append(Event("part_over", None, {"outcome": "cancelled", "scores": [0, 0]}))
+            result = self._result_json()
+            assert result is not None
+            events.append(Event("part_over", None, result))
             return events
         self.player = 1 - player
         self.taken_from_discard = -1
@@ -316,9 +318,10 @@ class GinState(GameState):
         if self.outcome is None:
             return None
         if self.settlement is None:
-            return {"outcome": self.outcome, "scores": [0, 0]}
+            return {"outcome": self.outcome, "winners": [], "scores": [0, 0]}
         return {
             "outcome": self.outcome,
+            "winners": self.winners,
             "knocker": self.knocker,
             "multiplier": self.multiplier,
             "scores": list(self.points),

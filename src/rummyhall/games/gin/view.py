@@ -15,10 +15,12 @@ if TYPE_CHECKING:  # typing.ReadOnly is Python 3.13's; the annotations are never
 
 class GinResult(TypedDict):
     """How a hand ended (also the ``part_over`` event): a cancelled hand (GIN-14) has
-    only its outcome and zero scores."""
+    only its outcome, no winners and zero scores."""
 
     outcome: str
     """``gin``, ``knock``, ``undercut`` or ``cancelled``."""
+    winners: list[int]
+    """The seat that scored the hand (none when cancelled)."""
     scores: list[int]
     knocker: NotRequired[int | None]
     multiplier: NotRequired[int]

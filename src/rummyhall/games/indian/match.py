@@ -109,11 +109,11 @@ class IndianMatch(Match[IndianView]):
         penalties = deal.penalties
         for seat in range(self.players):
             self.totals[seat] += penalties[seat]
-        if self.format == "deals" and deal.winner is not None:
+        for winner in deal.winners if self.format == "deals" else ():  # none if void
             for seat in range(self.players):
-                if seat != deal.winner:
+                if seat != winner:
                     self.chips[seat] -= penalties[seat]
-                    self.chips[deal.winner] += penalties[seat]
+                    self.chips[winner] += penalties[seat]
         limit = POOL_LIMITS.get(self.format)
         eliminated = []
         if limit is not None:

@@ -130,7 +130,7 @@ class IndianState(GameState):
         self.penalties = [0] * players
         self.layouts: dict[int, Arrangement] = {}  # losers' hands as shown at the end
         self.declaration: Melds | None = None
-        self.winner: int | None = None
+        self._winners: list[int] = []
         self.outcome: str | None = None  # "declared" | "last player" | "void"
         self.phase = Phase.DRAW
         self.player = self._next_seat(self.dealer)  # IND-15
@@ -156,7 +156,7 @@ class IndianState(GameState):
     @property
     def winners(self) -> list[int]:
         """The seat that declared (none on a void deal, IND-13)."""
-        return [] if self.winner is None else [self.winner]
+        return list(self._winners)
 
     @property
     def num_players(self) -> int:
@@ -310,7 +310,7 @@ class IndianState(GameState):
     def _finish(self, outcome: str, winner: int | None) -> list[Event]:
         self.phase = Phase.OVER
         self.outcome = outcome
-        self.winner = winner
+        self._winners = [] if winner is None else [winner]
         if outcome == "declared":
             for seat in self._playing():
                 layout = arrangement_of(hand_of((face(c) for c in self.hands[seat]), self.wild))
@@ -326,7 +326,7 @@ class IndianState(GameState):
             declaration = melds_json(self.declaration)
         return {
             "outcome": self.outcome,
-            "winner": self.winner,
+            "winners": list(self._winners),
             "penalties": list(self.penalties),
             "declaration": declaration,
             "hands": {str(seat): layout.to_json() for seat, layout in self.layouts.items()},

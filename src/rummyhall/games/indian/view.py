@@ -22,7 +22,8 @@ class IndianResult(TypedDict):
 
     outcome: str | None
     """``declared``, ``last player`` or ``void``."""
-    winner: int | None
+    winners: list[int]
+    """The seat that declared or was left last (none on a void deal, IND-13)."""
     penalties: list[int]
     declaration: list[JSON] | None
     """The winner's melds (``{"kind", "cards"}``) after a valid declaration."""

@@ -278,7 +278,7 @@ const CARD_GAMES = {
     declared(view, seat) {
       const result = view.result;
       if (result?.outcome !== "declared") return null;
-      const layout = seat === result.winner ? { melds: result.declaration, deadwood: [] } : result.hands[String(seat)];
+      const layout = result.winners.includes(seat) ? { melds: result.declaration, deadwood: [] } : result.hands[String(seat)];
       return layout ? withSets(layout, result.wild_rank) : null;
     },
     live(view, hand, arrangement) {

@@ -150,7 +150,7 @@ export class RoomSocket {
     this.socket = socket;
     socket.onopen = () => {
       this.token = localStorage.getItem(TOKEN);
-      this.send({ type: "hello", protocol: 2, token: this.token, locale: getLocale() });
+      this.send({ type: "hello", protocol: 3, token: this.token, locale: getLocale() });
       this.send({ type: "join", room: this.code, role: this.role });
       this.handlers.opened?.();
       if (this.retry > 0) this.handlers.reconnected?.();

@@ -68,7 +68,7 @@ function ginResult(result, view, name) {
   const defender = 1 - knocker;
   const k = s.knocker.points;
   const d = s.defender.points;
-  const winner = s.winner === "knocker" ? knocker : defender;
+  const [winner] = result.winners;
   const headline = s.kind === "gin" ? t("result.gin", { name: name(knocker) }) : s.kind === "undercut" ? t("result.undercut", { name: name(defender) }) : t("result.knock", { name: name(knocker) });
   let arithmetic = s.kind === "gin" ? t("result.arith_gin", { d, p: s.points }) : s.kind === "undercut" ? t("result.arith_undercut", { k, d, p: s.points }) : t("result.arith_knock", { d, k, p: s.points });
   if (result.multiplier > 1) arithmetic += ` ${t("result.doubled", { p: s.points * result.multiplier })}`;
@@ -90,7 +90,7 @@ function indianResult(result, view, name) {
   if (result.outcome === "void") return [h("p", { class: "headline" }, t("result.void"))];
   const rows = result.penalties.map((penalty, seat) => {
     const hand = result.hands?.[String(seat)];
-    const isWinner = seat === result.winner;
+    const isWinner = result.winners.includes(seat);
     return h("tr", { class: isWinner ? "winner" : "" }, [
       h("td", { class: "seat-name", title: name(seat) }, name(seat)),
       h("td", { class: "num" }, isWinner ? "0" : String(penalty)),
@@ -103,7 +103,7 @@ function indianResult(result, view, name) {
     ]);
   });
   return [
-    h("p", { class: "headline" }, t("result.wins", { name: name(result.winner) })),
+    h("p", { class: "headline" }, t("result.wins", { name: result.winners.map(name).join(" & ") })),
     result.declaration ? h("div", { class: "declaration" }, [h("h4", {}, t("result.declaration")), h("div", { class: "arranged" },
       result.declaration.map((m) => h("div", { class: `meld ${m.kind}` }, [h("small", {}, t(`meld.${m.kind}`)), cards(m.cards, { wild })])))]) : null,
     h("table", { class: "sheet outcome" }, [h("thead", {}, h("tr", {}, [h("th", {}, ""), h("th", {}, t("result.penalty")), h("th", {}, "")])), h("tbody", {}, rows)]),
