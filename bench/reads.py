@@ -30,7 +30,7 @@ front, see docs/security.md).
 
 Last, in this process, it times a replay frame of the longest finished match at every
 turn both ways: replaying the log from the start as the route used to, and from the
-cached match's checkpoints (``rummyhall.server.replays``); it prints the ratio.
+cached match's checkpoints (``rummyhall.server.people.replays``); it prints the ratio.
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from table_clients import SERVER_FLAGS, choose, open_seat, run_clients
 
-from rummyhall.server.catalog import parse_options, start_match
-from rummyhall.server.replays import encode, load_finished
+from rummyhall.server.people.replays import encode, load_finished
+from rummyhall.server.rooms.catalogue import parse_options, start_match
 from rummyhall.server.storage.repository import Repository, make_engine
 from tests.server.harness import Server, part_ended, pick
 

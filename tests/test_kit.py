@@ -21,7 +21,7 @@ from rummyhall.cli.games import start
 from rummyhall.game import Match
 from rummyhall.games import gin
 from rummyhall.games.gin import GinMatch
-from rummyhall.server.catalog import describe, parse_options, start_match
+from rummyhall.server.rooms.catalogue import describe, parse_options, start_match
 from tests import kit_demo
 from tests.cli.conftest import plain
 from tests.server.harness import Server

@@ -27,7 +27,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidMessage
 
 from rummyhall.cards import CARD_NAMES, TILE_NAMES
-from rummyhall.server.i18n import MESSAGES
+from rummyhall.server.wire.i18n import MESSAGES
 from tests.server.harness import Client, Message, Server, part_ended, pick
 
 SERVER_TYPES = {

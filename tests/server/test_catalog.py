@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from rummyhall.server.catalog import describe, parse_options, start_match
+from rummyhall.server.rooms.catalogue import describe, parse_options, start_match
 
 
 @pytest.mark.parametrize(

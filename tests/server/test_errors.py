@@ -13,7 +13,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from rummyhall.actions import Discard
-from rummyhall.server.protocol import ActionRequest, ProtocolError, parse_client_message
+from rummyhall.server.wire.protocol import ActionRequest, ProtocolError, parse_client_message
 from tests.server.harness import Client, Message, Server, Table, open_table
 
 

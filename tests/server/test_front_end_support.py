@@ -42,7 +42,7 @@ def test_rules_page_of_an_unknown_game_is_refused(seeded: Server) -> None:
 
 
 def test_rules_sources_ship_with_the_package() -> None:
-    from rummyhall.server.api import RULES
+    from rummyhall.server.net.api import RULES
 
     assert sorted(p.name for p in Path(RULES).glob("*.md")) == sorted(
         f"{g}.{lang}.md" for g in ("gin", "indian", "rummikub") for lang in ("en", "zh")

@@ -1,4 +1,4 @@
-"""The light queue every connection holds twice (server/mailbox.py)."""
+"""The light queue every connection holds twice (server/net/mailbox.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from rummyhall.server.mailbox import Mailbox
+from rummyhall.server.net.mailbox import Mailbox
 
 
 def test_items_come_out_in_order_and_a_waiting_reader_is_woken() -> None:

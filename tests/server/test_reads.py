@@ -17,14 +17,14 @@ from alembic.script import ScriptDirectory
 
 from rummyhall.bots import make_bot
 from rummyhall.registry import new_match
-from rummyhall.server.catalog import parse_options, start_match
-from rummyhall.server.players import token_hash
-from rummyhall.server.protocol import ProtocolError
-from rummyhall.server.replays import CHECKPOINT_EVERY, Replays
+from rummyhall.server.people.players import token_hash
+from rummyhall.server.people.replays import CHECKPOINT_EVERY, Replays
+from rummyhall.server.rooms.catalogue import parse_options, start_match
 from rummyhall.server.storage import migrate
 from rummyhall.server.storage.migrate import alembic_config, upgrade
 from rummyhall.server.storage.repository import Repository, StoredMatch, StoredRoom, make_engine
 from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.protocol import ProtocolError
 from tests.server import databases
 from tests.server.harness import BOT, Server, play_until
 

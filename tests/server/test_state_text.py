@@ -11,8 +11,8 @@ import pytest
 
 from rummyhall.game import GameState
 from rummyhall.registry import new_match
-from rummyhall.server import advice
-from rummyhall.server.protocol import StateMessage, state_text
+from rummyhall.server.rooms import advice
+from rummyhall.server.wire.protocol import StateMessage, state_text
 
 GAMES = [
     ("gin", {}),

@@ -11,6 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Engine, insert, inspect
 
+from rummyhall.server.rooms.table import result_rows
 from rummyhall.server.storage.log_insert import LogInsert
 from rummyhall.server.storage.migrate import alembic_config, upgrade
 from rummyhall.server.storage.models import ActionRecord, Base, now
@@ -21,7 +22,6 @@ from rummyhall.server.storage.repository import (
     make_engine,
     summarize,
 )
-from rummyhall.server.table import result_rows
 from tests.server import databases
 
 

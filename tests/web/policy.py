@@ -36,8 +36,8 @@ def first_declaring_seed(seeds: range, level: str = "medium") -> tuple[int, int]
     against a ``level`` bot (which moves as the server's bots do), and the turn it
     declares on."""
     from rummyhall.actions import action_from_json
-    from rummyhall.server.autoplay import choose, move_seed
-    from rummyhall.server.catalog import parse_options, start_match
+    from rummyhall.server.rooms.autoplay import choose, move_seed
+    from rummyhall.server.rooms.catalogue import parse_options, start_match
 
     for seed in seeds:
         state = start_match("indian", parse_options("indian", {"players": 2}), seed)
@@ -73,8 +73,8 @@ def first_knocking_seed(seeds: range, level: str = "medium") -> int:
     """The first seed of ``seeds`` where seat 0 following :func:`gin_choice` knocks in the
     first hand against a ``level`` bot (which moves as the server's bots do)."""
     from rummyhall.actions import action_from_json
-    from rummyhall.server.autoplay import choose, move_seed
-    from rummyhall.server.catalog import parse_options, start_match
+    from rummyhall.server.rooms.autoplay import choose, move_seed
+    from rummyhall.server.rooms.catalogue import parse_options, start_match
 
     for seed in seeds:
         state = start_match("gin", parse_options("gin", {}), seed)

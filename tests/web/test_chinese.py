@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 import rummyhall
-from rummyhall.server.i18n import RULE_MESSAGES
+from rummyhall.server.wire.i18n import RULE_MESSAGES
 from tests.server.harness import Server
 from tests.web.conftest import PHONE
 from tests.web.play import quick_play

@@ -1,4 +1,4 @@
-"""Hints with their reasons, as the medium bot gives them (server/advice.py ``hint``):
+"""Hints with their reasons, as the medium bot gives them (server/rooms/advice.py ``hint``):
 Gin's first upcard that completes a set and the discard after it, Indian Rummy's draw and
 discard, Rummikub's "draw" until a play, then the tiles it lays, made the draft — in
 English and Chinese; tiles are called tiles."""

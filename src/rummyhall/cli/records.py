@@ -34,7 +34,7 @@ DEFAULT_DATABASE = "sqlite:///rummyhall.db"
 def database_reader(url: str) -> RecordReader:
     """The reader of the game server's database at ``url``: finished matches only, as
     the server's replays are (a match in progress keeps its secrets)."""
-    from rummyhall.server.catalog import parse_options
+    from rummyhall.server.rooms.catalogue import parse_options
     from rummyhall.server.storage.repository import Repository, make_engine
 
     repository = Repository(make_engine(url))

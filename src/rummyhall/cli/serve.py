@@ -132,8 +132,8 @@ def serve(args: argparse.Namespace) -> int:
     from sqlalchemy import make_url
 
     from rummyhall.server.app import create_app
+    from rummyhall.server.net.transport import protocols
     from rummyhall.server.storage.repository import database_url
-    from rummyhall.server.transport import protocols
     from rummyhall.server.workers import serve_workers
 
     settings = settings_from(args)
@@ -172,7 +172,7 @@ def serve(args: argparse.Namespace) -> int:
         ws_ping_timeout=settings.ws_ping_timeout,
         limit_concurrency=settings.max_connections,
         timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
-        # The client address is ours to compute (rummyhall.server.addresses): uvicorn's
+        # The client address is ours to compute (rummyhall.server.net.addresses): uvicorn's
         # own proxy headers believe X-Forwarded-For from 127.0.0.1 by default.
         proxy_headers=False,
         server_header=False,  # no need to tell scanners which server and version this is

@@ -1,21 +1,22 @@
 """The game server: lobby, rooms with friends and bots, the WebSocket protocol and
 persistence that survives a restart (``rummyhall serve``).
 
-Modules, one concept each: :mod:`~rummyhall.server.app` (the ASGI app),
-:mod:`~rummyhall.server.api` (HTTP routes), :mod:`~rummyhall.server.protocol` (message
-schemas), :mod:`~rummyhall.server.connection` (one client's WebSocket),
-:mod:`~rummyhall.server.lobby` (rooms by code), :mod:`~rummyhall.server.rooms` (the
-authority over a table), :mod:`~rummyhall.server.autoplay` (bots off the event loop),
-:mod:`~rummyhall.server.advice` (legal-action labels and hints),
-:mod:`~rummyhall.server.players` (guest identity), :mod:`~rummyhall.server.limits`
-(rates per connection, address and guest), :mod:`~rummyhall.server.addresses` (who the
-client is, behind trusted proxies), :mod:`~rummyhall.server.transport` (deadlines and
-a connection cap below the ASGI app), :mod:`~rummyhall.server.http` (security headers,
-body limits), :mod:`~rummyhall.server.replays` (finished matches, cached),
-:mod:`~rummyhall.server.catalog` (games and options), :mod:`~rummyhall.server.i18n`,
-:mod:`~rummyhall.server.storage` (schema, migrations, repository, store, fault points),
-:mod:`~rummyhall.server.cluster` (several processes on Redis: ``serve --redis``),
+Read it by its subpackages, from the edge inwards:
+
+- :mod:`~rummyhall.server.net`: the network edge (transport, addresses, HTTP hygiene,
+  limits, the HTTP routes, one client's WebSocket);
+- :mod:`~rummyhall.server.wire`: the protocol's messages and the server's texts;
+- :mod:`~rummyhall.server.rooms`: the lobby, a room and its seats, table, stand-ins,
+  pause, clock, bots, hints, chat and the catalogue of games;
+- :mod:`~rummyhall.server.people`: players, accounts, friends, ratings, replays;
+- :mod:`~rummyhall.server.storage`: schema, migrations, repository, store, fault points;
+- :mod:`~rummyhall.server.cluster`: several processes on Redis (``serve --redis``).
+
+Beside them: :mod:`~rummyhall.server.app` (the ASGI app that builds it all),
+:mod:`~rummyhall.server.hub` (the shared parts it hands the routes and connections),
+:mod:`~rummyhall.server.settings` (what an operator tunes) and
 :mod:`~rummyhall.server.workers` (``serve --workers``).
+
 What each defends against, and the test that shows it: ``docs/security.md``.
 
 The package imports none of them, so the command line reads

@@ -23,31 +23,31 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import rummyhall
-from rummyhall.server.accounts import Accounts
-from rummyhall.server.addresses import ClientAddressMiddleware, TrustedProxies
-from rummyhall.server.api import router
-from rummyhall.server.autoplay import Autoplay
-from rummyhall.server.connection import Connection
-from rummyhall.server.friends import Friends
-from rummyhall.server.http import (
+from rummyhall.server.hub import Hub
+from rummyhall.server.net.addresses import ClientAddressMiddleware, TrustedProxies
+from rummyhall.server.net.api import router
+from rummyhall.server.net.connection import Connection
+from rummyhall.server.net.http import (
     BodyLimitMiddleware,
     SecurityHeadersMiddleware,
     error_response,
     malformed_request,
     request_locale,
 )
-from rummyhall.server.hub import Hub
-from rummyhall.server.limits import KeyedLimiter, Limiter
-from rummyhall.server.lobby import Lobby
-from rummyhall.server.players import Players
-from rummyhall.server.protocol import ProtocolError
-from rummyhall.server.replays import Replays
-from rummyhall.server.rooms import Services
+from rummyhall.server.net.limits import KeyedLimiter, Limiter
+from rummyhall.server.people.accounts import Accounts
+from rummyhall.server.people.friends import Friends
+from rummyhall.server.people.players import Players
+from rummyhall.server.people.replays import Replays
+from rummyhall.server.rooms.autoplay import Autoplay
+from rummyhall.server.rooms.lobby import Lobby
+from rummyhall.server.rooms.room import Services
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.faults import FaultPoint, Faults
 from rummyhall.server.storage.migrate import upgrade
 from rummyhall.server.storage.repository import Repository, make_engine
 from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.protocol import ProtocolError
 
 if TYPE_CHECKING:
     from rummyhall.server.cluster.node import Cluster

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rummyhall.server.accounts import Accounts
-from rummyhall.server.friends import Friends
-from rummyhall.server.limits import Limiter
-from rummyhall.server.lobby import Lobby
-from rummyhall.server.players import Players
-from rummyhall.server.replays import Replays
+from rummyhall.server.net.limits import Limiter
+from rummyhall.server.people.accounts import Accounts
+from rummyhall.server.people.friends import Friends
+from rummyhall.server.people.players import Players
+from rummyhall.server.people.replays import Replays
+from rummyhall.server.rooms.lobby import Lobby
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.store import Store
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummyhall.bots import LEVELS as BOT_LEVELS
-from rummyhall.server.addresses import parse_networks
+from rummyhall.server.net.addresses import parse_networks
 from rummyhall.server.storage.faults import FaultPoint
 
 STORAGE = "storage and cluster"
@@ -151,7 +151,7 @@ class Settings:
     clocks: tuple[str, ...] = setting(
         ("30+60", "60+120"),
         "turn clocks a host may choose for Gin and Indian rooms besides off, comma "
-        "separated (TURN+BANK seconds; rummyhall.server.clock)",
+        "separated (TURN+BANK seconds; rummyhall.server.rooms.clock)",
         group=ROOMS,
     )
     hand_over_after: float = setting(
@@ -165,7 +165,7 @@ class Settings:
         "seconds the next hand waits for every player to close the result",
         group=ROOMS,
     )
-    """At a table of several humans (:mod:`rummyhall.server.pause`)."""
+    """At a table of several humans (:mod:`rummyhall.server.rooms.pause`)."""
     remove_ban: float = setting(
         600.0,
         "seconds a player the host removed may not sit in that room again",
@@ -401,7 +401,7 @@ class Settings:
 
     def _check_clocks(self) -> None:
         # Imported here: the command line reads these fields without loading the protocol.
-        from rummyhall.server.clock import parse_clock
+        from rummyhall.server.rooms.clock import parse_clock
 
         for clock in self.clocks:
             try:

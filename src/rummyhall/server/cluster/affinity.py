@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from rummyhall.server.cluster.visitors import Visitors
 
 if TYPE_CHECKING:
-    from rummyhall.server.rooms import Room
+    from rummyhall.server.rooms.room import Room
 
 
 class Affinity:

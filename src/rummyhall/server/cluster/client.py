@@ -12,7 +12,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
-from rummyhall.server.protocol import ProtocolError
+from rummyhall.server.wire.protocol import ProtocolError
 
 log = logging.getLogger(__name__)
 

@@ -25,8 +25,8 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from rummyhall.server.cluster.client import PREFIX, unavailable_without_redis
-from rummyhall.server.peers import Described
-from rummyhall.server.protocol import RoomInfo
+from rummyhall.server.rooms.peers import Described
+from rummyhall.server.wire.protocol import RoomInfo
 
 log = logging.getLogger(__name__)
 

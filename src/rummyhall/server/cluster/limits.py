@@ -1,5 +1,5 @@
 """Rates shared by every process of a site: the same per-address and per-player limits
-as one process's (:class:`~rummyhall.server.limits.KeyedLimiter`), kept in Redis.
+as one process's (:class:`~rummyhall.server.net.limits.KeyedLimiter`), kept in Redis.
 
 Each key is one Redis key holding a theoretical arrival time (GCRA, the token bucket's
 equivalent with a single number): a request is allowed while that time is no more
@@ -17,7 +17,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from rummyhall.server.cluster.client import PREFIX
-from rummyhall.server.protocol import ProtocolError
+from rummyhall.server.wire.protocol import ProtocolError
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ token is there."""
 
 class SharedLimiter:
     """Allows ``burst`` at once and ``rate`` per second on average, per key, across
-    every process (the :class:`~rummyhall.server.limits.Limiter` protocol)."""
+    every process (the :class:`~rummyhall.server.net.limits.Limiter` protocol)."""
 
     def __init__(self, redis: Redis, name: str, rate: float, burst: int) -> None:
         self.name = name

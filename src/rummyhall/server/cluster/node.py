@@ -25,7 +25,7 @@ from rummyhall.server.cluster.limits import SharedLimiter
 from rummyhall.server.cluster.remote import RemoteRoom
 from rummyhall.server.cluster.sockets import Sockets, code_of
 from rummyhall.server.cluster.visitors import Visitors
-from rummyhall.server.protocol import (
+from rummyhall.server.wire.protocol import (
     ClientMessageType,
     Join,
     ProtocolError,
@@ -34,12 +34,12 @@ from rummyhall.server.protocol import (
 )
 
 if TYPE_CHECKING:
-    from rummyhall.server.accounts import Devices
-    from rummyhall.server.lobby import Lobby
-    from rummyhall.server.peers import Described
-    from rummyhall.server.players import Player, Players
-    from rummyhall.server.rooms import Room
-    from rummyhall.server.seats import Client, Place
+    from rummyhall.server.people.accounts import Devices
+    from rummyhall.server.people.players import Player, Players
+    from rummyhall.server.rooms.lobby import Lobby
+    from rummyhall.server.rooms.peers import Described
+    from rummyhall.server.rooms.room import Room
+    from rummyhall.server.rooms.seats import Client, Place
     from rummyhall.server.settings import Settings
 
 log = logging.getLogger(__name__)

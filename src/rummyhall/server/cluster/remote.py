@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rummyhall.server.cluster.bus import Bus
-from rummyhall.server.i18n import Locale
-from rummyhall.server.players import Player
-from rummyhall.server.protocol import ClientMessageType, Leave, ServerMessage
+from rummyhall.server.people.players import Player
+from rummyhall.server.wire.i18n import Locale
+from rummyhall.server.wire.protocol import ClientMessageType, Leave, ServerMessage
 
 if TYPE_CHECKING:
-    from rummyhall.server.seats import Client
+    from rummyhall.server.rooms.seats import Client
 
 
 class Forwarder(Protocol):
@@ -55,7 +55,7 @@ class RemoteRoom:
 
 class RemoteClient:
     """A connection held by process ``node``, as the owner's rooms see it (the
-    :class:`~rummyhall.server.seats.Client` protocol)."""
+    :class:`~rummyhall.server.rooms.seats.Client` protocol)."""
 
     def __init__(self, bus: Bus, node: str, socket: str, player: Player, locale: Locale) -> None:
         self.bus = bus

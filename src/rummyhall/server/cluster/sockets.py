@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 from rummyhall.server.cluster.bus import Bus, Envelope
 from rummyhall.server.cluster.remote import RemoteRoom
-from rummyhall.server.protocol import ClientMessageType, ProtocolError, client_message_data
+from rummyhall.server.wire.protocol import ClientMessageType, ProtocolError, client_message_data
 
 if TYPE_CHECKING:
     from rummyhall.server.cluster.remote import Forwarder
-    from rummyhall.server.seats import Client
+    from rummyhall.server.rooms.seats import Client
 
 log = logging.getLogger(__name__)
 

@@ -11,18 +11,18 @@ from typing import TYPE_CHECKING
 from rummyhall.server.cluster.bus import Bus, Envelope
 from rummyhall.server.cluster.leases import Leases
 from rummyhall.server.cluster.remote import RemoteClient
-from rummyhall.server.protocol import (
+from rummyhall.server.rooms.seating import RoomMoved
+from rummyhall.server.wire.protocol import (
     ErrorMessage,
     ProtocolError,
     client_message_from_data,
     error_message,
 )
-from rummyhall.server.seating import RoomMoved
 
 if TYPE_CHECKING:
-    from rummyhall.server.players import Players
-    from rummyhall.server.rooms import Room
-    from rummyhall.server.seats import Client
+    from rummyhall.server.people.players import Players
+    from rummyhall.server.rooms.room import Room
+    from rummyhall.server.rooms.seats import Client
 
 log = logging.getLogger(__name__)
 

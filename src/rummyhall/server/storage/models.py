@@ -84,7 +84,7 @@ class Room(Base):
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)
     """Spectators' chat messages reach the players too (the host's choice)."""
     clock: Mapped[str] = mapped_column(String(16), default="off")
-    """The turn clock: ``off`` or ``TURN+BANK`` seconds (:mod:`rummyhall.server.clock`)."""
+    """The turn clock: ``off`` or ``TURN+BANK`` seconds (:mod:`rummyhall.server.rooms.clock`)."""
     host_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
     seats: Mapped[list[Any]]
     """Per seat: ``{"player": id}``, ``{"bot": level}`` or ``null`` (open)."""
@@ -142,7 +142,7 @@ class ActionRecord(Base):
     ``clock`` (the computer playing a turn whose clock ran out)."""
     action: Mapped[dict[str, Any]]
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    """The turn clock after this action (:meth:`rummyhall.server.clock.TurnClock.record`):
+    """The turn clock after this action (:meth:`rummyhall.server.rooms.clock.TurnClock.record`):
     a restarted room resumes its deadlines from the last one."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
@@ -170,7 +170,7 @@ class Result(Base):
 
 class Rating(Base):
     """A player's rating in one game (OpenSkill's Plackett–Luce ``mu`` and ``sigma``),
-    moved by every rated match he finishes (:mod:`rummyhall.server.ratings`)."""
+    moved by every rated match he finishes (:mod:`rummyhall.server.people.ratings`)."""
 
     __tablename__ = "ratings"
 
@@ -179,7 +179,7 @@ class Rating(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     rating: Mapped[int] = mapped_column(Integer, index=True)
-    """What is shown and ranked: :func:`rummyhall.server.ratings.shown` of the two."""
+    """What is shown and ranked: :func:`rummyhall.server.people.ratings.shown` of the two."""
     matches: Mapped[int] = mapped_column(Integer)
     wins: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

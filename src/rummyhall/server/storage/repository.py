@@ -121,7 +121,7 @@ class StoredRoom:
     spectator_chat: bool = False
     """Spectators' chat messages reach the players too (the host's choice)."""
     clock: str = "off"
-    """The turn clock (:mod:`rummyhall.server.clock`)."""
+    """The turn clock (:mod:`rummyhall.server.rooms.clock`)."""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Ratings as the database keeps them: moving them when a rated match finishes (inside
 its finishing transaction), a player's public profile and a game's leaderboard. The
-rating model itself is :mod:`rummyhall.server.ratings`."""
+rating model itself is :mod:`rummyhall.server.people.ratings`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from rummyhall.server import ratings
+from rummyhall.server.people import ratings
 from rummyhall.server.storage import models
 from rummyhall.server.storage.models import now
 

@@ -30,7 +30,6 @@ from typing import Any, ParamSpec, TypeVar
 import anyio.to_thread
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from rummyhall.server.protocol import ProtocolError
 from rummyhall.server.storage import models
 from rummyhall.server.storage.repository import (
     Creation,
@@ -39,6 +38,7 @@ from rummyhall.server.storage.repository import (
     StoredMatch,
     StoredRoom,
 )
+from rummyhall.server.wire.protocol import ProtocolError
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")

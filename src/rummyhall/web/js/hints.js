@@ -1,4 +1,4 @@
-// A hint's reason in words: the medium bot says why it chose its move (server/advice.py
+// A hint's reason in words: the medium bot says why it chose its move (server/rooms/advice.py
 // `hint`: `{"kind", …facts}`), and the catalogue's `reason.<game>.<kind>` puts it in words.
 
 import { cardLabel, tileWords } from "./cards.js";

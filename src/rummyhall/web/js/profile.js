@@ -2,7 +2,7 @@
 // small chart, matches played and won, each game's figures (gins, drops, tiles a turn…),
 // recent games with their replays) and the
 // leaderboard of each game (?leaderboard=GAME: the best 100 and the reader's own rank).
-// Ratings come from games between people only (server/ratings.py).
+// Ratings come from games between people only (server/people/ratings.py).
 
 import { formatDate, t } from "./i18n.js";
 import { api, currentPlayer } from "./net.js";
@@ -18,7 +18,7 @@ function svg(tag, attrs = {}, children = []) {
 }
 
 /** A rating as shown: "1042", or "1042?" while it is provisional (its uncertainty
- *  still high, server/ratings.py), the "?" explained on hover and to screen readers. */
+ *  still high, server/people/ratings.py), the "?" explained on hover and to screen readers. */
 function ratingText(entry) {
   if (!entry.provisional) return String(entry.rating);
   return h("span", { class: "rating provisional", title: t("rating.provisional") }, [String(entry.rating), h("abbr", { "aria-label": t("rating.provisional_short") }, "?")]);

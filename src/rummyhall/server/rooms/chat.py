@@ -15,12 +15,12 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from rummyhall.server.limits import TokenBucket
-from rummyhall.server.players import Player
-from rummyhall.server.protocol import ChatLine, ChatMessage, PlayerInfo, ProtocolError
+from rummyhall.server.net.limits import TokenBucket
+from rummyhall.server.people.players import Player
+from rummyhall.server.wire.protocol import ChatLine, ChatMessage, PlayerInfo, ProtocolError
 
 if TYPE_CHECKING:
-    from rummyhall.server.seats import Client
+    from rummyhall.server.rooms.seats import Client
     from rummyhall.server.storage.store import Store
 
 TEXT_MAX = 200

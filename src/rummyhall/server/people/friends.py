@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummyhall.server.accounts import Devices, clean_username
-from rummyhall.server.lobby import UNFINISHED, Lobby
-from rummyhall.server.peers import Peers
-from rummyhall.server.players import Player
-from rummyhall.server.protocol import InvitedMessage, PlayerInfo, ProtocolError, RoomInfo
+from rummyhall.server.people.accounts import Devices, clean_username
+from rummyhall.server.people.players import Player
+from rummyhall.server.rooms.lobby import UNFINISHED, Lobby
+from rummyhall.server.rooms.peers import Peers
 from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.protocol import InvitedMessage, PlayerInfo, ProtocolError, RoomInfo
 
 
 class Friends:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any, Protocol
 
-from rummyhall.server.players import Player
-from rummyhall.server.protocol import RoomInfo
-from rummyhall.server.seats import Place, Seat
+from rummyhall.server.people.players import Player
+from rummyhall.server.rooms.seats import Place, Seat
+from rummyhall.server.wire.protocol import RoomInfo
 
 
 class Described(Protocol):

@@ -30,7 +30,7 @@ from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from rummyhall.actions import Action, action_from_json
 from rummyhall.errors import NotationError
-from rummyhall.server.i18n import Locale, text
+from rummyhall.server.wire.i18n import Locale, text
 
 PROTOCOL_VERSION = 3
 ROOM_CODE = r"^(?:[A-Z2-9]{6}|[A-Z2-9]{10})$"
@@ -41,7 +41,7 @@ ID_MAX = 64
 
 
 class ProtocolError(Exception):
-    """A refused request: ``code`` (see :mod:`rummyhall.server.i18n`), the values its
+    """A refused request: ``code`` (see :mod:`rummyhall.server.wire.i18n`), the values its
     message needs, and for rule violations the ``rule`` ID (``GIN-4``…)."""
 
     def __init__(self, code: str, *, rule: str | None = None, **values: object) -> None:
@@ -195,7 +195,8 @@ Reaction = Literal["thumbs_up", "clap", "laugh", "wow", "sad", "good_game"]
 
 
 class ChatRequest(ClientMessage):
-    """Say something in the room (players and spectators; see :mod:`~rummyhall.server.chat`)."""
+    """Say something in the room (players and spectators; see
+    :mod:`~rummyhall.server.rooms.chat`)."""
 
     type: Literal["chat"]
     text: str = Field(max_length=800)
@@ -523,7 +524,7 @@ class ChatMessage(ServerMessage):
 
 class ClockMessage(ServerMessage):
     """The turn clock, sent when a turn begins or the clock's state changes, and on
-    joining (:mod:`rummyhall.server.clock`). Seconds are counted from when it is sent."""
+    joining (:mod:`rummyhall.server.rooms.clock`). Seconds are counted from when it is sent."""
 
     type: Literal["clock"] = "clock"
     room: str

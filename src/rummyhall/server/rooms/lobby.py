@@ -18,14 +18,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from rummyhall.server.catalog import parse_options
-from rummyhall.server.clock import OFF, require_clock
-from rummyhall.server.limits import Limiter
-from rummyhall.server.players import Player, Players
-from rummyhall.server.protocol import ProtocolError, RoomInfo, RoomPage
-from rummyhall.server.rooms import Room, Services
-from rummyhall.server.seats import Place, Seat
+from rummyhall.server.net.limits import Limiter
+from rummyhall.server.people.players import Player, Players
+from rummyhall.server.rooms.catalogue import parse_options
+from rummyhall.server.rooms.clock import OFF, require_clock
+from rummyhall.server.rooms.room import Room, Services
+from rummyhall.server.rooms.seats import Place, Seat
 from rummyhall.server.storage.repository import Creation, StoredRoom
+from rummyhall.server.wire.protocol import ProtocolError, RoomInfo, RoomPage
 
 log = logging.getLogger(__name__)
 

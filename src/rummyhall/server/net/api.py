@@ -1,6 +1,6 @@
 """The HTTP API: guests, the lobby, statistics and replays (OpenAPI at ``/openapi.json``).
 
-Playing happens on the WebSocket (``/ws``, :mod:`rummyhall.server.protocol`); these
+Playing happens on the WebSocket (``/ws``, :mod:`rummyhall.server.wire.protocol`); these
 routes create a guest, list and create rooms, and read finished matches.
 """
 
@@ -16,12 +16,12 @@ from pydantic import BaseModel, Field
 
 import rummyhall
 from rummyhall.registry import KITS
-from rummyhall.server.catalog import describe
-from rummyhall.server.i18n import Locale
-from rummyhall.server.limits import client_address
-from rummyhall.server.lobby import ListedStatus, RoomRequest
-from rummyhall.server.players import NICKNAME_CODE_POINTS, NICKNAME_MAX, Player
-from rummyhall.server.protocol import (
+from rummyhall.server.net.limits import client_address
+from rummyhall.server.people.players import NICKNAME_CODE_POINTS, NICKNAME_MAX, Player
+from rummyhall.server.rooms.catalogue import describe
+from rummyhall.server.rooms.lobby import ListedStatus, RoomRequest
+from rummyhall.server.wire.i18n import Locale
+from rummyhall.server.wire.protocol import (
     PROTOCOL_VERSION,
     PlayerInfo,
     ProtocolError,
@@ -64,7 +64,7 @@ PlayerDep = Annotated[Player, Depends(current_player)]
 
 async def creation_limit(request: Request) -> None:
     """Refuse a client address that creates guests or rooms too fast (the address as
-    :mod:`rummyhall.server.addresses` resolved it: proxies' headers only if trusted)."""
+    :mod:`rummyhall.server.net.addresses` resolved it: proxies' headers only if trusted)."""
     await hub(request).creations.check(client_address(request))
 
 
@@ -295,7 +295,7 @@ async def player_stats(player_id: str, request: Request) -> dict[str, Any]:
 @router.get("/players/{player_id}/profile", dependencies=Reads)
 async def profile(player_id: str, request: Request) -> dict[str, Any]:
     """A player's public page: nickname, username, per game his rating (OpenSkill, see
-    ``server/ratings.py``) with its history, matches played and won, and his recent
+    ``server/people/ratings.py``) with its history, matches played and won, and his recent
     finished matches (replays are public once a match is over)."""
     found = await hub(request).store.profile(player_id)
     if found is None:

@@ -27,11 +27,11 @@ from typing import Any
 
 from rummyhall.actions import Action
 from rummyhall.game import GameState
-from rummyhall.server.catalog import parse_options, start_match
-from rummyhall.server.protocol import ProtocolError
+from rummyhall.server.rooms.catalogue import parse_options, start_match
 from rummyhall.server.storage import models
 from rummyhall.server.storage.repository import Repository
 from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.protocol import ProtocolError
 
 CHECKPOINT_EVERY = 8
 """Actions between two kept states (about 3 KB each pickled): a frame replays fewer."""

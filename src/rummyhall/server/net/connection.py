@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rummyhall.server.i18n import Locale
-from rummyhall.server.limits import TokenBucket, check_size, client_address
-from rummyhall.server.mailbox import Mailbox
-from rummyhall.server.players import Player, token_hash
-from rummyhall.server.protocol import (
+from rummyhall.server.net.limits import TokenBucket, check_size, client_address
+from rummyhall.server.net.mailbox import Mailbox
+from rummyhall.server.people.players import Player, token_hash
+from rummyhall.server.rooms.seating import RoomMoved
+from rummyhall.server.wire.i18n import Locale
+from rummyhall.server.wire.protocol import (
     PROTOCOL_VERSION,
     ClientMessageType,
     ErrorMessage,
@@ -37,11 +38,10 @@ from rummyhall.server.protocol import (
     message_ref,
     parse_client_message,
 )
-from rummyhall.server.seating import RoomMoved
 
 if TYPE_CHECKING:
     from rummyhall.server.hub import Hub
-    from rummyhall.server.seats import Place
+    from rummyhall.server.rooms.seats import Place
 
 log = logging.getLogger(__name__)
 

@@ -22,10 +22,10 @@ from typing import Any, ClassVar
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from rummyhall.server.addresses import TrustedProxies, limit_key
-from rummyhall.server.i18n import text
-from rummyhall.server.mailbox import Mailbox
+from rummyhall.server.net.addresses import TrustedProxies, limit_key
+from rummyhall.server.net.mailbox import Mailbox
 from rummyhall.server.settings import Settings
+from rummyhall.server.wire.i18n import text
 
 log = logging.getLogger(__name__)
 

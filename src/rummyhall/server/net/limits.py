@@ -10,13 +10,13 @@ from typing import Protocol
 
 from starlette.requests import HTTPConnection
 
-from rummyhall.server.addresses import limit_key
-from rummyhall.server.protocol import ProtocolError
+from rummyhall.server.net.addresses import limit_key
+from rummyhall.server.wire.protocol import ProtocolError
 
 
 def client_address(connection: HTTPConnection) -> str:
     """The key a request or WebSocket counts against in every per-address limit: the
-    client's address as :class:`~rummyhall.server.addresses.ClientAddressMiddleware`
+    client's address as :class:`~rummyhall.server.net.addresses.ClientAddressMiddleware`
     resolved it (proxies' headers only if trusted), an IPv6 one by its /64."""
     return limit_key(connection.client.host if connection.client else "unknown")
 

@@ -1,7 +1,7 @@
 """Guest identity: a nickname and a random secret token that the browser keeps.
 
 The token is the proof of a seat: the guest's own, or one of a device signed in to his
-account (:mod:`rummyhall.server.accounts`). The server stores only SHA-256 hashes, so a
+account (:mod:`rummyhall.server.people.accounts`). The server stores only SHA-256 hashes, so a
 leaked database does not let anyone take a seat.
 """
 
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import regex
 
-from rummyhall.server.protocol import PlayerInfo, ProtocolError
 from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.protocol import PlayerInfo, ProtocolError
 
 NICKNAME_MAX = 24
 """Characters a nickname may have, as a reader counts them: grapheme clusters (a family

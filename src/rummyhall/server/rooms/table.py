@@ -1,6 +1,6 @@
 """A room's table: the match being played there, and the one way an action goes through it.
 
-An action arrives already read (:mod:`rummyhall.server.protocol` turns a message into
+An action arrives already read (:mod:`rummyhall.server.wire.protocol` turns a message into
 an :class:`~rummyhall.actions.Action` once). The room, holding its lock, hands it here
 with the seat that sent it, and the table takes it one way: check (the state counter
 the sender saw, whose turn it is, the rules), log it and wait for the commit, apply it,
@@ -22,11 +22,11 @@ import anyio.to_thread
 from rummyhall.actions import JSON, Action, Event
 from rummyhall.game import GameState, Match
 from rummyhall.registry import KITS
-from rummyhall.server import advice
-from rummyhall.server.catalog import GameOptions, start_match
-from rummyhall.server.protocol import ProtocolError, state_text
+from rummyhall.server.rooms import advice
+from rummyhall.server.rooms.catalogue import GameOptions, start_match
 from rummyhall.server.storage.repository import StoredMatch, StoredRoom
 from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.protocol import ProtocolError, state_text
 
 Actor = Literal["player", "bot", "away", "clock"]
 """Who made a logged move: the seat's player, its bot, the away bot, or the computer

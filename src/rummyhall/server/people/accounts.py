@@ -26,11 +26,11 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from zxcvbn import zxcvbn
 
-from rummyhall.server.limits import Limiter
-from rummyhall.server.peers import Peers
-from rummyhall.server.players import Player, Players, clean_nickname, new_token, token_hash
-from rummyhall.server.protocol import ProtocolError
+from rummyhall.server.net.limits import Limiter
+from rummyhall.server.people.players import Player, Players, clean_nickname, new_token, token_hash
+from rummyhall.server.rooms.peers import Peers
 from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.protocol import ProtocolError
 
 USERNAME_MIN, USERNAME_MAX = 3, 20
 PASSWORD_MIN, PASSWORD_MAX = 8, 128
@@ -84,7 +84,7 @@ class SignedIn:
 
 class Device(Protocol):
     """A connection as signing out and invitations see it
-    (``rummyhall.server.connection.Connection``)."""
+    (``rummyhall.server.net.connection.Connection``)."""
 
     token_hash: str
 

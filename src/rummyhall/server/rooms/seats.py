@@ -9,18 +9,18 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rummyhall.server.i18n import Locale
-from rummyhall.server.players import Player
-from rummyhall.server.protocol import ProtocolError, SeatInfo, ServerMessage
+from rummyhall.server.people.players import Player
+from rummyhall.server.wire.i18n import Locale
+from rummyhall.server.wire.protocol import ProtocolError, SeatInfo, ServerMessage
 
 
 class Client(Protocol):
-    """A connection as a room sees it (``rummyhall.server.connection.Connection``)."""
+    """A connection as a room sees it (``rummyhall.server.net.connection.Connection``)."""
 
     player: Player | None
     locale: Locale
     room: Any
-    """The :class:`~rummyhall.server.rooms.Room` it is in, or ``None`` (typed ``Any``:
+    """The :class:`~rummyhall.server.rooms.room.Room` it is in, or ``None`` (typed ``Any``:
     that module imports this one)."""
     seat: int | None
 

@@ -3,7 +3,7 @@
 The path of an action, one way: the connection reads the message, and the protocol
 reads its action into an :class:`~rummyhall.actions.Action` as it validates it
 (``malformed``, ``invalid_action``). The room takes its lock and checks the sender (a
-seat here, a match under way); its :class:`~rummyhall.server.table.Table` checks the
+seat here, a match under way); its :class:`~rummyhall.server.rooms.table.Table` checks the
 state counter, the turn and the rules, logs the action and waits for the commit,
 applies it, finishes the match if it is over, and renders each seat's state text; the
 room queues each connected seat its own and the spectators the public one. A request
@@ -20,11 +20,17 @@ from dataclasses import dataclass, field
 
 from rummyhall.actions import Action, Event
 from rummyhall.game import random_seed
-from rummyhall.server.autoplay import Autoplay
-from rummyhall.server.catalog import GameOptions
-from rummyhall.server.peers import Peers
-from rummyhall.server.players import Player
-from rummyhall.server.protocol import (
+from rummyhall.server.people.players import Player
+from rummyhall.server.rooms.autoplay import Autoplay
+from rummyhall.server.rooms.catalogue import GameOptions
+from rummyhall.server.rooms.peers import Peers
+from rummyhall.server.rooms.seating import Seating
+from rummyhall.server.rooms.seats import Client, Seat, require_filled
+from rummyhall.server.rooms.table import Actor, Table
+from rummyhall.server.settings import Settings
+from rummyhall.server.storage.repository import LogConflict, StoredRoom
+from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.protocol import (
     ActionRequest,
     Back,
     ChatRequest,
@@ -44,12 +50,6 @@ from rummyhall.server.protocol import (
     SetSeat,
     Start,
 )
-from rummyhall.server.seating import Seating
-from rummyhall.server.seats import Client, Seat, require_filled
-from rummyhall.server.settings import Settings
-from rummyhall.server.storage.repository import LogConflict, StoredRoom
-from rummyhall.server.storage.store import Store
-from rummyhall.server.table import Actor, Table
 
 log = logging.getLogger(__name__)
 

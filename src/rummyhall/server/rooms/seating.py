@@ -1,7 +1,7 @@
 """A room as a place: its seats and who plays them, its spectators, the host's changes
 before a match starts, and how the room is described, saved and told to its clients;
 and its :class:`Standins`, who play a seat when its person does not (the seat's bot, or
-the away bot). :class:`~rummyhall.server.rooms.Room` adds the match at its table.
+the away bot). :class:`~rummyhall.server.rooms.room.Room` adds the match at its table.
 
 Everything that changes a room happens under its lock; a request that fails a check
 changes nothing, and a seat taken or given up counts only once it is saved.
@@ -18,14 +18,19 @@ from collections.abc import Mapping
 from typing import Literal, Protocol
 
 from rummyhall.actions import Action
-from rummyhall.server.autoplay import Autoplay, move_seed
-from rummyhall.server.catalog import GameOptions
-from rummyhall.server.chat import Chat
-from rummyhall.server.clock import OFF, Turn, TurnClock
-from rummyhall.server.pause import Pause
-from rummyhall.server.peers import Peers
-from rummyhall.server.players import Player
-from rummyhall.server.protocol import (
+from rummyhall.server.people.players import Player
+from rummyhall.server.rooms.autoplay import Autoplay, move_seed
+from rummyhall.server.rooms.catalogue import GameOptions
+from rummyhall.server.rooms.chat import Chat
+from rummyhall.server.rooms.clock import OFF, Turn, TurnClock
+from rummyhall.server.rooms.pause import Pause
+from rummyhall.server.rooms.peers import Peers
+from rummyhall.server.rooms.seats import Client, Seat, free_seat, require_room_to_watch, seat_at
+from rummyhall.server.rooms.table import Actor, Table
+from rummyhall.server.settings import Settings
+from rummyhall.server.storage.repository import StoredRoom
+from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.protocol import (
     LeftMessage,
     MatchInfo,
     ProtocolError,
@@ -33,11 +38,6 @@ from rummyhall.server.protocol import (
     RoomInfo,
     RoomMessage,
 )
-from rummyhall.server.seats import Client, Seat, free_seat, require_room_to_watch, seat_at
-from rummyhall.server.settings import Settings
-from rummyhall.server.storage.repository import StoredRoom
-from rummyhall.server.storage.store import Store
-from rummyhall.server.table import Actor, Table
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ Status = Literal["waiting", "playing", "finished", "closed"]
 
 
 class Shared(Protocol):
-    """What every room shares (:class:`rummyhall.server.rooms.Services`), with the
+    """What every room shares (:class:`rummyhall.server.rooms.room.Services`), with the
     directory of open rooms by code, which limits that span rooms read."""
 
     @property
@@ -133,7 +133,7 @@ class Seating(ABC):
         self.table: Table | None = None
         """The latest match, over or not (``None`` before the first)."""
         self.pause: Pause | None = None
-        """Between two parts: who the next one waits for (:mod:`~rummyhall.server.pause`)."""
+        """Between two parts: who the next one waits for (:mod:`~rummyhall.server.rooms.pause`)."""
         self.spectators: set[Client] = set()
         self.removed: dict[str, float] = {}
         """Player id → when (monotonic) a player the host removed may sit again."""
@@ -141,13 +141,13 @@ class Seating(ABC):
         self.idle_since = time.monotonic()
         self.standins = Standins(self, services.autoplay)
         self.clock = TurnClock(clock, len(seats), services.settings.hand_over_after)
-        """The turn clock (:mod:`~rummyhall.server.clock`), following every change."""
+        """The turn clock (:mod:`~rummyhall.server.rooms.clock`), following every change."""
         self._deadlines: set[asyncio.Task[None]] = set()
 
     @abstractmethod
     async def play_checked(self, table: Table, seat: int, action: Action, actor: Actor) -> None:
         """Play an action already checked (the caller holds the lock): a person's, a
-        bot's or the away bot's; :class:`~rummyhall.server.rooms.Room` does."""
+        bot's or the away bot's; :class:`~rummyhall.server.rooms.room.Room` does."""
 
     # ------------------------------------------------------------------ description
 

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummyhall.server.protocol import ClockMessage, ProtocolError
+from rummyhall.server.wire.protocol import ClockMessage, ProtocolError
 
 OFF = "off"
 TIMEOUTS_BEFORE_AWAY = 3
