@@ -34,7 +34,8 @@ from rummyhall.bots.gin_playout import (
 from rummyhall.bots.gin_styles import PLAYOUT_STYLES
 from rummyhall.cards import CARD_NAMES, card_index
 from rummyhall.games.gin.melds import cards_of, mask_of
-from rummyhall.games.gin.solver import deadwood_after_best_discard, deadwood_mask, settle_masks
+from rummyhall.games.gin.settlement import settle_masks
+from rummyhall.games.gin.solver import deadwood_after_best_discard, deadwood_mask
 from rummyhall.games.gin.state import MODES, GinState
 from tests.threads import assert_same_in_threads
 

@@ -24,13 +24,8 @@ from rummyhall.cards import card_index
 from rummyhall.compiled import load_compiled
 from rummyhall.games.gin.deal import WALL
 from rummyhall.games.gin.melds import mask_of
-from rummyhall.games.gin.solver import (
-    DEADWOOD_HEADER,
-    SETTLE_HEADER,
-    Settlement,
-    deadwood_mask,
-    settle_masks,
-)
+from rummyhall.games.gin.settlement import SETTLE_HEADER, Settlement, settle_masks
+from rummyhall.games.gin.solver import DEADWOOD_HEADER, deadwood_mask
 from rummyhall.games.gin.view import GinSeatView
 
 PHASES = {"offer": 0, "draw": 1, "discard": 2}

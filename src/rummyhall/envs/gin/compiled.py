@@ -31,7 +31,8 @@ from rummyhall.envs.aec import RummyEnv
 from rummyhall.envs.gin.encoding import ACTIONS, INDEX, SIZE
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState
-from rummyhall.games.gin.solver import DEADWOOD_HEADER, SETTLE_HEADER
+from rummyhall.games.gin.settlement import SETTLE_HEADER
+from rummyhall.games.gin.solver import DEADWOOD_HEADER
 from rummyhall.kit import GameInfo
 from rummyhall.registry import new_game
 

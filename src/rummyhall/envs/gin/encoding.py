@@ -49,7 +49,8 @@ from rummyhall.cards import CARD_NAMES
 from rummyhall.envs.encoding import ActionMask, Observation, PileTraffic, part_of
 from rummyhall.game import GameState
 from rummyhall.games.gin.match import GinMatch
-from rummyhall.games.gin.state import DISCARDS, DRAW_DISCARD, DRAW_STOCK, PASS, GinState, Phase
+from rummyhall.games.gin.state import GinState, Phase
+from rummyhall.games.gin.turn import DISCARDS, DRAW_DISCARD, DRAW_STOCK, PASS
 
 CARDS = 52
 ACTIONS: tuple[Action, ...] = (

@@ -51,10 +51,11 @@ from rummyhall.actions import Action, Declare, Discard, Event
 from rummyhall.cards import CARD_NAMES, card_index
 from rummyhall.envs.encoding import ActionMask, Observation, PileTraffic, part_of
 from rummyhall.game import GameState
+from rummyhall.games.indian.deal import Seat
 from rummyhall.games.indian.formats import POOL_LIMITS
 from rummyhall.games.indian.match import IndianMatch
 from rummyhall.games.indian.melds import is_wild
-from rummyhall.games.indian.state import IndianState, Phase, Seat
+from rummyhall.games.indian.state import IndianState, Phase
 from rummyhall.games.indian.turn import DISCARDS, DRAW_DISCARD, DRAW_STOCK, DROP, PACK
 
 SEATS = 6

@@ -6,7 +6,8 @@ rules engine: :class:`GinState` (one hand) and :class:`GinMatch` (to 100 / 150).
 
 from rummyhall.games.gin.figures import figures as count_figures
 from rummyhall.games.gin.match import TARGETS, GinMatch, load
-from rummyhall.games.gin.solver import Arrangement, Layoff, Settlement, arrange, deadwood, settle
+from rummyhall.games.gin.settlement import Layoff, Settlement, settle
+from rummyhall.games.gin.solver import Arrangement, arrange, deadwood
 from rummyhall.games.gin.state import MODES, GinState, Phase
 from rummyhall.kit import GameInfo, Variant
 

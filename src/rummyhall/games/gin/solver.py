@@ -1,4 +1,5 @@
-"""Optimal Gin layouts: minimum deadwood (GIN-6), arrangements and settlement (GIN-10…13).
+"""Optimal Gin layouts: minimum deadwood (GIN-6) and arrangements; the settlement of a
+knock (GIN-10…13) is ``settlement.py``.
 
 The hot path, :func:`deadwood_mask`, splits the hand into its four suit slices and reads
 the runs-only minimum of each from a table (``melds.RUN_DEADWOOD``). Sets are what tie
@@ -27,7 +28,7 @@ from rummyhall.actions import JSON
 from rummyhall.arguments import whole_number
 from rummyhall.cards import CARD_NAMES, canonical_key, card_index, card_name, names_in
 from rummyhall.compiled import load_compiled
-from rummyhall.errors import IllegalAction, NotationError
+from rummyhall.errors import NotationError
 from rummyhall.games.gin.melds import (
     CARD_VALUES,
     RUN_CAPABLE,
@@ -35,7 +36,6 @@ from rummyhall.games.gin.melds import (
     SUIT_BITS,
     all_melds,
     cards_of,
-    is_set,
     mask_value,
 )
 
@@ -131,9 +131,6 @@ def deadwood_after_best_discard(mask: int) -> tuple[int, int]:
 DEADWOOD_HEADER = Path(__file__).with_name("_deadwood.h")
 """The compiled deadwood, included by this core, the hard bot's playouts and the
 learning environments' core."""
-SETTLE_HEADER = Path(__file__).with_name("_settle.h")
-"""The compiled settlement of a knock (it includes the deadwood), for the playouts and
-the learning environments' core."""
 _CORE = load_compiled(
     "rummyhall.games.gin._core",
     Path(__file__).with_name("_core.c"),
@@ -188,7 +185,7 @@ def meld_names(mask: int) -> list[str]:
     return [CARD_NAMES[c] for c in sorted(cards_of(mask), key=_IN_ORDER)]
 
 
-def _melds_key(melds: list[Meld]) -> tuple[int, list[list[tuple[int, int]]]]:
+def melds_key(melds: list[Meld]) -> tuple[int, list[list[tuple[int, int]]]]:
     ordered = sorted([sorted(map(_IN_ORDER, cards_of(m))) for m in melds])
     return len(melds), ordered
 
@@ -203,7 +200,7 @@ def best_arrangement(mask: int) -> tuple[int, list[Meld]]:
     if target == mask_value(mask):  # no meld at all (every card counts ≥ 1)
         return target, []
     layouts = [melds for points, melds in packings(mask, target) if points == target]
-    return target, sorted_melds(min(layouts, key=_melds_key))
+    return target, sorted_melds(min(layouts, key=melds_key))
 
 
 @dataclass(frozen=True)
@@ -234,202 +231,6 @@ def arrangement_of(mask: int, melds: list[Meld]) -> Arrangement:
     )
 
 
-# ------------------------------------------------------------------------ settlement
-
-
-class Layoff(str):
-    """A card the defender laid off (GIN-10). It reads as the card's notation, so
-    ``"4H" in settlement.layoffs`` works; ``meld`` is the index of the knocker's meld it
-    joined, in ``Settlement.knocker_melds``.
-    """
-
-    meld: int
-
-    def __new__(cls, card: str, meld: int) -> Layoff:
-        layoff = super().__new__(cls, card)
-        layoff.meld = meld
-        return layoff
-
-    def __getnewargs__(self) -> tuple[str, int]:  # type: ignore[override]
-        """What ``pickle`` and ``copy`` rebuild it from (``str``'s would drop ``meld``):
-        the replay cache keeps pickled game states."""
-        return self.card, self.meld
-
-    @property
-    def card(self) -> str:
-        return str(self)
-
-    def __repr__(self) -> str:
-        return f"Layoff(card={self.card!r}, meld={self.meld})"
-
-    def to_json(self) -> JSON:
-        return {"card": self.card, "meld": self.meld}
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """The scored end of a knock (GIN-10…13), with everything that explains the score.
-
-    ``points`` go to ``winner`` and are before Oklahoma doubling (GIN-12).
-    """
-
-    kind: str  # "gin" | "knock" | "undercut"
-    winner: str  # "knocker" | "defender"
-    points: int
-    knocker_melds: list[list[str]]
-    knocker_deadwood: list[str]
-    knocker_points: int
-    defender_melds: list[list[str]]
-    defender_deadwood: list[str]
-    defender_points: int
-    layoffs: list[Layoff]
-
-    def to_json(self) -> JSON:
-        return {
-            "kind": self.kind,
-            "winner": self.winner,
-            "points": self.points,
-            "knocker": {
-                "melds": self.knocker_melds,
-                "deadwood": self.knocker_deadwood,
-                "points": self.knocker_points,
-            },
-            "defender": {
-                "melds": self.defender_melds,
-                "deadwood": self.defender_deadwood,
-                "points": self.defender_points,
-            },
-            "layoffs": [layoff.to_json() for layoff in self.layoffs],
-        }
-
-
-_LayoffPlan = tuple[int, list[tuple[int, int]]]  # (cards laid off, [(card, meld index)])
-
-
-def _layoff_options(melds: list[Meld], defender: int) -> list[list[_LayoffPlan]]:
-    """Per knocker meld, the ways the defender can lay off onto it (GIN-10).
-
-    A 3-card set takes its missing fourth card; a run takes chains of the defender's
-    cards going down from its low end and up from its high end (ace low only).
-    """
-    per_meld: list[list[_LayoffPlan]] = []
-    for index, meld in enumerate(melds):
-        cards = cards_of(meld)
-        options: list[_LayoffPlan] = [(0, [])]
-        if is_set(meld):
-            if len(cards) == 3:
-                rank = cards[0] % 13
-                missing = next(13 * s + rank for s in range(4) if not meld >> (13 * s + rank) & 1)
-                if defender >> missing & 1:
-                    options.append((1 << missing, [(missing, index)]))
-        else:
-            suit, low, high = cards[0] // 13, cards[0] % 13, cards[-1] % 13
-            down = _chain(defender, suit, range(low - 1, -1, -1))
-            up = _chain(defender, suit, range(high + 1, 13))
-            for n_down in range(len(down) + 1):
-                for n_up in range(len(up) + 1):
-                    if n_down or n_up:
-                        chosen = down[:n_down] + up[:n_up]
-                        plan = [(c, index) for c in chosen]
-                        options.append((sum(1 << c for c in chosen), plan))
-        per_meld.append(options)
-    return per_meld
-
-
-def _chain(defender: int, suit: int, ranks: range) -> list[int]:
-    chain = []
-    for rank in ranks:
-        card = 13 * suit + rank
-        if not defender >> card & 1:
-            break
-        chain.append(card)
-    return chain
-
-
-def _defender_response(melds: list[Meld], defender: int) -> tuple[int, list[tuple[int, int]]]:
-    """The defender's lowest deadwood after lay-offs onto ``melds``; fewest lay-offs on ties."""
-    best: tuple[int, int] = (1 << 30, 0)
-    best_plan: list[tuple[int, int]] = []
-    for combo in product(*_layoff_options(melds, defender)):
-        laid = 0
-        plan: list[tuple[int, int]] = []
-        overlap = False
-        for cards, steps in combo:
-            if laid & cards:
-                overlap = True
-                break
-            laid |= cards
-            plan.extend(steps)
-        if overlap:
-            continue
-        key = (deadwood_mask(defender ^ laid), len(plan))
-        if key < best:
-            best, best_plan = key, plan
-    return best[0], best_plan
-
-
-def settle_masks(knocker: int, defender: int, knock_limit: int = 10) -> Settlement:
-    """:func:`settle` on masks. Raises ``IllegalAction("GIN-7")`` if the knock is illegal."""
-    least = deadwood_mask(knocker)
-    if least > knock_limit:
-        raise IllegalAction(
-            "GIN-7",
-            f"knocking needs deadwood ≤ {knock_limit}; the best layout leaves {least}",
-            key="gin.knock_best",
-            values={"limit": knock_limit, "left": least},
-        )
-    if least == 0:
-        _, k_melds = best_arrangement(knocker)
-        d_points, d_melds = best_arrangement(defender)
-        return _settlement("gin", "knocker", 25 + d_points, knocker, k_melds, defender, d_melds, [])
-    # GIN-13: try every legal layout of the knocker against the defender's best reply.
-    best_key = None
-    best = None
-    for k_points, melds in packings(knocker, knock_limit):
-        d_points, plan = _defender_response(melds, defender)
-        score = d_points - k_points if d_points > k_points else -(25 + k_points - d_points)
-        key = (-score, k_points, _melds_key(melds))
-        if best_key is None or key < best_key:
-            best_key, best = key, (score, melds, plan)
-    assert best is not None
-    score, k_melds, plan = best
-    k_melds = sorted_melds(k_melds)
-    # Re-derive the plan against the sorted meld order so indices match the output.
-    _, plan = _defender_response(k_melds, defender)
-    laid = sum(1 << card for card, _ in plan)
-    _, d_melds = best_arrangement(defender ^ laid)
-    if score > 0:
-        return _settlement("knock", "knocker", score, knocker, k_melds, defender, d_melds, plan)
-    return _settlement("undercut", "defender", -score, knocker, k_melds, defender, d_melds, plan)
-
-
-def _settlement(
-    kind: str,
-    winner: str,
-    points: int,
-    knocker: int,
-    k_melds: list[Meld],
-    defender: int,
-    d_melds: list[Meld],
-    plan: list[tuple[int, int]],
-) -> Settlement:
-    k = arrangement_of(knocker, k_melds)
-    laid = sum(1 << card for card, _ in plan)
-    d = arrangement_of(defender ^ laid, d_melds)
-    return Settlement(
-        kind=kind,
-        winner=winner,
-        points=points,
-        knocker_melds=k.melds,
-        knocker_deadwood=k.deadwood,
-        knocker_points=k.points,
-        defender_melds=d.melds,
-        defender_deadwood=d.deadwood,
-        defender_points=d.points,
-        layoffs=[Layoff(card_name(card), meld) for card, meld in plan],
-    )
-
-
 # ------------------------------------------------------------------------ public API
 
 
@@ -439,7 +240,7 @@ MAX_KNOCK_LIMIT = 10
 _CARD_BITS = {name: 1 << face for face, name in enumerate(CARD_NAMES[:52])}
 
 
-def _hand_mask(cards: Iterable[str] | str, what: str, size: int | None = None) -> int:
+def hand_mask(cards: Iterable[str] | str, what: str, size: int | None = None) -> int:
     """The mask of distinct Gin cards given in notation; a clear error otherwise."""
     mask = count = 0
     for name in names_in(cards, what):
@@ -480,7 +281,7 @@ def deadwood(cards: Iterable[str] | str) -> int:
         value: int = _CORE.deadwood(cards)  # plain names read in C; -1: anything else
         if value >= 0:
             return value
-    return deadwood_mask(_hand_mask(cards, "cards"))
+    return deadwood_mask(hand_mask(cards, "cards"))
 
 
 def arrange(cards: Iterable[str] | str) -> Arrangement:
@@ -489,24 +290,6 @@ def arrange(cards: Iterable[str] | str) -> Arrangement:
     >>> arrange("AS 2S 3S 4S 4H 4D KC").melds
     [['AS', '2S', '3S'], ['4S', '4H', '4D']]
     """
-    mask = _hand_mask(cards, "cards")
+    mask = hand_mask(cards, "cards")
     _, melds = best_arrangement(mask)
     return arrangement_of(mask, melds)
-
-
-def settle(
-    knocker: Iterable[str] | str, defender: Iterable[str] | str, *, knock_limit: int = 10
-) -> Settlement:
-    """Score a knock: both hands have 10 cards, the knocker's after his discard.
-
-    >>> s = settle("AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "5S 6S 7S 8S 3H 3D 3C JC QC TD")
-    >>> s.kind, s.winner, s.points
-    ('knock', 'knocker', 10)
-    """
-    limit = checked_knock_limit(knock_limit)
-    k = _hand_mask(knocker, "knocker", 10)
-    d = _hand_mask(defender, "defender", 10)
-    if k & d:
-        dup = card_name(cards_of(k & d)[0])
-        raise NotationError(f"{dup} is in both hands; Gin uses one deck")
-    return settle_masks(k, d, limit)

@@ -4,7 +4,8 @@ Phases follow the table: the first upcard is offered (``OFFER``, GIN-2), then ea
 is ``DRAW`` then ``DISCARD`` (a discard may be a knock, GIN-7), until a knock is scored
 or the stock runs down to its last two cards (GIN-14).
 
-The deal (the dealer, a stacked deck, the knock limit it sets) is ``deal.py``.
+The deal (the dealer, a stacked deck, the knock limit it sets) is ``deal.py``, a turn's
+legal actions and their checks ``turn.py``, the settlement of a knock ``settlement.py``.
 """
 
 from __future__ import annotations
@@ -14,20 +15,24 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any
 
-from rummyhall.actions import JSON, Action, Discard, Draw, Event, Knock, Pass
+from rummyhall.actions import JSON, Action, Draw, Event, Knock, Pass
 from rummyhall.arguments import whole_number
-from rummyhall.cards import CARD_NAMES, canonical_key, card_index
-from rummyhall.errors import IllegalAction, NotationError, not_in_hand, unknown_pile
+from rummyhall.cards import CARD_NAMES, canonical_key
+from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
 from rummyhall.games.gin.deal import WALL, knock_limit_for, stacked_deck
-from rummyhall.games.gin.knocking import knock_facts, knocks, refuse_knock
-from rummyhall.games.gin.melds import SUIT_BITS, cards_of
-from rummyhall.games.gin.solver import (
-    Arrangement,
-    Settlement,
-    arrange,
-    checked_knock_limit,
-    settle_masks,
+from rummyhall.games.gin.knocking import knock_facts
+from rummyhall.games.gin.melds import cards_of
+from rummyhall.games.gin.settlement import Settlement, settle_masks
+from rummyhall.games.gin.solver import Arrangement, arrange, checked_knock_limit
+from rummyhall.games.gin.turn import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    PASS,
+    check_discard,
+    check_draw,
+    check_offer,
+    discard_actions,
 )
 from rummyhall.games.gin.view import GinResult, GinView
 
@@ -40,22 +45,6 @@ class Phase(Enum):
     DRAW = "draw"
     DISCARD = "discard"
     OVER = "over"
-
-
-# Actions are interned so legal_actions() allocates nothing per card.
-DRAW_STOCK = Draw("stock")
-DRAW_DISCARD = Draw("discard")
-PASS = Pass()
-DISCARDS = tuple(Discard(name) for name in CARD_NAMES[:52])
-# The discards of one suit's 13-bit slice of a hand, for every slice: a hand's discards
-# are then four lookups (this is the hottest path of a playout).
-SUIT_DISCARDS = tuple(
-    tuple(
-        tuple(DISCARDS[13 * suit + rank] for rank in range(13) if bits >> rank & 1)
-        for bits in range(1 << 13)
-    )
-    for suit in range(4)
-)
 
 
 class GinState(GameState):
@@ -140,27 +129,14 @@ class GinState(GameState):
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase is Phase.DISCARD:
-            return self._discard_actions()
+            return discard_actions(
+                self.hands[self.player], self.taken_from_discard, self.knock_limit
+            )
         if phase is Phase.DRAW:
             return [DRAW_STOCK] if self.stock_only else [DRAW_STOCK, DRAW_DISCARD]
         if phase is Phase.OFFER:
             return [DRAW_DISCARD, PASS]
         return []
-
-    def _discard_actions(self) -> list[Action]:
-        hand = self.hands[self.player]
-        spades, hearts, diamonds, clubs = SUIT_DISCARDS
-        actions: list[Action] = [
-            *spades[hand & SUIT_BITS],
-            *hearts[(hand >> 13) & SUIT_BITS],
-            *diamonds[(hand >> 26) & SUIT_BITS],
-            *clubs[hand >> 39],
-        ]
-        taken = self.taken_from_discard
-        if taken >= 0:
-            actions.remove(DISCARDS[taken])  # GIN-4
-        actions.extend(knocks(hand, taken, self.knock_limit))
-        return actions
 
     @classmethod
     def action_facts(cls, view: Mapping[str, Any], action: Action) -> JSON:
@@ -179,63 +155,13 @@ class GinState(GameState):
         if phase is Phase.OVER:
             raise IllegalAction("GIN-3", "the hand is over", key="hand_over")
         if phase is Phase.OFFER:
-            if action in (DRAW_DISCARD, PASS):
-                return -1
-            dealer = self.player == self.dealer
-            who = "dealer" if dealer else "non-dealer"
-            raise IllegalAction(
-                "GIN-2",
-                f"the {who} must take the first upcard or pass, not {action.type}",
-                key="gin.offer.dealer" if dealer else "gin.offer.non_dealer",
-                values={"type": action.type},
-            )
+            check_offer(action, dealer=self.player == self.dealer)
+            return -1
         if phase is Phase.DRAW:
-            if action == DRAW_STOCK:
-                return -1
-            if action == DRAW_DISCARD:
-                if self.stock_only:
-                    raise IllegalAction(
-                        "GIN-2",
-                        "both players passed the upcard: the non-dealer draws from stock",
-                        key="gin.stock_only",
-                    )
-                return -1
-            if isinstance(action, Draw):
-                raise unknown_pile("GIN-3", action.source)
-            raise IllegalAction(
-                "GIN-3",
-                f"draw a card before you {action.type}",
-                key="gin.draw_first",
-                values={"type": action.type},
-            )
-        # Phase.DISCARD
-        if isinstance(action, Discard):
-            name = action.card
-        elif isinstance(action, Knock):
-            name = action.discard
-        else:
-            raise IllegalAction(
-                "GIN-3",
-                f"you have drawn: discard or knock, not {action.type}",
-                key="gin.drawn",
-                values={"type": action.type},
-            )
-        try:
-            card = card_index(name)
-        except NotationError as error:
-            raise IllegalAction("GIN-3", str(error)) from None
-        if card >= 52 or not self.hands[self.player] >> card & 1:
-            raise not_in_hand("GIN-3", name)
-        if card == self.taken_from_discard:
-            raise IllegalAction(
-                "GIN-4",
-                f"{CARD_NAMES[card]} was just taken from the discard pile",
-                key="gin.just_taken",
-                values={"card": CARD_NAMES[card]},
-            )
-        if isinstance(action, Knock):
-            refuse_knock(self.hands[self.player], card, self.knock_limit)
-        return card
+            check_draw(action, self.stock_only)
+            return -1
+        hand = self.hands[self.player]
+        return check_discard(action, hand, self.taken_from_discard, self.knock_limit)
 
     def apply(self, action: Action) -> list[Event]:
         card: int = self._admit(action)

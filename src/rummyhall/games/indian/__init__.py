@@ -5,12 +5,13 @@ Public solver API (docs/design.md): :func:`find_declaration`, :func:`penalty`, a
 (one deal) and :class:`IndianMatch` (the formats of IND-14).
 """
 
+from rummyhall.games.indian.deal import Seat
 from rummyhall.games.indian.figures import figures as count_figures
 from rummyhall.games.indian.formats import FORMATS, reshuffles
 from rummyhall.games.indian.match import IndianMatch, load, new_deal
 from rummyhall.games.indian.melds import MeldKind, classify
 from rummyhall.games.indian.solver import Arrangement, arrange, find_declaration, penalty
-from rummyhall.games.indian.state import IndianState, Phase, Seat
+from rummyhall.games.indian.state import IndianState, Phase
 from rummyhall.kit import GameInfo, Option, Variant
 
 __all__ = [

@@ -45,6 +45,15 @@ def judge(groups: Sequence[Sequence[str]], wild: int) -> Melds | None:
     return melds
 
 
+def shown_melds(
+    rest: Sequence[int], groups: Sequence[Sequence[str]] | None, wild: int
+) -> Melds | None:
+    """The melds a declaration shows with ``rest`` (the faces kept after its discard): the
+    engine's own grouping (IND-9), or the player's ``groups`` judged (manual declaration);
+    ``None`` for a wrong show (IND-12)."""
+    return found_melds(rest, wild) if groups is None else judge(groups, wild)
+
+
 def check_declaration(action: Declare, rest: Sequence[int], wild: int, *, manual: bool) -> None:
     """Refuse a declaration the rules do not let be made with ``rest`` (the faces kept
     after its discard): without ``manual`` (IND-9) the engine must find the melds and no
@@ -91,7 +100,7 @@ def declaration_facts(view: Mapping[str, Any], action: Declare) -> JSON:
     wild = wild_rank(card_index(view["indicator"]))
     rest = [card_index(name) for name in view["hand"]]
     rest.remove(card_index(action.discard))
-    melds = found_melds(rest, wild) if action.groups is None else judge(action.groups, wild)
+    melds = shown_melds(rest, action.groups, wild)
     return {
         "valid": melds is not None,
         "melds": None if melds is None else melds_json(melds),

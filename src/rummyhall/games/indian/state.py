@@ -9,9 +9,7 @@ from the discard pile (IND-13).
 Physical cards are ids 0–105 (``id % 53`` is the face; the second pack adds 53), so the
 two copies of a face stay apart where the rules care (IND-3, IND-7); actions name faces.
 
-Stacked decks: ``deck`` lists cards in dealing order — the 13 cards of each seated player
-in seat order, the joker indicator, the first open discard, then the stock from the top.
-A face named twice is its two copies; a partial list is completed in the seeded order.
+The deal (the seats dealt in, the order of the cards, a stacked deck) is ``deal.py``.
 """
 
 from __future__ import annotations
@@ -28,22 +26,27 @@ from rummyhall.cards import (
     canonical_key,
     card_names,
     parse_cards,
-    stack_copies,
 )
 from rummyhall.errors import IllegalAction, NotationError
 from rummyhall.game import GameState
+from rummyhall.games.indian.deal import (
+    Seat,
+    deal_cards,
+    next_playing,
+    playing,
+    seats_dealt_in,
+    stacked_deck,
+)
 from rummyhall.games.indian.declaration import (
     WRONG_SHOW,
     Melds,
     declaration_facts,
-    found_melds,
-    judge,
     melds_json,
+    shown_melds,
 )
 from rummyhall.games.indian.melds import wild_rank
 from rummyhall.games.indian.solver import Arrangement, arrange, arrangement_of, hand_of
 from rummyhall.games.indian.turn import (
-    PACK,
     check_discard,
     check_draw,
     discard_actions,
@@ -53,30 +56,11 @@ from rummyhall.games.indian.turn import (
 from rummyhall.games.indian.view import IndianResult, IndianView
 from rummyhall.rng import Rng
 
-HAND_SIZE = 13
-
 
 class Phase(Enum):
     DRAW = "draw"
     DISCARD = "discard"
     OVER = "over"
-
-
-class Seat(Enum):
-    """Where a seat stands in the deal."""
-
-    PLAYING = "playing"
-    OUT = "out"  # not dealt in (eliminated from a pool)
-    DROPPED = "dropped"  # IND-11
-    WRONG_SHOW = "wrong show"  # IND-12
-    DECLARED = "declared"
-
-
-def stacked_deck(rng: Rng, deck: Sequence[str] | None) -> list[int]:
-    """The full order of the 106 physical cards: the stack first, then the seeded rest."""
-    order = list(range(2 * PACK))
-    rng.shuffle(order)
-    return stack_copies(order, parse_cards(deck or ()), PACK, CARD_NAMES, "IND-1")
 
 
 class IndianState(GameState):
@@ -98,11 +82,7 @@ class IndianState(GameState):
         first_drop: int = 20,
         middle_drop: int = 40,
     ) -> None:
-        if not 2 <= whole_number(players, "players") <= 6:
-            raise NotationError(f"Indian Rummy seats 2 to 6 players, not {players!r} (IND-1)")
-        in_deal = sorted(set(range(players) if seated is None else seated))
-        if len(in_deal) < 2 or not set(in_deal) <= set(range(players)):
-            raise NotationError(f"seated must name at least two of the seats 0…{players - 1}")
+        in_deal = seats_dealt_in(players, seated)
         rng = Rng(seed)
         dealer_draw = in_deal[rng.below(len(in_deal))]
         if dealer is not None and dealer not in in_deal:
@@ -117,14 +97,10 @@ class IndianState(GameState):
         self.legal_actions_complete = not self.manual_declaration
         self._rng = rng  # after the shuffle: reshuffles of the discard pile (IND-13)
         self.deck = stacked_deck(rng, deck)
-        cards = iter(self.deck)
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        for seat in in_deal:
-            self.hands[seat] = [next(cards) for _ in range(HAND_SIZE)]
-        self.indicator = next(cards)
+        self.hands, self.indicator, self.discard_pile, self.stock = deal_cards(
+            self.deck, players, in_deal
+        )
         self.wild = wild_rank(face(self.indicator))
-        self.discard_pile = [next(cards)]
-        self.stock = list(cards)[::-1]  # the top of the stock is the end of the list
         self.seats = [Seat.PLAYING if s in in_deal else Seat.OUT for s in range(players)]
         self.has_drawn = [False] * players
         self.penalties = [0] * players
@@ -133,7 +109,7 @@ class IndianState(GameState):
         self._winners: list[int] = []
         self.outcome: str | None = None  # "declared" | "last player" | "void"
         self.phase = Phase.DRAW
-        self.player = self._next_seat(self.dealer)  # IND-15
+        self.player = next_playing(self.seats, self.dealer)  # IND-15
         self.taken = -1  # the physical card just taken from the discard pile
         self.actions: list[Action] = []
         self.events: list[Event] = []
@@ -220,16 +196,6 @@ class IndianState(GameState):
 
     # ------------------------------------------------------------ transitions
 
-    def _next_seat(self, after: int) -> int:
-        for step in range(1, self.players + 1):
-            seat = (after + step) % self.players
-            if self.seats[seat] is Seat.PLAYING:
-                return seat
-        raise AssertionError("no player left in the deal")
-
-    def _playing(self) -> list[int]:
-        return [s for s in range(self.players) if self.seats[s] is Seat.PLAYING]
-
     def _draw(self, source: str) -> list[Event]:
         player = self.player
         if source == "stock":
@@ -261,7 +227,7 @@ class IndianState(GameState):
         return events + self._pass_turn()
 
     def _pass_turn(self) -> list[Event]:
-        self.player = self._next_seat(self.player)
+        self.player = next_playing(self.seats, self.player)
         self.taken = -1
         self.phase = Phase.DRAW
         return []
@@ -271,17 +237,11 @@ class IndianState(GameState):
         cost = self.drops[1] if self.has_drawn[player] else self.drops[0]  # IND-11
         self.seats[player] = Seat.DROPPED
         self.penalties[player] = cost
-        events = [
-            Event(
-                "drop",
-                player,
-                {"penalty": cost, "kind": "middle" if self.has_drawn[player] else "first"},
-            )
-        ]
-        return events + self._after_leaving()
+        kind = "middle" if self.has_drawn[player] else "first"
+        return [Event("drop", player, {"penalty": cost, "kind": kind}), *self._after_leaving()]
 
     def _after_leaving(self) -> list[Event]:
-        left = self._playing()
+        left = playing(self.seats)
         if len(left) == 1:
             return self._finish("last player", left[0])
         return self._pass_turn()
@@ -291,19 +251,14 @@ class IndianState(GameState):
         self.hands[player].remove(card)
         self.discard_pile.append(card)
         event = Event("declare", player, {"discard": CARD_NAMES[face(card)]})
-        rest = [face(c) for c in self.hands[player]]
-        if groups is None:
-            self.declaration = found_melds(rest, self.wild)
-        else:
-            self.declaration = judge(groups, self.wild)
+        self.declaration = shown_melds([face(c) for c in self.hands[player]], groups, self.wild)
         if self.declaration is None:  # IND-12: a wrong show
             self.seats[player] = Seat.WRONG_SHOW
             self.penalties[player] = WRONG_SHOW
             # The show lays the groups open to the table, in canonical names (IND-12).
             shown = [card_names(parse_cards(g)) for g in groups or ()]
             wrong = Event("wrong_show", player, {"penalty": WRONG_SHOW, "groups": shown})
-            events = [event, wrong]
-            return events + self._after_leaving()
+            return [event, wrong, *self._after_leaving()]
         self.seats[player] = Seat.DECLARED
         return [event, *self._finish("declared", player)]
 
@@ -311,24 +266,21 @@ class IndianState(GameState):
         self.phase = Phase.OVER
         self.outcome = outcome
         self._winners = [] if winner is None else [winner]
-        if outcome == "declared":
-            for seat in self._playing():
-                layout = arrangement_of(hand_of((face(c) for c in self.hands[seat]), self.wild))
-                self.layouts[seat] = layout
-                self.penalties[seat] = layout.points
+        if outcome == "declared":  # IND-10: each loser pays his hand's least penalty
+            for seat in playing(self.seats):
+                self.layouts[seat] = arrangement_of(hand_of(map(face, self.hands[seat]), self.wild))
+                self.penalties[seat] = self.layouts[seat].points
         return [Event("part_over", None, self._result_json())]
 
     # ------------------------------------------------------------ views
 
     def _result_json(self) -> IndianResult:
-        declaration = None
-        if self.declaration is not None and self.outcome == "declared":
-            declaration = melds_json(self.declaration)
+        melds = self.declaration if self.outcome == "declared" else None
         return {
             "outcome": self.outcome,
             "winners": list(self._winners),
             "penalties": list(self.penalties),
-            "declaration": declaration,
+            "declaration": None if melds is None else melds_json(melds),
             "hands": {str(seat): layout.to_json() for seat, layout in self.layouts.items()},
             "indicator": CARD_NAMES[face(self.indicator)],
             "wild_rank": RANKS[self.wild],
