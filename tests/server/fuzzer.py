@@ -27,13 +27,13 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidMessage
 
 from rummyhall.cards import CARD_NAMES, TILE_NAMES
-from rummyhall.server.wire.i18n import MESSAGES
+from rummyhall.server.wire.errors import ERRORS
 from tests.server.harness import Client, Message, Server, part_ended, pick
 
 SERVER_TYPES = {
     *("welcome", "room", "state", "error", "checked", "hint", "left", "pong", "chat", "clock")
 }
-KNOWN_CODES = set(MESSAGES) - {"internal"}
+KNOWN_CODES = set(ERRORS) - {"internal"}
 """Every error code the server may send; ``internal`` means a bug, so it is not here."""
 NAMES = set(CARD_NAMES) | set(TILE_NAMES)
 FRAME_LIMIT = 64 * 1024

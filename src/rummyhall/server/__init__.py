@@ -5,7 +5,7 @@ Read it by its subpackages, from the edge inwards:
 
 - :mod:`~rummyhall.server.net`: the network edge (transport, addresses, HTTP hygiene,
   limits, the HTTP routes, one client's WebSocket);
-- :mod:`~rummyhall.server.wire`: the protocol's messages and the server's texts;
+- :mod:`~rummyhall.server.wire`: the protocol's messages, error codes and the server's texts;
 - :mod:`~rummyhall.server.rooms`: the lobby, a room and its seats, table, stand-ins,
   pause, clock, bots, hints, chat and the catalogue of games;
 - :mod:`~rummyhall.server.people`: players, accounts, friends, ratings, replays;

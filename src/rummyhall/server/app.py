@@ -47,6 +47,7 @@ from rummyhall.server.storage.faults import FaultPoint, Faults
 from rummyhall.server.storage.migrate import upgrade
 from rummyhall.server.storage.repository import Repository, make_engine
 from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
 
 WEB = Path(rummyhall.__file__).with_name("web")
 
-STATUS = {
+STATUS: dict[ErrorCode, int] = {
     "unauthorized": 401,
     "wrong_password": 401,
     "username_taken": 409,
@@ -75,7 +76,7 @@ STATUS = {
 }
 """HTTP status of a refused request by error code (otherwise 400)."""
 
-FIELDS = {
+FIELDS: dict[ErrorCode, str] = {
     "bad_nickname": "nickname",
     "nickname_too_long": "nickname",
     "nickname_marks": "nickname",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rummyhall.server.cluster.bus import Bus
 from rummyhall.server.people.players import Player
+from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.i18n import Locale
 from rummyhall.server.wire.protocol import ClientMessageType, Leave, ServerMessage
 
@@ -93,7 +94,7 @@ class RemoteClient:
         text = message if isinstance(message, str) else message.model_dump_json()
         self.bus.post_text(self.node, self.socket, text)
 
-    def close(self, code: str) -> None:
+    def close(self, code: ErrorCode) -> None:
         self._post({"t": "close", "code": code})
 
     def _post(self, envelope: dict[str, Any]) -> None:

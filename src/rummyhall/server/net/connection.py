@@ -22,6 +22,7 @@ from rummyhall.server.net.limits import TokenBucket, check_size, client_address
 from rummyhall.server.net.mailbox import Mailbox
 from rummyhall.server.people.players import Player, token_hash
 from rummyhall.server.rooms.seating import RoomMoved
+from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.i18n import Locale
 from rummyhall.server.wire.protocol import (
     PROTOCOL_VERSION,
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CLOSE_CODES = {
+CLOSE_CODES: dict[ErrorCode, int] = {
     "replaced": 4000,
     "hello_timeout": 4001,
     "idle": 4002,
@@ -89,7 +90,7 @@ class Connection:
             self.closing = True
             asyncio.get_running_loop().create_task(self._abort("too_slow"))
 
-    def close(self, code: str) -> None:
+    def close(self, code: ErrorCode) -> None:
         """Tell the client why, then close the socket after what is already queued."""
         if self.closing:
             return
@@ -100,7 +101,7 @@ class Connection:
             self.queue.put_nowait(None)
         self._close_code = CLOSE_CODES.get(code, 1008)
 
-    async def _abort(self, code: str) -> None:
+    async def _abort(self, code: ErrorCode) -> None:
         with contextlib.suppress(Exception):
             await self.websocket.close(CLOSE_CODES[code])
 

@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.i18n import Locale, text
 
 CONTENT_SECURITY_POLICY = (
@@ -53,7 +54,7 @@ def request_locale(headers: Headers) -> Locale:
 
 
 def error_response(
-    code: str,
+    code: ErrorCode,
     message: str,
     status: int,
     headers: dict[str, str] | None = None,

@@ -25,12 +25,13 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from rummyhall.server.net.addresses import TrustedProxies, limit_key
 from rummyhall.server.net.mailbox import Mailbox
 from rummyhall.server.settings import Settings
+from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.i18n import text
 
 log = logging.getLogger(__name__)
 
 
-def raw_response(status: int, reason: str, code: str) -> bytes:
+def raw_response(status: int, reason: str, code: ErrorCode) -> bytes:
     """A complete ``Connection: close`` HTTP/1.1 response with the API's error body."""
     body = json.dumps({"error": {"code": code, "message": text(code)}}).encode()
     head = (

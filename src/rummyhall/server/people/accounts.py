@@ -30,6 +30,7 @@ from rummyhall.server.net.limits import Limiter
 from rummyhall.server.people.players import Player, Players, clean_nickname, new_token, token_hash
 from rummyhall.server.rooms.peers import Peers
 from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.protocol import ProtocolError
 
 USERNAME_MIN, USERNAME_MAX = 3, 20
@@ -90,7 +91,7 @@ class Device(Protocol):
 
     def send(self, message: str) -> None: ...
 
-    def close(self, code: str) -> None: ...
+    def close(self, code: ErrorCode) -> None: ...
 
 
 class Devices:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rummyhall.server.people.players import Player
+from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.i18n import Locale
 from rummyhall.server.wire.protocol import ProtocolError, SeatInfo, ServerMessage
 
@@ -26,7 +27,7 @@ class Client(Protocol):
 
     def send(self, message: ServerMessage | str) -> None: ...
 
-    def close(self, code: str) -> None: ...
+    def close(self, code: ErrorCode) -> None: ...
 
 
 class Place(Protocol):

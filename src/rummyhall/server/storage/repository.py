@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import (
     URL,
@@ -35,6 +35,10 @@ from rummyhall.server.storage.models import now
 
 OPEN_STATUSES = ("waiting", "playing", "finished")
 
+
+AccountRefusal = Literal["already_claimed", "username_taken"]
+"""Why an account was not made: error codes (of the wire's ``ErrorCode``, which storage
+does not import)."""
 
 POOL_SIZE = 4
 """Connections a PostgreSQL engine keeps open: the writer's, the two readers' and one
@@ -232,7 +236,7 @@ class Repository:
         username_key: str,
         password_hash: str,
         nickname: str | None = None,
-    ) -> str | None:
+    ) -> AccountRefusal | None:
         """Give ``player_id`` an account (and the ``nickname`` it is to be shown by);
         ``None``, or why not: ``already_claimed``, ``username_taken`` (whatever its
         case)."""

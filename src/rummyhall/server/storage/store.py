@@ -32,6 +32,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from rummyhall.server.storage import models
 from rummyhall.server.storage.repository import (
+    AccountRefusal,
     Creation,
     LogConflict,
     Repository,
@@ -90,7 +91,7 @@ class Store:
         username_key: str,
         password_hash: str,
         nickname: str | None = None,
-    ) -> str | None:
+    ) -> AccountRefusal | None:
         return await self._write(
             self.repository.create_account,
             player_id,

@@ -30,6 +30,7 @@ from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from rummyhall.actions import Action, action_from_json
 from rummyhall.errors import NotationError
+from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.i18n import Locale, text
 
 PROTOCOL_VERSION = 3
@@ -41,10 +42,10 @@ ID_MAX = 64
 
 
 class ProtocolError(Exception):
-    """A refused request: ``code`` (see :mod:`rummyhall.server.wire.i18n`), the values its
+    """A refused request: ``code`` (:mod:`rummyhall.server.wire.errors`), the values its
     message needs, and for rule violations the ``rule`` ID (``GIN-4``…)."""
 
-    def __init__(self, code: str, *, rule: str | None = None, **values: object) -> None:
+    def __init__(self, code: ErrorCode, *, rule: str | None = None, **values: object) -> None:
         super().__init__(code)
         self.code = code
         self.rule = rule

@@ -1,0 +1,480 @@
+"""Every error code the server sends, each with when it is sent and its English and
+Chinese messages.
+
+:data:`ErrorCode` is what mypy checks at every refusal: ``ProtocolError("room_ful")``
+fails ``make lint``, and so does a misspelt key of a table by code. :data:`ERRORS` gives
+each code its texts, in the same order (``tests/server/test_error_codes.py`` holds the
+two together, and fails when ``docs/protocol.md``'s table of codes, made from
+:data:`ERRORS`, differs). :mod:`~rummyhall.server.wire.i18n` says them in the reader's
+language. The code strings are the wire format: a code is never renamed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+ErrorCode = Literal[
+    "malformed",
+    "too_large",
+    "rate_limited",
+    "unsupported_protocol",
+    "hello_first",
+    "already_hello",
+    "unauthorized",
+    "unavailable",
+    "storage_unavailable",
+    "room_not_found",
+    "room_full",
+    "seat_taken",
+    "no_such_seat",
+    "not_in_room",
+    "not_seated",
+    "spectators_not_allowed",
+    "spectators_full",
+    "spectator_limit",
+    "seat_limit",
+    "removed",
+    "not_removable",
+    "not_host",
+    "room_started",
+    "part_pause",
+    "room_over",
+    "own_invitation",
+    "not_at_table",
+    "bad_invitation",
+    "user_not_found",
+    "invitation_not_found",
+    "clock_runs",
+    "not_stalled",
+    "own_seat",
+    "no_game",
+    "game_not_over",
+    "seats_not_filled",
+    "no_human",
+    "bot_unavailable",
+    "stale",
+    "not_your_turn",
+    "invalid_action",
+    "illegal",
+    "hints_disabled",
+    "room_limit",
+    "player_room_limit",
+    "unknown_game",
+    "key_reused",
+    "bad_options",
+    "bad_nickname",
+    "nickname_too_long",
+    "nickname_marks",
+    "bad_username",
+    "username_taken",
+    "player_not_found",
+    "bad_chat",
+    "chat_rate_limited",
+    "already_claimed",
+    "bad_password",
+    "weak_password",
+    "wrong_password",
+    "no_account",
+    "signed_out",
+    "replaced",
+    "too_slow",
+    "game_not_found",
+    "body_too_large",
+    "request_timeout",
+    "too_many_connections",
+    "hello_timeout",
+    "idle",
+    "internal",
+]
+"""Every code of an ``error`` message or an HTTP refusal."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """What a code means (``when``, for the protocol's documentation) and its message,
+    a template filled from the refusal's values, in each language."""
+
+    when: str
+    english: str
+    chinese: str
+
+
+ERRORS: Final[dict[ErrorCode, Refusal]] = {
+    "malformed": Refusal(
+        "not JSON, not an object, unknown `type`, missing or extra fields, wrong types; over "
+        "HTTP (422) a body, query or path parameter or header that failed validation, the "
+        "message naming the first field at fault and why, never the value sent",
+        "The message is not valid: {detail}",
+        "消息格式不正确：{detail}",
+    ),
+    "too_large": Refusal(
+        "the message is over `max_message_bytes` (16 KiB; frames over 64 KiB close the "
+        "socket with 1009)",
+        "The message is {size} bytes; the limit is {limit}.",
+        "消息大小为 {size} 字节，上限为 {limit} 字节。",
+    ),
+    "rate_limited": Refusal(
+        "more than `messages_per_second` (20/s, bursts of 40); 50 refusals in a row close "
+        "the socket (1008); over HTTP (429), a client address's or player's bucket is empty",
+        "Too many messages; slow down.",
+        "消息过于频繁，请稍候。",
+    ),
+    "unsupported_protocol": Refusal(
+        "`hello` with another `protocol` than the server's (below, Versioning)",
+        "This page is older than the server (protocol {given}; the server speaks "
+        "{supported}): please reload it.",
+        "此页面比服务器旧（协议 {given}，服务器使用 {supported}）：请刷新页面。",
+    ),
+    "hello_first": Refusal(
+        "any message before `hello`",
+        "Say hello with your token first.",
+        "请先发送 hello 和令牌。",
+    ),
+    "already_hello": Refusal(
+        "a second `hello` on one connection",
+        "This connection has already said hello.",
+        "此连接已经发送过 hello。",
+    ),
+    "unauthorized": Refusal(
+        "a token that names no player, or one signed out (HTTP 401)",
+        "Unknown player token.",
+        "玩家令牌无效。",
+    ),
+    "unavailable": Refusal(
+        "several server processes (`serve --redis`, [deploy.md](deploy.md)): the room is "
+        "moving to another process, or Redis cannot be reached; nothing was changed, send "
+        "it again in a moment (HTTP 503)",
+        "The table is moving to another server; try again in a moment.",
+        "牌桌正在转移到另一台服务器，请稍后再试。",
+    ),
+    "storage_unavailable": Refusal(
+        "the database cannot be reached; nothing was saved, send it again in a moment (HTTP 503)",
+        "The game's database cannot be reached; nothing was saved. Try again in a moment.",
+        "暂时无法连接游戏数据库，本次操作未保存，请稍后再试。",
+    ),
+    "room_not_found": Refusal(
+        "joining or looking up a code that names no open room (HTTP 404)",
+        "There is no open room {room}.",
+        "房间 {room} 不存在或已关闭。",
+    ),
+    "room_full": Refusal(
+        "joining as a player a room whose every seat is taken",
+        "Every seat of this room is taken.",
+        "房间座位已满。",
+    ),
+    "seat_taken": Refusal(
+        "taking or filling a seat that is not free",
+        "Seat {seat} is not free.",
+        "座位 {seat} 已被占用。",
+    ),
+    "no_such_seat": Refusal(
+        "a seat number the room does not have",
+        "This room has no seat {seat}.",
+        "房间没有座位 {seat}。",
+    ),
+    "not_in_room": Refusal(
+        "a room message before `join`",
+        "Join a room first.",
+        "请先加入房间。",
+    ),
+    "not_seated": Refusal(
+        "a player's message from a spectator",
+        "Only seated players may do that.",
+        "只有入座的玩家才能这样做。",
+    ),
+    "spectators_not_allowed": Refusal(
+        'watching a room created with `"spectators": false`',
+        "This room does not allow spectators.",
+        "此房间不允许观战。",
+    ),
+    "spectators_full": Refusal(
+        "watching a room that has `max_spectators` (50)",
+        "This room has too many spectators.",
+        "此房间观战人数已满。",
+    ),
+    "spectator_limit": Refusal(
+        "watching a room from more than `max_spectators_per_player` (2) connections",
+        "You already watch this room in {count} windows.",
+        "你已在 {count} 个窗口观战此房间。",
+    ),
+    "seat_limit": Refusal(
+        "joining as a player while you hold seats in `max_waiting_seats` (3) other hosts' "
+        "rooms that have not started",
+        "You already hold seats in {count} rooms that have not started; leave one first.",
+        "你已在 {count} 个尚未开始的房间占有座位，请先离开一个。",
+    ),
+    "removed": Refusal(
+        "joining as a player a room whose host removed you less than `remove_ban` seconds "
+        "ago (the message says how long is left)",
+        "The host removed you from this room; you may take a seat again in {seconds} s.",
+        "房主已将你移出此房间；{seconds} 秒后才能再次入座。",
+    ),
+    "not_removable": Refusal(
+        "`remove` of a seat without a player, or of the host's own",
+        "Seat {seat} holds no other player to remove.",
+        "座位 {seat} 上没有可移出的其他玩家。",
+    ),
+    "not_host": Refusal(
+        "a host's message (seats, start, remove) from another player (HTTP 403)",
+        "Only the host may do that.",
+        "只有房主才能这样做。",
+    ),
+    "room_started": Refusal(
+        "`start`, or changing the seats, in a room whose game has started",
+        "The game has already started.",
+        "游戏已经开始。",
+    ),
+    "part_pause": Refusal(
+        "an action while the next part waits for the players to close the last one's result",
+        "The next hand starts once everyone has closed the result.",
+        "所有人关闭结算后，下一局才开始。",
+    ),
+    "room_over": Refusal(
+        "inviting to a room whose match is over",
+        "That game is over.",
+        "这局游戏已经结束。",
+    ),
+    "own_invitation": Refusal(
+        "inviting yourself",
+        "You cannot invite yourself.",
+        "不能邀请自己。",
+    ),
+    "not_at_table": Refusal(
+        "inviting to a room you neither host nor play in (HTTP 403)",
+        "Only the room's host and players may invite to it.",
+        "只有房主和本桌玩家可以邀请。",
+    ),
+    "bad_invitation": Refusal(
+        "an invitation naming both or neither of a username and a recent opponent",
+        "Invite by username or by a recent opponent's id: one of the two.",
+        "请按用户名或最近对手邀请（二选一）。",
+    ),
+    "user_not_found": Refusal(
+        "inviting a username nobody has (HTTP 404)",
+        "Nobody here is called {username}.",
+        "没有名为 {username} 的玩家。",
+    ),
+    "invitation_not_found": Refusal(
+        "dismissing an invitation you do not have (HTTP 404)",
+        "No such invitation.",
+        "没有这个邀请。",
+    ),
+    "clock_runs": Refusal(
+        "`hand_over` in a room with a clock",
+        "This room has a turn clock: a slow turn goes to the computer by itself.",
+        "此房间有回合计时：超时的回合会自动由电脑代打。",
+    ),
+    "not_stalled": Refusal(
+        "`hand_over` of a seat whose turn is not (yet) stalled (the message says how long is left)",
+        "Seat {seat} can be handed to the computer once its turn has lasted {seconds} s more.",
+        "座位 {seat} 的回合再过 {seconds} 秒才能交给电脑代打。",
+    ),
+    "own_seat": Refusal(
+        "`hand_over` of your own seat",
+        "You cannot hand your own seat over.",
+        "不能把自己的座位交给电脑。",
+    ),
+    "no_game": Refusal(
+        "a game message in a room without a match under way",
+        "No game is in progress in this room.",
+        "此房间没有进行中的游戏。",
+    ),
+    "game_not_over": Refusal(
+        "`rematch` before the match is over",
+        "The game is still in progress.",
+        "游戏仍在进行中。",
+    ),
+    "seats_not_filled": Refusal(
+        "`start` with an open seat",
+        "Fill every seat before starting.",
+        "请先坐满所有座位。",
+    ),
+    "no_human": Refusal(
+        "`start` with a bot in every seat",
+        "A room needs at least one player.",
+        "房间至少需要一名玩家。",
+    ),
+    "bot_unavailable": Refusal(
+        "a bot level the server does not offer for the game",
+        "No {level} bot plays {game}.",
+        "没有可玩 {game} 的 {level} 级电脑玩家。",
+    ),
+    "stale": Refusal(
+        "the action's `turn` is not the current state counter (the move was already made: "
+        "a second click, the clock's or the away bot's move, a reconnect). The web client "
+        "sends one action at a time, none while disconnected",
+        "That move was already made: the game has moved on (turn {turn}), so nothing was played.",
+        "该操作已经执行过：游戏已进行到第 {turn} 步，本次操作未生效。",
+    ),
+    "not_your_turn": Refusal(
+        "another seat is to act",
+        "It is seat {current}'s turn.",
+        "现在轮到座位 {current}。",
+    ),
+    "invalid_action": Refusal(
+        "the action object cannot be read (unknown action type, a missing, extra or wrongly "
+        "typed field: the message names it); found as the message is read, before any room "
+        "check, so it answers a `check` too",
+        "The action cannot be read: {detail}",
+        "无法识别该操作：{detail}",
+    ),
+    "illegal": Refusal(
+        "the rules forbid it; `rule` names the rule, the message is the engine's",
+        "{detail}",
+        "{detail}",
+    ),
+    "hints_disabled": Refusal(
+        '`hint` in a room created with `"hints": false`',
+        "Hints are turned off in this room.",
+        "此房间已关闭提示。",
+    ),
+    "room_limit": Refusal(
+        "opening a room while the server has `max_rooms` (2000) open (HTTP 429)",
+        "The server cannot open more rooms now.",
+        "服务器暂时无法创建更多房间。",
+    ),
+    "player_room_limit": Refusal(
+        "opening a room while you host `max_rooms_per_player` (10) open ones (HTTP 429)",
+        "You already host {count} open rooms.",
+        "你已经创建了 {count} 个未关闭的房间。",
+    ),
+    "unknown_game": Refusal(
+        "a game the server does not have",
+        "Unknown game {game}.",
+        "未知游戏 {game}。",
+    ),
+    "key_reused": Refusal(
+        'an `Idempotency-Key` already used with another body (HTTP 422; above, "Opening a '
+        'room once")',
+        "This Idempotency-Key already opened a room with other settings.",
+        "此 Idempotency-Key 已用其他设置创建过房间。",
+    ),
+    "bad_options": Refusal(
+        "room options the game refuses (the message says which)",
+        "Invalid room options: {detail}",
+        "房间选项无效：{detail}",
+    ),
+    "bad_nickname": Refusal(
+        "a nickname empty or with control characters",
+        "Nickname: 1 to {most} characters, letters, digits, signs or emoji, without "
+        "control characters.",
+        "昵称：须为 1 到 {most} 个字符（文字、数字、符号或表情），不能含控制字符。",
+    ),
+    "nickname_too_long": Refusal(
+        "a nickname over its length in characters (grapheme clusters)",
+        "Nickname: at most {most} characters; this one has {count}. Nothing was cut: "
+        "choose a shorter one.",
+        "昵称：最多 {most} 个字符，此昵称有 {count} 个。没有自动截断，请换一个短一些的。",
+    ),
+    "nickname_marks": Refusal(
+        "a nickname with a character stacked with too many combining marks",
+        "Nickname: a character carries too many accents or marks.",
+        "昵称：某个字符叠加的附加符号过多。",
+    ),
+    "bad_username": Refusal(
+        "a username of the wrong length or characters",
+        "A username has {least} to {most} letters, digits, '_', '-' or '.'.",
+        "用户名须为 {least} 到 {most} 个字母、数字、“_”、“-”或“.”。",
+    ),
+    "username_taken": Refusal(
+        "a username another account has (HTTP 409)",
+        "That username is taken.",
+        "该用户名已被占用。",
+    ),
+    "player_not_found": Refusal(
+        "a player id that names nobody (HTTP 404)",
+        "No such player.",
+        "没有这位玩家。",
+    ),
+    "bad_chat": Refusal(
+        'a chat message empty, over 200 characters or with control characters (below, "Chat")',
+        "A chat message has 1 to {most} printable characters.",
+        "聊天消息须为 1 到 {most} 个可显示字符。",
+    ),
+    "chat_rate_limited": Refusal(
+        'too many chat messages (below, "Chat")',
+        "You are chatting too fast; wait a moment.",
+        "发言太快了，请稍等片刻。",
+    ),
+    "already_claimed": Refusal(
+        "creating an account for a guest who has one (HTTP 409)",
+        "This player already has an account.",
+        "此玩家已经有账号了。",
+    ),
+    "bad_password": Refusal(
+        "a password of the wrong length",
+        "A password has {least} to {most} characters.",
+        "密码须为 {least} 到 {most} 个字符。",
+    ),
+    "weak_password": Refusal(
+        "a password too easy to guess (common, a word, a pattern)",
+        "That password is too easy to guess: add words or characters.",
+        "此密码太容易被猜到，请加长或换用不常见的词。",
+    ),
+    "wrong_password": Refusal(
+        "signing in with a wrong username or password (HTTP 401)",
+        "Wrong username or password.",
+        "用户名或密码错误。",
+    ),
+    "no_account": Refusal(
+        "signing out a guest without an account",
+        "A guest without an account cannot sign out: create an account first.",
+        "没有账号的游客无法退出登录：请先创建账号。",
+    ),
+    "signed_out": Refusal(
+        "sent before the server closes a connection (4003) whose player signed out here or "
+        "everywhere",
+        "You signed out on this device.",
+        "你已在此设备上退出登录。",
+    ),
+    "replaced": Refusal(
+        "sent before the server closes a connection (4000) whose seat was opened in another window",
+        "You opened this seat in another window.",
+        "你已在另一个窗口打开了此座位。",
+    ),
+    "too_slow": Refusal(
+        "sent before the server closes a connection (1013) too slow to read its messages",
+        "Your connection is too slow to keep up.",
+        "你的网络太慢，跟不上游戏。",
+    ),
+    "game_not_found": Refusal(
+        "a match id that names no finished match (HTTP 404)",
+        "No finished game {game}.",
+        "没有已结束的对局 {game}。",
+    ),
+    "body_too_large": Refusal(
+        "a request body over `max_body_bytes` (HTTP 413, then the connection is closed)",
+        "The request body is over the limit of {limit} bytes.",
+        "请求内容超过 {limit} 字节的上限。",
+    ),
+    "request_timeout": Refusal(
+        "a request not all arrived within `request_timeout` (HTTP 408, then closed; in "
+        "English: no request was read to tell the language)",
+        "The request did not arrive in time; the connection is closed.",
+        "请求未能及时送达，连接已关闭。",
+    ),
+    "too_many_connections": Refusal(
+        "a connection beyond `max_connections_per_address` (HTTP 503, then closed; in English)",
+        "Too many open connections from your address.",
+        "来自你的地址的连接过多。",
+    ),
+    "hello_timeout": Refusal(
+        "sent before the server closes a connection (4001) that said no valid `hello` "
+        "within `hello_timeout`",
+        "No valid hello arrived in time; the connection is closed.",
+        "未及时收到有效的 hello，连接已关闭。",
+    ),
+    "idle": Refusal(
+        "sent before the server closes a connection (4002) silent outside any room for "
+        "`idle_timeout`",
+        "The connection was idle outside any room; it is closed.",
+        "连接在房间外闲置过久，已关闭。",
+    ),
+    "internal": Refusal(
+        "the server failed; nothing was changed",
+        "The server failed; nothing was changed.",
+        "服务器出错，未做任何更改。",
+    ),
+}
+"""Each code's meaning and messages, in :data:`ErrorCode`'s order."""
