@@ -1,25 +1,9 @@
 """How far an Indian Rummy hand is from a valid declaration (IND-9): the fewest cards to
-replace (draw one, throw one) until 13 cards form two sequences, one of them pure.
-
-The analogue of *shanten* in mahjong. In a 2-player Points deal whoever declares first
-wins, so speed to a declaration matters more than the points left in hand.
-
-A hand is read as groups of the cards it keeps: a partial pure sequence (its missing
-places are specific cards), partial impure sequences and sets (any wild card fills their
-gaps), and cards thrown. Holes cost a draw each unless a kept wild card fills a gap; the
-kept cards and the holes must fit in 13 cards. Wild cards are never thrown unless the
-hand has no room for them. Sequences of 3–5 places suffice (a longer one splits in two,
-as in the solver), and a group needs at most three holes. A branch-and-bound search over
-the natural cards, lowest first, finds the exact minimum: a few hundred microseconds a
-hand (some 15 ms at worst), remembered per hand.
-
-A caller with a clock passes a ``deadline``: a search still running then stops with
-:class:`OutOfTime`, and what it leaves in the memos is exact all the same (only finished
-states are stored). The memos hold only ints and bytes, which the garbage collector
-never walks, and forget gradually: neither stalls a move for tens of ms, as walking and
-clearing memos of lists did.
-
-Cards are faces (``cards.py``); both physical copies of a face are the face twice.
+replace (draw one, throw one) until 13 cards form two sequences, one of them pure (the
+analogue of *shanten* in mahjong), by an exact branch-and-bound search remembered per
+hand. A caller with a clock passes a ``deadline``: a search still running then stops
+with :class:`OutOfTime`. The method and its memos: docs/solvers.md, "Indian Rummy: how
+far a hand is from a declaration".
 """
 
 from __future__ import annotations

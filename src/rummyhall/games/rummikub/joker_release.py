@@ -1,29 +1,8 @@
 """Joker release (RKB-6) as the solver's sweep sees it: one position per way the table
-jokers may go, so that every layout the sweep finds is a table ``check_turn`` accepts.
-
-A joker on the table at the start of the turn represents a tile ``f`` (one reading of its
-set, ``turn.joker_readings``; ``R5 R6 *`` may be R4 or R7). ``check_turn`` lets the new
-table stand when, for some reading of the old sets, every such joker either still
-represents its ``f`` (some reading of its new set gives it ``f``) or is released by a rack
-tile ``f`` played this turn, one tile per joker. So a *plan* picks a reading of the old
-jokers' sets and, for each joker, one of:
-
-* **kept**: the joker is a stand-in for ``f``: to the sweep, one more table copy of ``f``
-  that must be placed and scores as a table tile (its number, no rack-tile weight). A face
-  may then have three or four copies in a position (two real ones, two stand-ins):
-  ``sweep_tables.MAX_COPIES``. Any set the stand-in joins, with the joker in its place,
-  has a reading that gives the joker ``f``: kept.
-* **released**: a rack copy of ``f`` must be played (one more table copy of ``f``, one
-  fewer on the rack) and the joker is free, as the sweep treats jokers: any slot of any
-  set, and it must be placed (it stays on the table, RKB-5).
-
-Conversely every legal table is some plan's layout: match each old joker's ``f`` to a
-new joker reading ``f`` (kept) or to a played rack ``f`` (released), as ``check_turn``'s
-multiset condition does; the other jokers are free. The jokers look alike, so a rack
-joker may be the stand-in and a table joker the free one.
-
-A plan's sweep score is the play's score: the rack tile it forces counts as a table
-tile, and its freed joker counts as a rack tile, one for one.
+jokers may go (a *plan*: each joker kept as a stand-in for its tile, or released by a
+rack copy of it), so that every layout the sweep finds is a table ``check_turn``
+accepts, and every legal table is some plan's layout. Why: docs/solvers.md, "Rummikub:
+joker release in the sweep".
 """
 
 from __future__ import annotations
@@ -40,7 +19,7 @@ from rummyhall.games.rummikub.turn import joker_readings
 
 class JokerPlan(NamedTuple):
     """What the table jokers do in one sweep: the faces they keep standing for and the
-    faces of the rack tiles played to release them (module docstring)."""
+    faces of the rack tiles played to release them (docs/solvers.md)."""
 
     kept: tuple[int, ...]
     released: tuple[int, ...]

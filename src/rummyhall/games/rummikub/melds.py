@@ -1,24 +1,10 @@
 """What a Rummikub set is (RKB-2, RKB-3) and what its jokers stand for (RKB-4).
 
-A set is judged as a multiset: the order in which its tiles are given does not matter, so
-``R7 R5 R6`` is the run 5-6-7. Tables are laid out by hand and tiles get shuffled around
-while rearranging (RKB-5); asking players (or callers) for a canonical order would only
-turn a valid set into a spurious error. Outputs, on the other hand, are always listed in
-the canonical order below.
-
-A joker stands for the tile it represents (RKB-3). Often that tile is forced (``R5 * R7``:
-the joker is R6), sometimes not: ``R5 R6 *`` may be R4 or R7, ``R5 B5 *`` may be K5 or O5,
-``R5 * *`` may be a run or a group. RKB-4 counts a joker as the number it represents, so
-when the choice matters we take **the legal interpretation of highest value**: extra jokers
-of a run go above its real tiles as far as 13 allows (``R5 R6 *`` → R7, ``* R12 R13`` →
-R11), and a one-colour, one-tile set with two jokers is a group when that is worth more
-(``R13 * *`` = 39 as a group, 36 as a run). On equal value a run is preferred
-(``R12 * *`` is R11 R12 R13), and a group's jokers take the missing colours in the order
-R B K O (``R5 B5 *`` → K5). The solvers maximise exactly this value, so the sets they
-return never hide a higher-valued reading.
-
-Canonical order of a set: its tiles in the order of the tiles they represent — runs
-ascending, groups by colour R B K O — with each joker in the place it represents.
+A set is judged as a multiset (``R7 R5 R6`` is the run 5-6-7); when a joker's tile is not
+forced, it takes the legal reading of highest value (RKB-4), and outputs list a set in
+canonical order: the tiles it represents, runs ascending, groups by colour R B K O. Why,
+and the rules of the choice: docs/solvers.md, "Rummikub: what a set is and what its
+jokers stand for".
 
 >>> canonical("R7 * R5")
 ['R5', '*', 'R7']
@@ -124,7 +110,7 @@ def is_valid_set(tiles: Iterable[str] | str) -> bool:
 
 def joker_values(tiles: Iterable[str] | str) -> list[int]:
     """The number each joker of a valid set represents, in canonical order (ascending for a
-    run); an empty list if there is none. Ambiguity: highest-valued reading (see above).
+    run); an empty list if there is none. Ambiguity: highest-valued reading (docs/solvers.md).
 
     Raises ``IllegalAction("RKB-2")`` if the tiles are not a valid set.
 

@@ -1,73 +1,12 @@
 """Exact Rummikub solvers: the best play after the initial meld (RKB-5) and the best
-initial meld (RKB-4), by dynamic programming over the numbers 1 … 13.
+initial meld (RKB-4), by dynamic programming over the numbers 1 … 13 (after van Rijn,
+Takes & Vis, 2015), jokers and joker release (RKB-6) handled exactly inside the sweep.
 
-Why a DP (after van Rijn, Takes & Vis, "The complexity of Rummikub problems", 2015):
-every set lives at one number (a group) or on consecutive numbers of one colour (a run).
-Sweeping the numbers upwards, all the past needs to tell the future is, per colour, how
-many runs are open and how long each is: 1, 2 or "3 or more" (long enough to stop). The
-two copies of a face are interchangeable, so the open runs of a colour are an unordered
-multiset ``(a, b, d)`` = (runs of length 1, of length 2, of length ≥ 3). At each number
-every tile copy placed there either extends/starts a run of its colour or joins a group of
-that number; groups are closed at once, so they need no memory beyond the number.
-
-Jokers are handled exactly, inside the same sweep: a joker may fill any slot of a run
-(start, gap, end) or complete a group, and the state counts the jokers used so far (at
-most two exist, RKB-1). A joker may even stand for a face whose two real copies sit in
-other runs, so a colour may carry up to four open runs; in practice the joker budget keeps
-those states rare.
-
-Joker release (RKB-6, ``joker_release.py``). A joker on the table at the start of the
-turn may stand for another tile only if the tile it stood for is played from the rack. The
-search models that exactly, inside the sweep, not by filtering its answers: one sweep per
-*joker plan*, a reading of the old jokers' sets and, per table joker, "kept" (to the sweep
-a table copy of the tile it stands for: it must be placed, as a table tile) or "released
-by the rack tile f" (one rack copy of f must be placed; the joker is free, as the sweep
-treats jokers). A face may then have three or four copies (two real, up to two
-stand-ins), so the counts, track states and group tallies allow four. The legal tables
-are exactly the union of the plans' layouts, so the best over the plans is the best legal
-play; the layout returned shows each stand-in as its joker, and ``check_turn`` accepts it.
-A kept joker's value is the number of the tile it keeps: a table's value counts each joker
-at its best *legal* reading. On the initial meld (RKB-4) the table is not touched, so
-there is nothing to release.
-
-Objective, as one integer: ``BIG × (rack tiles placed) + (value of the whole new table)``,
-where jokers count as tiles from the rack when they come from it and as the number they
-represent for the value. ``BIG`` exceeds any table value, so the most tiles win and the
-value only breaks ties. Table tiles (and table jokers) must all be placed. The value of
-the old table is a constant, so "most value placed" is the new table's value minus the
-old one's, with jokers at the numbers they represent (RKB-3, RKB-4).
-
-The sweep runs colour by colour inside each number, so a step only enumerates one
-colour's choices; the group decision is taken once per number from a tally of how many
-colours gave one or two tiles to groups (a precomputed feasibility table says which
-joker counts can complete such groups). States are small ints (bit fields), layers are
-maps from state to best score, and a parent map per step rebuilds one optimal layout.
-
-What keeps it fast (all exact): choices that are never better are not offered (a run
-that starts with a joker must end at 13, else the joker could move to the top for more
-value; a long run is not stopped while a rack copy could extend it); group tallies that
-the colours still to come cannot complete are dropped; a state is dropped when another
-with the same fields has one track longer (or one more long run) and no lower score
-(``sweep_tables.DOMINATING``); and a state is dropped when even placing every remaining rack tile
-that could still join a set cannot lift it to a floor. The floor comes from a cheap beam
-pass (``_search``): an exact sweep with a floor just above the beam's layout either finds
-the optimum or returns nothing, quickly, which proves the beam's layout optimal. With
-several joker plans the best score so far is the floor of the next sweep, the plans that
-release jokers first (likely the best), so most sweeps of the other plans end at once.
-
-The initial meld (RKB-4) adds one more field: the value placed so far, capped at 30, so
-the ≥ 30 condition is decided exactly while maximising tiles then value.
-
-Where it lives: ``sweep_tables.py`` (the state's bit fields and the static tables),
-``sweep_position.py`` (a position's colour steps and bounds), ``joker_release.py`` (the
-joker plans and their positions), ``sweep.py`` (the sweep and the layout it rebuilds),
-and this module (the search for the floor, the public API and the output order).
-
-Output order: each set in canonical order (``melds.canonical``: runs ascending, groups
-by colour R B K O, jokers in the place they represent) and the sets sorted by what they
-represent, tile by tile, number first then colour (``melds.set_key``). The layout
-returned is a deterministic function of the tile counts given: the order of the table's
-sets or of the rack never changes the answer.
+This module holds the search for a floor (a beam pass), the public API and the output
+order: each set in canonical order (``melds.canonical``), the sets sorted by what they
+represent (``melds.set_key``), the same whatever the order of the tiles given. The sweep
+is ``sweep.py`` (``sweep_tables.py``, ``sweep_position.py``, ``joker_release.py``). How
+and why it works: docs/solvers.md, "Rummikub: best play and initial meld".
 """
 
 from __future__ import annotations
@@ -228,7 +167,7 @@ def best_play(
     """The whole new table after the best legal play (RKB-5, RKB-6): every table tile
     kept, the table rearranged freely, a table joker moved only where it still stands for
     its tile unless that tile is played from the rack; placing the most rack tiles, then
-    the most value (module docstring); ``None`` if no rack tile can be placed.
+    the most value (docs/solvers.md); ``None`` if no rack tile can be placed.
 
     ``table`` is a list of valid sets (RKB-2); anything else raises
     ``IllegalAction("RKB-2")``.

@@ -1,38 +1,11 @@
 """Is a proposed Rummikub table a legal play? (RKB-2 … RKB-6)
 
-A Rummikub turn is submitted as the whole new table, because rearranging (RKB-5) makes a
-move list meaningless: only the before and after matter. So the state machine asks one
-question — given the table at the start of the turn, the player's rack, whether he has
-made his initial meld and the table he proposes, is it legal, and which rack tiles did
-it use? — and this module answers it, or raises :class:`IllegalAction` naming the rule
-and the set or tile at fault.
-
-Everything is judged on multisets of faces: the two copies of a tile are
-interchangeable, and neither the order of the sets nor of the tiles in a set means
-anything (``melds``). The checks, in order:
-
-1. every tile name parses (RKB-1) and every proposed set is a group or a run (RKB-2/3);
-2. nothing copied: no face appears more often than the table and rack hold it (RKB-5);
-3. nothing lost: every table tile is still on the table (RKB-5). If the table shrank, a
-   tile was lost; if not, a table tile was swapped back into the rack;
-4. at least one rack tile is played (RKB-5);
-5. before the initial meld (RKB-4): every old set is still there unchanged, the new sets
-   hold rack tiles only and total ≥ 30, jokers at the number they represent (the
-   highest-valued reading, as ``melds.set_value``);
-6. after it, joker release (RKB-6), below.
-
-What a joker represents (RKB-6). A joker's tile is not always forced: ``R5 R6 *`` may be
-R4 or R7, ``R5 B5 *`` K5 or O5. A *reading* of a set gives each joker a tile so that the
-set is valid without jokers; a joker represents the tile of *any* reading (RKB-6 itself
-says so for a 3-tile group: either missing colour). We decide existentially: the play is
-legal when, for some reading of each old set holding a joker and some reading of each new
-one, every joker that was on the table either still represents the same tile or was
-released by a tile it represented that the player played *from his rack* this turn ("the
-player plays, this turn, the tile"); one played tile releases one joker. The two jokers
-look alike, so either old joker may be either joker of the new table. Hence a joker that
-stays in an unchanged set is always fine, and a joker moved to a set where some reading
-keeps its tile is fine too (``R4 * R6`` → ``K5 B5 *``: both read as R5). A tile moved
-from elsewhere on the table does not release a joker: it was played on an earlier turn.
+A turn is submitted as the whole new table (rearranging, RKB-5, makes a move list
+meaningless); this module says whether it is legal given the table at the start of the
+turn, the rack and the initial meld, and which rack tiles it used, or raises
+:class:`IllegalAction` naming the rule and the set or tile at fault. The checks, in
+order, and what a joker represents: docs/solvers.md, "Rummikub: is a proposed table
+legal?".
 """
 
 from __future__ import annotations
@@ -77,7 +50,7 @@ def check_turn(
     *,
     melded: bool,
 ) -> Turn:
-    """Accept ``proposal`` as the new table or raise :class:`IllegalAction` (see above).
+    """Accept ``proposal`` as the new table or raise :class:`IllegalAction` (docs/solvers.md).
 
     ``table`` (valid sets) and ``rack`` are trusted; ``melded`` says whether the player
     has made his initial meld on an earlier turn.
@@ -251,7 +224,7 @@ def _check_initial_meld(old: list[Faces], new: list[Faces], played: Counter[int]
 
 
 def _check_jokers(old: list[Faces], new: list[Faces], played: Counter[int]) -> None:
-    """RKB-6 (module docstring): some readings keep or release every old joker."""
+    """RKB-6 (docs/solvers.md): some readings keep or release every old joker."""
     before = [joker_readings(tuple(sorted(faces))) for faces in old if JOKER in faces]
     if not before:
         return
@@ -285,7 +258,7 @@ def _combined(choices: list[Readings]) -> Iterator[Faces]:
 
 @cache
 def joker_readings(faces: Faces) -> Readings:
-    """Every tile tuple (sorted) the jokers of a valid set may represent (module docstring).
+    """Every tile tuple (sorted) the jokers of a valid set may represent (docs/solvers.md).
 
     >>> [[TILE_NAMES[f] for f in r] for r in joker_readings(tuple(parse_tiles("R5 R6 *")))]
     [['R4'], ['R7']]
