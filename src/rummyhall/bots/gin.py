@@ -182,30 +182,15 @@ def valuation(view: GinSeatView) -> tuple[Valuation, float]:
 
 
 class HardGinBot(Searcher):
-    """Determinized Monte Carlo search over the hidden cards.
+    """Determinized Monte Carlo search over the hidden cards, playing for the match.
 
-    Each iteration invents a world consistent with the view: the opponent holds the cards he
-    took from the discard pile and still has, the rest of his hand is the next of a Markov
-    chain over the unseen cards whose hands come up as often as the posterior says: the odds
-    that the player styles it believes in (:class:`~rummyhall.bots.gin_model.Belief`: the
-    simple bot's, a greedy taker's, a patient knocker's, a beginner's, a discard-safety
-    player's, a gin hunter's, a strong player's), holding it, would have played all his
-    turns as he did (:class:`~rummyhall.bots.gin_model.OpponentHands`; drawn from what his pick-ups,
-    discards and declined upcards say when no style explains his play); the stock is the
-    remaining unseen cards in random order. Every legal move (but a gin, played at once;
-    taking the top discard as a whole turn with two discards after it) is played in that
-    same world, the bot then following the strong player's rules (:data:`OWN_STYLE`) and
-    the opponent those of a style drawn for the world from the odds and how well each
-    explains his play, to the end of the hand (:mod:`~rummyhall.bots.gin_playout`,
-    compiled), settled exactly (lay-offs and undercuts included) and valued by
-    :func:`valuation`: the chance to win the match from the totals it leaves. The
-    candidate with the best mean value (over batches of :data:`BATCH` worlds) is played
-    when it beats the strong player's own choice (:data:`RULE_PLAYER`) clearly
-    (:func:`~rummyhall.bots.search.chosen`); on a budget the search answers as soon as
-    that choice is :func:`~rummyhall.bots.search.settled`. Knock timing falls out of comparing a
-    knock with the best discards; the risk of feeding the opponent, of being undercut or of
-    waiting too long is in the played-out hands, and what each is worth in the match is in
-    their values.
+    Each world holds the cards the opponent picked up and the rest of his hand as the
+    posterior says (:class:`~rummyhall.bots.gin_model.OpponentHands`); every legal move is
+    played out in it (:mod:`~rummyhall.bots.gin_playout`, compiled), its own seat by the
+    strong player's rules (:data:`OWN_STYLE`), settled exactly and valued by
+    :func:`valuation` (the chance to win the match); the best mean value is played when it
+    beats the strong player's own choice clearly (:func:`~rummyhall.bots.search.chosen`).
+    How and why: docs/bots.md (the table of levels, "Gin: playing for the match").
 
     ``budget`` is the thinking time per move in seconds; ``simulations`` instead fixes the
     number of worlds, which makes the decisions a function of ``seed`` alone.

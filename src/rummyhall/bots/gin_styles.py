@@ -3,31 +3,11 @@ player styles the hard bot weighs when it guesses a hand from what its holder di
 
 Each style is a :class:`Style` of three answers about a turn: would a player of the style
 take this top discard, could he have thrown this card, would he have knocked with this
-hand instead of discarding. The hard bot's opponent model (``gin.Knowledge``) replays the
-opponent's turns under every style; a style that answers each turn as he played it
-explains his play (:data:`MODELS` lists them with their prior odds).
-
-The zoo's players (:data:`PLAYERS`) are bots built on the same answers:
-
-* ``greedy`` takes any top discard that lowers his deadwood (after his best discard) and
-  throws the card leaving the least deadwood, the highest on ties: the medium bot of
-  rummyhall's first releases;
-* ``patient`` plays as the simple bot but knocks only with :data:`PATIENT_LIMIT` deadwood
-  or less until the stock runs low (:data:`LATE_STOCK`), hoping for gin or an undercut;
-* ``safe`` plays as the simple bot but throws, of his unmatched cards, the one the
-  opponent is least likely to use: away from the cards the opponent picked up, near the
-  ones he threw (:func:`safest_throw`; the opponent model's ``safe`` style plays its
-  worlds out so);
-* ``hunter`` plays as the simple bot but knocks only in its first few turns
-  (:data:`HUNTER_STOCK`) and then waits for gin: the strongest rule players of the
-  EAAI-2021 Gin Rummy challenge are described as playing so, written here from those
-  descriptions;
-* ``strong`` knocks in its first few turns with any knock, then only with gin
-  (:func:`strong_knocks`: later the opponent's hand has improved and a knock risks an
-  undercut, while gin is worth 25 more and cannot be undercut); throws the card leaving
-  the least deadwood when it can knock, else weighs each card's deadwood against the
-  danger of feeding the opponent and the partners it has in hand (:func:`strong_throw`).
-  It is also the hard bot's continuation for its own seat.
+hand instead of discarding. The hard bot's opponent model (``gin_model.py``) replays the
+opponent's turns under every style (:data:`MODELS` lists them with their prior odds); the
+zoo's players (:data:`PLAYERS`: ``greedy``, ``patient``, ``safe``, ``hunter``,
+``strong``) are bots built on the same answers. Each style, and why: docs/bots.md, "Gin
+styles and the hard bot's opponent model".
 """
 
 from __future__ import annotations

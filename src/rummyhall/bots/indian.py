@@ -101,30 +101,15 @@ class HardIndianBot(Searcher):
     """Races to a declaration, as the winner of a 2-player Points deal is whoever
     declares first.
 
-    Hands are judged by their distance to a declaration (:mod:`distance`: the fewest
-    cards to replace), then by how many of the cards that would shorten it are still
-    live (unseen, and not likely in the opponent's hand given his pick-ups, discards and
-    passes, read by the style he plays: :class:`~rummyhall.bots.indian_model.Belief`),
-    then by points. The open card is taken when it shortens the distance; a discard
-    that completes a meld with cards the opponent picked up is charged (discard safety),
-    the more the likelier he is to take open cards (nothing against a player who never
-    does); wild cards are never thrown while another card can go. A hopeless hand
-    drops: at once for 20, or later for 40 when the opponent has had time to come close.
-    In a pool with two players left it plays for the pool, not the deal: it drops when
-    that gives a better chance to win the pool than playing the hand on
-    (:mod:`~rummyhall.bots.indian_pool`).
+    Hands are judged by their distance to a declaration (:mod:`distance`), then by the live
+    cards that would shorten it (:class:`~rummyhall.bots.indian_model.Belief`), then by
+    points; in a pool with two players left it plays for the pool
+    (:mod:`~rummyhall.bots.indian_pool`). How and why: docs/bots.md, "Indian hard: the
+    distance to a declaration" and "The hard bots' budget".
 
-    ``budget`` bounds the thinking per move in seconds: the discards are measured and
-    the draws of the tied ones counted while it lasts, and a distance search still
-    running when it ends is cut short (``distance(..., deadline=)``), so no hand can
-    overrun it. The bot then judges what it has measured, as a player short of time
-    settles among the options he has weighed rather than throw one he has not: the best
-    of the discards measured so far (highest cards first), by the outs of the tied ones
-    counted so far. If not one distance was measured (a budget of a few ms), it plays
-    medium's move, whose solver judges every option quickly: better than a guess.
-    ``simulations`` lifts the bound, which makes the decisions a function of the
-    position alone (and of what the bot saw of the opponent in the match's earlier
-    deals: :class:`~rummyhall.bots.indian_model.OpponentModel`).
+    ``budget`` bounds the thinking per move in seconds (a distance search still running
+    when it ends is cut short); ``simulations`` lifts the bound, which makes the decisions
+    a function of the position (and of what the bot saw of the opponent) alone.
     """
 
     def __init__(

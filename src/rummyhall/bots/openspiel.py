@@ -1,42 +1,9 @@
 """OpenSpiel's ``SimpleGinRummyBot`` as a rummyhall Gin player: the real C++ bot (PyPI
-``open-spiel``), asked move by move, with rummyhall the referee.
-
-Like every bot it gets its seat's view and the legal actions, and answers one of them.
-The C++ bot (``open_spiel/bots/gin_rummy/simple_gin_rummy_bot.cc``) decides from its
-observation alone, and of that it reads only its hand, the upcard (shown in the draw and
-first-upcard phases), the knock card, whether the stock is down to the wall (2 cards) and
-whether a hand was knocked. So for every decision :class:`SimpleGinRummy` builds a small
-pyspiel ``gin_rummy`` state in which player 0 sees exactly that, and asks the bot:
-
-* first upcard offered (``offer``): player 0 is dealt the hand, player 1 ten filler cards,
-  the upcard is the offered card; the bot takes it or passes.
-* a draw with the top discard ``U`` (``draw``): player 0 is dealt the hand, player 1 nine
-  fillers and ``U``, the first upcard is another filler; player 0 passes, player 1 takes
-  the upcard and throws ``U``; the bot draws ``U`` or from the stock.
-* a discard from 11 cards (``discard``): player 0 is dealt ten of them, the eleventh is the
-  first upcard and player 0 takes it; the bot throws a card, or knocks (then, asked again,
-  it names the card it throws face down: rummyhall's ``Knock(card)``).
-
-Player 1's filler cards are free cards that make few melds; the bot never reads them. The
-fresh OpenSpiel state is cloned, not created, for every decision (creating one builds its
-meld tables, some 1.4 ms), so a decision costs some 0.1 ms of CPU.
-
-It answers what the real bot answers (``tests/bots/test_openspiel.py`` checks it decision
-by decision against the bot in real OpenSpiel games) but in these places, where the two
-engines differ:
-
-* GIN-4: OpenSpiel lets a player throw the card he just took from the discard pile,
-  rummyhall does not. When the bot answers that (its dealt hand could knock already, it
-  takes the first upcard and finds it the highest card of its deadwood), the adapter
-  throws instead the card whose loss leaves the least deadwood, the highest-valued on
-  ties (:func:`instead_of_taken`), and knocks with it when rummyhall allows.
-* The wall: OpenSpiel plays on to its last two stock cards; rummyhall cancels the hand
-  there (GIN-14), so the bot never meets its wall rules.
-* After a knock rummyhall lays out both hands itself (GIN-13: the knocker's best
-  arrangement, the defender's lay-offs), where OpenSpiel's bot lays its own best melds
-  and never lays off.
-* With one legal action (the non-dealer's stock draw after both passed the first
-  upcard, GIN-2) the adapter plays it without asking.
+``open-spiel``), asked move by move, with rummyhall the referee. Like every bot it gets
+its seat's view and the legal actions; for every decision :class:`SimpleGinRummy` builds
+a small pyspiel ``gin_rummy`` state in which player 0 sees just what the bot reads, and
+asks it. How those states are built, and where it deviates from the bot in OpenSpiel
+(GIN-4, the wall, lay-offs): docs/bots.md, "OpenSpiel's SimpleGinRummyBot".
 """
 
 from __future__ import annotations

@@ -110,30 +110,18 @@ kept; with a budget, also once the move's time is up): the check costs a solver 
 
 class HardRummikubBot(Searcher):
     """Search over the hidden tiles, two turns deep: whether to play the maximum now,
-    keep the jokers back, keep back the tiles that fit the table on their own (to play
-    them on later turns instead of drawing), or hold everything back and draw.
+    keep the jokers back, keep back the tiles that fit the table on their own, or hold
+    everything back and draw.
 
-    Each sample invents a world from the view: a style for the opponent, drawn from the
-    opponent model's mixture (``rummikub_model.py``: medium, the keeper, the joker holder,
-    the new-sets player, the hoarder or anyone, weighed by how well each explains his
-    turns so far), his rack drawn from the unseen tiles (both copies of a face counted)
-    leaving out the faces that style could not have kept, and redrawn up to
-    :data:`REDRAWS` times until the style would have drawn with it where he drew; and the
-    pool order. Every
-    candidate is played in that world, then the opponent answers as that style plays and
-    the bot plays its own maximum on its next turn (a player who cannot play draws: that
-    draw is what the reserves save). The candidate is scored by who is nearer to winning
-    the round then (:mod:`~rummyhall.bots.rummikub_equity`): going out wins it (a bonus
-    plus the points, RKB-8), else the difference of the racks' values (what the scoring
-    pays) plus a few points per tile of difference; in a two-player match whose rounds add
-    up, by the chance that the totals then end in its favour.
+    Each sample invents a world from the view (a style for the opponent from the opponent
+    model's mixture, ``rummikub_model.py``, his rack and the pool), plays every candidate
+    in it with the opponent's answer and the bot's next maximum, and scores it by who is
+    nearer to winning (:mod:`~rummyhall.bots.rummikub_equity`). How and why: docs/bots.md,
+    "Rummikub: player styles and the hard bot's opponent model" and "The hard bots' budget".
 
-    ``budget`` is the thinking time per move in seconds, and the search answers as soon
-    as its choice is settled (:meth:`~rummyhall.bots.search.Searcher.answered`: from 16
-    samples, a point of rack value counting as no difference: at 1 s against the hoarder
-    the median move takes 446 ms instead of 947, and over the moves of two rounds the
-    early answers were always the full second's); ``simulations`` instead fixes the
-    number of samples, which makes the decisions a function of ``seed`` alone.
+    ``budget`` is the thinking time per move in seconds (the search answers as soon as its
+    choice is settled); ``simulations`` instead fixes the number of samples, which makes
+    the decisions a function of ``seed`` alone.
     """
 
     first_check = 16
