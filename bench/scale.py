@@ -208,7 +208,7 @@ async def play_seat(load: Load, token: str, code: str, seat: int, rng: random.Ra
             async with connect(
                 f"ws://127.0.0.1:{server.port}/ws?room={code}", max_size=2**22, open_timeout=10
             ) as socket:
-                await socket.send(json.dumps({"type": "hello", "protocol": 2, "token": token}))
+                await socket.send(json.dumps({"type": "hello", "protocol": 3, "token": token}))
                 await socket.send(json.dumps({"type": "join", "room": code}))
                 await _play(socket, load, code, seat, rng)
         except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError):

@@ -190,7 +190,7 @@ async def play_seat(
 async def open_seat(ws_url: str, token: str, code: str) -> ClientConnection:
     """A client that has said hello and joined room ``code``."""
     socket = await connect(f"{ws_url}/ws", max_size=2**22, open_timeout=60)
-    await socket.send(json.dumps({"type": "hello", "protocol": 2, "token": token}))
+    await socket.send(json.dumps({"type": "hello", "protocol": 3, "token": token}))
     await socket.send(json.dumps({"type": "join", "room": code}))
     while True:
         message = orjson.loads(await socket.recv())

@@ -180,7 +180,7 @@ def test_a_page_older_than_the_server_asks_to_be_reloaded(
     old.add_init_script(
         """const send = WebSocket.prototype.send;
         WebSocket.prototype.send = function (data) {
-          return send.call(this, data.replace('"protocol":2', '"protocol":1'));
+          return send.call(this, data.replace('"protocol":3', '"protocol":2'));
         };"""
     )
     old.goto(f"/?room={code}&watch=1")
