@@ -19,8 +19,8 @@ import time
 
 from rummyhall import new_game
 from rummyhall.bots import decide
-from rummyhall.bots.gin import MediumGinBot
-from rummyhall.bots.gin_model import Belief, Knowledge, OpponentHands
+from rummyhall.bots.gin.levels import MediumGinBot
+from rummyhall.bots.gin.model import Belief, Knowledge, OpponentHands
 from rummyhall.games.gin.melds import mask_of
 from rummyhall.games.gin.view import GinSeatView
 

@@ -1,6 +1,6 @@
 """How hands of Gin end between two strong rule players, measured by the engine: the law
-the Gin match-equity table is built from (``rummyhall/bots/gin_equity.py``), written to
-the ``gin_outcomes.json`` shipped beside it.
+the Gin match-equity table is built from (``rummyhall/bots/gin/equity.py``), written to
+the ``outcomes.json`` shipped beside it.
 
     python bench/gin_outcomes.py --hands 40000 --seed 1     # both modes, then writes
 
@@ -16,7 +16,7 @@ import json
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from rummyhall.bots.gin_equity import OUTCOMES_FILE, HandOutcomes
+from rummyhall.bots.gin.equity import OUTCOMES_FILE, HandOutcomes
 from rummyhall.bots.play import decide
 from rummyhall.bots.registry import make_bot
 from rummyhall.registry import new_game

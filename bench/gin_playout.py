@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rummyhall.bots.gin_playout import OFFER, PASS, PLAYOUTS, TAKE, Start
-from rummyhall.bots.gin_styles import PLAYOUT_STYLES
+from rummyhall.bots.gin.playout import OFFER, PASS, PLAYOUTS, TAKE, Start
+from rummyhall.bots.gin.styles import PLAYOUT_STYLES
 from rummyhall.games.gin.melds import mask_of
 
 PLAYOUTS_A_WORLD = 4

@@ -1,5 +1,5 @@
 """Measures what the Indian hard bot's pool play is computed from, and writes it to
-``src/rummyhall/bots/indian_pool_table.py``.
+``src/rummyhall/bots/indian/pool_table.py``.
 
     python bench/indian_pool.py [--deals 600] [--seed 39]
 
@@ -32,9 +32,9 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from rummyhall.actions import Action  # noqa: E402
 from rummyhall.bots import decide, make_bot  # noqa: E402
-from rummyhall.bots.indian import HardIndianBot  # noqa: E402
-from rummyhall.bots.indian_medium import DROP, hand_faces, wild_of  # noqa: E402
-from rummyhall.bots.indian_pool import FIRST_DROP, MIDDLE_DROP, penalty_bin, stage_of  # noqa: E402
+from rummyhall.bots.indian.levels import HardIndianBot  # noqa: E402
+from rummyhall.bots.indian.medium import DROP, hand_faces, wild_of  # noqa: E402
+from rummyhall.bots.indian.pool import FIRST_DROP, MIDDLE_DROP, penalty_bin, stage_of  # noqa: E402
 from rummyhall.games.indian.distance import distance  # noqa: E402
 from rummyhall.registry import new_game  # noqa: E402
 from rummyhall.rng import Rng  # noqa: E402
@@ -43,7 +43,7 @@ OPPONENTS = ("medium", "safe", "hoarder", "no-drop", "dropper", "greedy")
 """The zoo members the deals are played against, in turn: the closest to hard."""
 DISTANCES = 8
 """Distances are counted up to this, the last bin holding the farther ones."""
-OUTPUT = ROOT / "src" / "rummyhall" / "bots" / "indian_pool_table.py"
+OUTPUT = ROOT / "src" / "rummyhall" / "bots" / "indian" / "pool_table.py"
 
 
 class PlayingOn(HardIndianBot):
@@ -129,7 +129,7 @@ def write(
 ) -> None:
     command = f"python bench/indian_pool.py --deals {args.deals} --seed {args.seed}"
     text = f'''"""Measured by ``{command}`` (generated: do not
-edit): what ``indian_pool.py`` computes the hard bot's pool play from. Counts, not
+edit): what ``indian/pool.py`` computes the hard bot's pool play from. Counts, not
 shares, so the sample sizes show; penalties are rounded to 5."""
 
 LOSER_PENALTY = {ordered(losses)!r}

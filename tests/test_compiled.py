@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rummyhall.bots import gin_playout
+from rummyhall.bots.gin import playout as gin_playout
 from rummyhall.compiled import load_compiled
 from rummyhall.games.gin import solver
 from rummyhall.games.rummikub import sweep
@@ -20,9 +20,9 @@ from rummyhall.games.rummikub import sweep
 EXTENSIONS = {
     "RUMMYHALL_SWEEP": ("rummyhall.games.rummikub._sweep", Path(sweep.__file__), "_sweep.c"),
     "RUMMYHALL_PLAYOUT": (
-        "rummyhall.bots._gin_playout",
+        "rummyhall.bots.gin._playout",
         Path(gin_playout.__file__),
-        "_gin_playout.c",
+        "_playout.c",
     ),
     "RUMMYHALL_GIN_CORE": ("rummyhall.games.gin._core", Path(solver.__file__), "_core.c"),
 }

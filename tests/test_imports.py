@@ -1,7 +1,7 @@
 """The import graph of ``src/rummyhall`` has no circle (issue 17): the games and the bots
 are listed by registries above them and import nothing back. Every ``import`` counts,
 at module level or inside a function, and a name imported from a package that is not one
-of its Python modules (a C extension, ``from rummyhall.bots import _gin_playout``) counts
+of its Python modules (a C extension, ``from rummyhall.bots.gin import _playout``) counts
 as the package itself: the extensions are loaded through ``compiled.load_compiled``."""
 
 from __future__ import annotations

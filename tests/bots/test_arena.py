@@ -6,7 +6,7 @@ import pytest
 
 from rummyhall.bots import arena, make_bot, registry
 from rummyhall.bots.registry import zoo
-from rummyhall.bots.rummikub import MediumRummikubBot
+from rummyhall.bots.rummikub.levels import MediumRummikubBot
 from rummyhall.cli import main
 from rummyhall.errors import NotationError
 from rummyhall.registry import KITS

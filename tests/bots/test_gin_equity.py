@@ -1,4 +1,4 @@
-"""The Gin match-equity table (bots/gin_equity.py): exact on laws whose answer is known,
+"""The Gin match-equity table (bots/gin/equity.py): exact on laws whose answer is known,
 consistent on the shipped one, and the hard bot's values of a world in a match."""
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ from array import array
 import pytest
 
 from rummyhall import new_match
-from rummyhall.bots.gin import valuation
-from rummyhall.bots.gin_equity import (
+from rummyhall.bots.gin.equity import (
     HandOutcomes,
     MatchEquity,
     match_equity,
     measured_outcomes,
     reference_table,
 )
+from rummyhall.bots.gin.levels import valuation
 
 
 def law(dealer: dict[int, float], other: dict[int, float], cancelled: float = 0.0) -> HandOutcomes:
@@ -83,7 +83,7 @@ def test_the_hard_bot_values_a_world_by_the_match_it_leads_to() -> None:
 
 
 def test_gin_15_the_compiled_table_is_the_reference() -> None:
-    from rummyhall.bots.gin_playout import COMPILED_EQUITY
+    from rummyhall.bots.gin.playout import COMPILED_EQUITY
 
     if COMPILED_EQUITY is None:
         pytest.skip("the compiled playouts are not built")

@@ -8,9 +8,11 @@ import pytest
 
 from rummyhall import new_game
 from rummyhall.actions import Discard, Draw, Pass
-from rummyhall.bots import decide, gin, gin_model, make_bot
-from rummyhall.bots.gin_model import DREW, FORCED, PASSED, TOOK, Knowledge, Turn
-from rummyhall.bots.gin_styles import MODELS, Style
+from rummyhall.bots import decide, make_bot
+from rummyhall.bots.gin import levels as gin
+from rummyhall.bots.gin import model as gin_model
+from rummyhall.bots.gin.model import DREW, FORCED, PASSED, TOOK, Knowledge, Turn
+from rummyhall.bots.gin.styles import MODELS, Style
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import mask_of
 

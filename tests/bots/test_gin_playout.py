@@ -1,6 +1,6 @@
-"""The Gin hard bot's two playouts (``bots/gin_playout.py``): the reference
+"""The Gin hard bot's two playouts (``bots/gin/playout.py``): the reference
 (:class:`World`) plays a hand as the rules engine does, medium against medium; the
-compiled ``_gin_playout`` gives the reference's answers (deadwood, GIN-6; the simple bot's
+compiled ``_playout`` gives the reference's answers (deadwood, GIN-6; the simple bot's
 meld group, take and throw, ``gin_simple``; knock settlement, GIN-10…13; whole played-out
 hands, GIN-2, GIN-4, GIN-14), and so the bot's decisions do not depend on which one runs."""
 
@@ -13,9 +13,10 @@ from typing import NamedTuple
 import pytest
 
 from rummyhall import new_game
-from rummyhall.bots import decide, gin_simple, make_bot
-from rummyhall.bots import gin_playout as playouts
-from rummyhall.bots.gin_playout import (
+from rummyhall.bots import decide, make_bot
+from rummyhall.bots.gin import playout as playouts
+from rummyhall.bots.gin import simple as gin_simple
+from rummyhall.bots.gin.playout import (
     DISCARD,
     DRAW,
     KNOCK,
@@ -31,7 +32,7 @@ from rummyhall.bots.gin_playout import (
     World,
     move_code,
 )
-from rummyhall.bots.gin_styles import PLAYOUT_STYLES
+from rummyhall.bots.gin.styles import PLAYOUT_STYLES
 from rummyhall.cards import CARD_NAMES, card_index
 from rummyhall.games.gin.melds import cards_of, mask_of
 from rummyhall.games.gin.settlement import settle_masks
@@ -56,28 +57,28 @@ def shuffled(rng: random.Random, sets: bool) -> list[int]:
 
 @needs_compiled
 def test_gin_6_compiled_deadwood_and_simple_rules_match_the_reference() -> None:
-    from rummyhall.bots import _gin_playout
+    from rummyhall.bots.gin import _playout
 
     rng = random.Random(61)
     for i in range(6000):
         deck = shuffled(rng, sets=i % 2 == 1)
         for size in (10, 11, 13):
             hand = mask_of(deck[:size])
-            assert _gin_playout.deadwood(hand) == deadwood_mask(hand), deck[:size]
-            assert _gin_playout.best_deadwood(hand) == gin_simple.best_deadwood(hand)
+            assert _playout.deadwood(hand) == deadwood_mask(hand), deck[:size]
+            assert _playout.best_deadwood(hand) == gin_simple.best_deadwood(hand)
         ten, eleven, top = mask_of(deck[:10]), mask_of(deck[:11]), deck[11]
         for limit in (0, 10):
             expected = gin_simple.simple_takes(ten, top, limit)
-            assert _gin_playout.simple_takes(ten, top, limit) == expected, deck[:12]
+            assert _playout.simple_takes(ten, top, limit) == expected, deck[:12]
         for taken in (-1, deck[10], deck[0]):
             expected_throw = gin_simple.simple_throw(eleven, taken)
-            assert _gin_playout.simple_throw(eleven, taken) == expected_throw, deck[:11]
+            assert _playout.simple_throw(eleven, taken) == expected_throw, deck[:11]
 
 
 @needs_compiled
 def test_gin_10_to_13_compiled_settlement_matches_the_solver() -> None:
     """Knocks, gins and undercuts, with lay-offs on sets and at both ends of runs."""
-    from rummyhall.bots import _gin_playout
+    from rummyhall.bots.gin import _playout
 
     rng = random.Random(62)
     kinds = set()
@@ -91,7 +92,7 @@ def test_gin_10_to_13_compiled_settlement_matches_the_solver() -> None:
                 kinds.add(settlement.kind)
                 sign = 1 if settlement.winner == "knocker" else -1
                 expected = sign * settlement.points
-                assert _gin_playout.settle(knocker, defender, limit) == expected, (deck, limit)
+                assert _playout.settle(knocker, defender, limit) == expected, (deck, limit)
     assert kinds == {"gin", "knock", "undercut"}
 
 
@@ -154,7 +155,7 @@ def test_gin_14_compiled_playouts_match_the_reference() -> None:
 
 @needs_compiled
 def test_compiled_playouts_refuse_what_is_not_a_gin_position() -> None:
-    from rummyhall.bots import _gin_playout
+    from rummyhall.bots.gin import _playout
 
     # no meld in either hand: the one at seat 0 has 62 deadwood
     mine_cards, theirs_cards = list(range(0, 50, 5)), list(range(1, 51, 5))
@@ -163,7 +164,7 @@ def test_compiled_playouts_refuse_what_is_not_a_gin_position() -> None:
     top, stock = rest[0], bytes(rest[1:])
     legal = (mine, theirs, stock, top, OFFER, 0, -1, 10)
     records = (0, 0, 0, 0)
-    assert isinstance(_gin_playout.playout(*legal, TAKE, 0, 0, 3, *records), int)
+    assert isinstance(_playout.playout(*legal, TAKE, 0, 0, 3, *records), int)
     taken = (mine | 1 << top, theirs, stock, -1, DISCARD, 0, top, 10)
     wrong = {
         "overlapping hands": (mine, mine, *legal[2:], TAKE, 0, 0, 0),
@@ -177,7 +178,7 @@ def test_compiled_playouts_refuse_what_is_not_a_gin_position() -> None:
     }
     for what, arguments in wrong.items():
         with pytest.raises(ValueError, match="not a position"):
-            _gin_playout.playout(*arguments, *records)
+            _playout.playout(*arguments, *records)
             pytest.fail(what)
     not_held = {
         "a pick-up not held": (1 << rest[1], 0, 0, 0),
@@ -185,12 +186,12 @@ def test_compiled_playouts_refuse_what_is_not_a_gin_position() -> None:
     }
     for what, wrong_records in not_held.items():
         with pytest.raises(ValueError, match="not a position"):
-            _gin_playout.playout(*legal, TAKE, 0, 0, 4, *wrong_records)
+            _playout.playout(*legal, TAKE, 0, 0, 4, *wrong_records)
             pytest.fail(what)
     with pytest.raises(ValueError, match="52-bit"):
-        _gin_playout.deadwood(1 << 52)
+        _playout.deadwood(1 << 52)
     with pytest.raises(ValueError, match="GIN-7"):
-        _gin_playout.settle(mine, theirs, 10)
+        _playout.settle(mine, theirs, 10)
 
 
 @needs_compiled
@@ -343,9 +344,9 @@ def test_gin_2_to_14_playouts_play_each_style_as_its_zoo_player(implementation: 
 def test_gin_2_to_7_compiled_style_check_matches_the_reference() -> None:
     """Every style's check of the opponent's turns, compiled and in Python, on his true
     hand and on random ones, in hands between players of every style."""
-    from rummyhall.bots import gin
-    from rummyhall.bots.gin_model import Knowledge
-    from rummyhall.bots.gin_styles import MODELS
+    from rummyhall.bots.gin import levels as gin
+    from rummyhall.bots.gin.model import Knowledge
+    from rummyhall.bots.gin.styles import MODELS
 
     rng = random.Random(64)
     players = [gin.MediumGinBot, gin.EasyGinBot, *gin.STYLES.values()]

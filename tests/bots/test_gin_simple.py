@@ -1,4 +1,4 @@
-"""The medium Gin bot is OpenSpiel's ``SimpleGinRummyBot`` (``bots/gin_simple.py``),
+"""The medium Gin bot is OpenSpiel's ``SimpleGinRummyBot`` (``bots/gin/simple.py``),
 checked against the real one: its meld group, its deadwood and every decision it takes in
 real OpenSpiel games. OpenSpiel (``pyspiel``) is in the ``dev`` extra; without it these
 tests skip."""
@@ -12,7 +12,7 @@ import pytest
 from rummyhall import new_game
 from rummyhall.actions import Discard, Draw, Knock, Pass
 from rummyhall.bots import decide, make_bot
-from rummyhall.bots.gin_simple import (
+from rummyhall.bots.gin.simple import (
     OPENSPIEL_SUIT,
     best_deadwood,
     openspiel_id,

@@ -8,8 +8,8 @@ import pytest
 
 from rummyhall import Draw, new_game, new_match
 from rummyhall.bots import decide, make_bot
-from rummyhall.bots.indian import HardIndianBot
-from rummyhall.bots.indian_model import (
+from rummyhall.bots.indian.levels import HardIndianBot
+from rummyhall.bots.indian.model import (
     Belief,
     Evidence,
     OpponentModel,

@@ -1,5 +1,5 @@
 """The Indian hard bot plays for the pool (IND-14): a drop near elimination is judged by
-the chance to win the pool (``bots/indian_pool.py``)."""
+the chance to win the pool (``bots/indian/pool.py``)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 
 from rummyhall import Drop, new_game, new_match
 from rummyhall.bots import decide, make_bot
-from rummyhall.bots.indian_medium import hand_faces, wild_of
-from rummyhall.bots.indian_pool import (
+from rummyhall.bots.indian.medium import hand_faces, wild_of
+from rummyhall.bots.indian.pool import (
     FARTHEST,
     STAGES,
     deal_odds,

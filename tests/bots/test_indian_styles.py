@@ -9,9 +9,9 @@ import pytest
 
 from rummyhall import Discard, Draw, Drop, new_game
 from rummyhall.bots import decide, make_bot, play_out
-from rummyhall.bots.indian import STYLES
-from rummyhall.bots.indian_medium import cost, fits, without
-from rummyhall.bots.indian_styles import SAFE_SLACK
+from rummyhall.bots.indian.levels import STYLES
+from rummyhall.bots.indian.medium import cost, fits, without
+from rummyhall.bots.indian.styles import SAFE_SLACK
 from rummyhall.cards import card_index, parse_cards
 from rummyhall.game import GameState
 from rummyhall.games.indian.melds import card_points, is_wild

@@ -16,7 +16,7 @@ from rummyhall.bots.registry import zoo
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from rummyhall.bots import openspiel  # noqa: E402  (needs pyspiel)
+from rummyhall.bots.gin import openspiel  # noqa: E402  (needs pyspiel)
 
 PHASES = {
     pyspiel.gin_rummy.Phase.FIRST_UPCARD: "offer",

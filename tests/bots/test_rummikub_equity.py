@@ -1,12 +1,12 @@
 """The hard Rummikub bot values a sampled world by the round's points, or in a two-player
-match by the chance to win the match (``bots/rummikub_equity.py``)."""
+match by the chance to win the match (``bots/rummikub/equity.py``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rummyhall import new_game, new_match
-from rummyhall.bots.rummikub_equity import Horizon, valuation
+from rummyhall.bots.rummikub.equity import Horizon, valuation
 
 OUT_WITH_20 = Horizon(out=1, mine=0, theirs=20, tile_lead=5)
 """The bot went out; the opponent's rack holds 20 points."""

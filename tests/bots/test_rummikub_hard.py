@@ -8,10 +8,10 @@ from collections import Counter
 
 from rummyhall import new_game
 from rummyhall.bots import decide
-from rummyhall.bots.rummikub import MediumRummikubBot
-from rummyhall.bots.rummikub_model import last_turn
-from rummyhall.bots.rummikub_styles import Position, keeping_reserves
-from rummyhall.bots.rummikub_tiles import fitting_faces, remove
+from rummyhall.bots.rummikub.levels import MediumRummikubBot
+from rummyhall.bots.rummikub.model import last_turn
+from rummyhall.bots.rummikub.styles import Position, keeping_reserves
+from rummyhall.bots.rummikub.tiles import fitting_faces, remove
 from rummyhall.games.rummikub import best_play
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from rummyhall import new_game
 from rummyhall.bots import decide, make_bot
-from rummyhall.bots.rummikub import HardRummikubBot
-from rummyhall.bots.rummikub_model import (
+from rummyhall.bots.rummikub.levels import HardRummikubBot
+from rummyhall.bots.rummikub.model import (
     STYLES_MODELLED,
     Style,
     beliefs,

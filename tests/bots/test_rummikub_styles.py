@@ -10,9 +10,9 @@ import pytest
 
 from rummyhall import new_game
 from rummyhall.bots import decide, make_bot, play_out
-from rummyhall.bots.rummikub import STYLES
-from rummyhall.bots.rummikub_styles import HOARD_LIMIT
-from rummyhall.bots.rummikub_tiles import fitting_faces
+from rummyhall.bots.rummikub.levels import STYLES
+from rummyhall.bots.rummikub.styles import HOARD_LIMIT
+from rummyhall.bots.rummikub.tiles import fitting_faces
 from rummyhall.games.rummikub.view import RummikubSeatView
 
 

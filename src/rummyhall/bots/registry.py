@@ -34,7 +34,7 @@ class Peer(NamedTuple):
 
 
 PEERS: dict[str, dict[str, Peer]] = {
-    "gin": {"openspiel": Peer("rummyhall.bots.openspiel", "OpenSpielGinBot", "open-spiel")},
+    "gin": {"openspiel": Peer("rummyhall.bots.gin.openspiel", "OpenSpielGinBot", "open-spiel")},
 }
 """Other projects' players, by game and name."""
 

@@ -193,7 +193,7 @@ def test_rkb_6_the_solvers_suggestions_are_always_legal() -> None:
     """In medium-bot rounds every play ``legal_actions`` offers passes ``check_turn``, and
     the best play is offered whenever one exists, table jokers or not (RKB-5, RKB-6)."""
     from rummyhall.bots import decide
-    from rummyhall.bots.rummikub import MediumRummikubBot
+    from rummyhall.bots.rummikub.levels import MediumRummikubBot
     from rummyhall.games.rummikub import best_play
 
     with_jokers = 0

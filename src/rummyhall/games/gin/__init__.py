@@ -36,7 +36,7 @@ KIT = GameInfo(
         for mode in MODES
     ),
     options=(),
-    bots="rummyhall.bots.gin",
+    bots="rummyhall.bots.gin.levels",
     part_state=GinState,
     new_hand=GinState,
     new_match=GinMatch,

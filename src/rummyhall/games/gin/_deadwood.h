@@ -1,6 +1,6 @@
 /* Minimum deadwood of a Gin hand (GIN-6), compiled: solver.deadwood_mask's method.
  * Included by the solver's compiled core (_core.c) and the hard bot's playouts
- * (bots/_gin_playout.c), so the two compute it in one place.
+ * (bots/gin/_playout.c), so the two compute it in one place.
  *
  * A hand is a 52-bit mask, bit suit * 13 + rank, split into four 13-bit suit slices.
  * Runs alone: a table of the least deadwood of every slice. Sets: only the ranks held

@@ -1,6 +1,6 @@
 /* A knock's score, compiled: settle_masks' points (GIN-10…GIN-13), every layout of the
  * knocker within the limit against the defender's best lay-offs, the best score for
- * the knocker. Included by the hard bot's playouts (bots/_gin_playout.c) and the
+ * the knocker. Included by the hard bot's playouts (bots/gin/_playout.c) and the
  * learning environments' core (_table.c), so the two settle a knock in one place.
  */
 

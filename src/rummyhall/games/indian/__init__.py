@@ -87,7 +87,7 @@ KIT = GameInfo(
             settle=lambda chosen: reshuffles(chosen.get("format", ""), None),
         ),
     ),
-    bots="rummyhall.bots.indian",
+    bots="rummyhall.bots.indian.levels",
     part_state=IndianState,
     new_hand=new_deal,
     new_match=IndianMatch,

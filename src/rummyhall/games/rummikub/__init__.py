@@ -54,7 +54,7 @@ KIT = GameInfo(
             variants=("match",),
         ),
     ),
-    bots="rummyhall.bots.rummikub",
+    bots="rummyhall.bots.rummikub.levels",
     part_state=RummikubState,
     new_hand=RummikubState,
     new_match=RummikubMatch,

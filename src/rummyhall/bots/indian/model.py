@@ -2,7 +2,7 @@
 cards, read without assuming he plays like medium.
 
 Each player style the zoo knows (medium, easy, random, the variants of
-``indian_styles.py``, the hard bot) shows in how often he takes the open card, what he
+``indian/styles.py``, the hard bot) shows in how often he takes the open card, what he
 throws and whether he drops at once (:class:`Style`, fitted from play); the styles'
 weights follow from his observed choices (:func:`posterior`), beside a catch-all that
 fits any rates equally (the "any consistent hand" of a player no style describes). How
@@ -19,7 +19,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
-from rummyhall.bots.indian_medium import related, wild_of
+from rummyhall.bots.indian.medium import related, wild_of
 from rummyhall.cards import card_index
 from rummyhall.games.indian.melds import card_points, is_wild
 from rummyhall.games.indian.view import IndianHistoryEntry, IndianSeatView

@@ -1,12 +1,12 @@
 """Style variants of Indian Rummy's rule player: how people and other programs play,
 each medium with one rule changed (``MediumIndianBot.throw``, ``drops`` or
 ``take_for``). They are the opponents of the arena's zoo and the styles the hard bot's
-opponent model (``indian_model.py``) weighs."""
+opponent model (``indian/model.py``) weighs."""
 
 from __future__ import annotations
 
 from rummyhall.actions import Discard
-from rummyhall.bots.indian_medium import (
+from rummyhall.bots.indian.medium import (
     HOPELESS,
     MediumIndianBot,
     best_discard,
@@ -18,7 +18,7 @@ from rummyhall.bots.indian_medium import (
     related,
     without,
 )
-from rummyhall.bots.indian_model import LEAST_MIDDLE_DROP, Record
+from rummyhall.bots.indian.model import LEAST_MIDDLE_DROP, Record
 from rummyhall.cards import card_index
 from rummyhall.games.indian.melds import card_points, is_wild
 from rummyhall.games.indian.solver import arrangement_of, hand_of

@@ -8,9 +8,9 @@ from collections.abc import Callable, Sequence
 
 from rummyhall.actions import Action, Play
 from rummyhall.bots.base import Bot, Decision
-from rummyhall.bots.rummikub_equity import Horizon, valuation
-from rummyhall.bots.rummikub_model import Belief, beliefs
-from rummyhall.bots.rummikub_styles import (
+from rummyhall.bots.rummikub.equity import Horizon, valuation
+from rummyhall.bots.rummikub.model import Belief, beliefs
+from rummyhall.bots.rummikub.styles import (
     BeginnerBot,
     HoarderBot,
     JokerHolderBot,
@@ -21,7 +21,7 @@ from rummyhall.bots.rummikub_styles import (
     holding_jokers,
     keeping_reserves,
 )
-from rummyhall.bots.rummikub_tiles import (
+from rummyhall.bots.rummikub.tiles import (
     no_play,
     rack_value,
     remove,
@@ -114,9 +114,9 @@ class HardRummikubBot(Searcher):
     everything back and draw.
 
     Each sample invents a world from the view (a style for the opponent from the opponent
-    model's mixture, ``rummikub_model.py``, his rack and the pool), plays every candidate
+    model's mixture, ``rummikub/model.py``, his rack and the pool), plays every candidate
     in it with the opponent's answer and the bot's next maximum, and scores it by who is
-    nearer to winning (:mod:`~rummyhall.bots.rummikub_equity`). How and why: docs/bots.md,
+    nearer to winning (:mod:`~rummyhall.bots.rummikub.equity`). How and why: docs/bots.md,
     "Rummikub: player styles and the hard bot's opponent model" and "The hard bots' budget".
 
     ``budget`` is the thinking time per move in seconds (the search answers as soon as its

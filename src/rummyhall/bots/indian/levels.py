@@ -1,6 +1,6 @@
-"""Indian Rummy bots: easy and medium (``indian_medium.py``), their style variants
-(``indian_styles.py``) and hard, which races to a declaration and reads the opponent
-with the model of ``indian_model.py``.
+"""Indian Rummy bots: easy and medium (``indian/medium.py``), their style variants
+(``indian/styles.py``) and hard, which races to a declaration and reads the opponent
+with the model of ``indian/model.py``.
 
 Hands are lists of faces (``cards.py``); the two physical copies of a face are the same
 face twice. The bots read their seat's view and never the state.
@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from rummyhall.actions import Action, Declare, Discard
 from rummyhall.bots.base import DEFAULT_BUDGET, Bot
-from rummyhall.bots.indian_medium import (
+from rummyhall.bots.indian.medium import (
     DROP,
     HOPELESS,
     STOCK,
@@ -27,9 +27,9 @@ from rummyhall.bots.indian_medium import (
     wild_of,
     without,
 )
-from rummyhall.bots.indian_model import LEAST_MIDDLE_DROP, TYPICAL_TAKE, Belief, OpponentModel
-from rummyhall.bots.indian_pool import drop_pays
-from rummyhall.bots.indian_styles import (
+from rummyhall.bots.indian.model import LEAST_MIDDLE_DROP, TYPICAL_TAKE, Belief, OpponentModel
+from rummyhall.bots.indian.pool import drop_pays
+from rummyhall.bots.indian.styles import (
     DropperIndianBot,
     GreedyIndianBot,
     HoarderIndianBot,
@@ -102,9 +102,9 @@ class HardIndianBot(Searcher):
     declares first.
 
     Hands are judged by their distance to a declaration (:mod:`distance`), then by the live
-    cards that would shorten it (:class:`~rummyhall.bots.indian_model.Belief`), then by
+    cards that would shorten it (:class:`~rummyhall.bots.indian.model.Belief`), then by
     points; in a pool with two players left it plays for the pool
-    (:mod:`~rummyhall.bots.indian_pool`). How and why: docs/bots.md, "Indian hard: the
+    (:mod:`~rummyhall.bots.indian.pool`). How and why: docs/bots.md, "Indian hard: the
     distance to a declaration" and "The hard bots' budget".
 
     ``budget`` bounds the thinking per move in seconds (a distance search still running

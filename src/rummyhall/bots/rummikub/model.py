@@ -1,7 +1,7 @@
 """The Rummikub hard bot's opponent model: which style the opponent plays, read from his
 turns, and what that says about the rack he hides.
 
-The model is a mixture of the styles of ``rummikub_styles.py`` (and medium's maximum),
+The model is a mixture of the styles of ``rummikub/styles.py`` (and medium's maximum),
 plus "anyone" (any rack, the maximum as his reply) for a player none of them explains.
 Each style's weight is its prior times the likelihood of every turn the opponent has
 played: a play the style would never make (the hoarder playing with a small rack, the
@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rummyhall.bots.rummikub_styles import (
+from rummyhall.bots.rummikub.styles import (
     HOARD_LIMIT,
     Policy,
     Position,
@@ -35,7 +35,7 @@ from rummyhall.bots.rummikub_styles import (
     maximum,
     new_sets,
 )
-from rummyhall.bots.rummikub_tiles import fitting_faces
+from rummyhall.bots.rummikub.tiles import fitting_faces
 from rummyhall.games.rummikub.view import RummikubSeatView
 
 SLIP = 0.02

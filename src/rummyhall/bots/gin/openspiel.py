@@ -15,7 +15,7 @@ from typing import Any, Literal
 import pyspiel
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
-from rummyhall.bots.gin_simple import least_after_throw, openspiel_id
+from rummyhall.bots.gin.simple import least_after_throw, openspiel_id
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import mask_of
 from rummyhall.games.gin.view import GinSeatView

@@ -5,7 +5,7 @@ Each style is a *policy*: given a :class:`Position` (the table, one rack, whethe
 has melded, the tiles left in the pool) it answers the new table to propose, or ``None``
 to draw (to pass once the pool is empty). The same policies are the opponents of the
 arena's zoo (:class:`StyleBot` wraps one as a bot) and the replies the hard bot's opponent
-model plays in its lookahead (``rummikub_model.py``), so a style is written once.
+model plays in its lookahead (``rummikub/model.py``), so a style is written once.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rummyhall.actions import Action, Play
-from rummyhall.bots.rummikub_tiles import fitting_faces, no_play, rack_value, solver_play
+from rummyhall.bots.rummikub.tiles import fitting_faces, no_play, rack_value, solver_play
 from rummyhall.games.rummikub import best_play
 from rummyhall.games.rummikub.view import RummikubSeatView
 

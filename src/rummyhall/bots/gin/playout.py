@@ -1,10 +1,10 @@
 """The Gin hard bot's playouts: a hand it invented, played from a candidate move to its
-end, each seat by the rules of a player style (:mod:`~rummyhall.bots.gin_styles`: the
-simple bot's, :mod:`~rummyhall.bots.gin_simple`, or a variant), and scored exactly.
+end, each seat by the rules of a player style (:mod:`~rummyhall.bots.gin.styles`: the
+simple bot's, :mod:`~rummyhall.bots.gin.simple`, or a variant), and scored exactly.
 
 This is where the hard bot spends its time, and the more worlds it plays the better it
 chooses, so the playout has two implementations that give the same scores: the compiled
-``_gin_playout`` (C, ``_gin_playout.c``) and the readable reference below (:class:`World`),
+``_playout`` (C, ``_playout.c``) and the readable reference below (:class:`World`),
 the fallback where the C extension was not built. ``PLAYOUT_IMPLEMENTATION`` says which
 one :func:`new_playouts` gives; the environment variable ``RUMMYHALL_PLAYOUT`` overrides
 the choice (``python`` or ``c``, as :mod:`rummyhall.compiled` explains). The compiled
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
-from rummyhall.bots.gin_simple import simple_takes, simple_throw
+from rummyhall.bots.gin.simple import simple_takes, simple_throw
 from rummyhall.cards import card_index
 from rummyhall.compiled import load_compiled
 from rummyhall.games.gin.deal import WALL
@@ -307,7 +307,7 @@ def python_playouts(styles: Sequence[PlayoutStyle]) -> Playout:
 # ------------------------------------------------------------- choice of implementation
 
 
-_SOURCE = Path(__file__).with_name("_gin_playout.c")
+_SOURCE = Path(__file__).with_name("_playout.c")
 """The compiled playout's source: present in a source tree (and an editable install)."""
 
 PLAYOUTS: dict[str, Callable[[Sequence[PlayoutStyle]], Playout]] = {"python": python_playouts}
@@ -320,15 +320,15 @@ SIMPLE_THROW: Throw = simple_throw
 """``gin_simple.simple_throw``, compiled when the playouts are."""
 
 _EXTENSION = load_compiled(
-    "rummyhall.bots._gin_playout", _SOURCE, "RUMMYHALL_PLAYOUT", (DEADWOOD_HEADER, SETTLE_HEADER)
+    "rummyhall.bots.gin._playout", _SOURCE, "RUMMYHALL_PLAYOUT", (DEADWOOD_HEADER, SETTLE_HEADER)
 )
-"""The compiled module (its interface: ``_gin_playout.pyi``), or ``None``."""
+"""The compiled module (its interface: ``gin/_playout.pyi``), or ``None``."""
 
 if _EXTENSION is not None:
     _compiled_playout = _EXTENSION.playout
 
     def compiled_playouts(styles: Sequence[PlayoutStyle]) -> Playout:
-        """:func:`python_playouts`, compiled (``_gin_playout.c``, whose ``enum Style``
+        """:func:`python_playouts`, compiled (``gin/_playout.c``, whose ``enum Style``
         are the ``styles``)."""
         del styles
 

@@ -18,7 +18,7 @@ OpenSpiel lets a player throw the card he has just taken from the discard pile; 
 not. The bot only ever wants to when its dealt hand could knock already and it takes the
 first upcard; then it throws the card that leaves the least deadwood, the highest on ties.
 
-This module is the reference; the compiled ``_gin_playout`` computes the same (the hard
+This module is the reference; the compiled ``_playout`` computes the same (the hard
 bot's playouts and its check of sampled hands call these rules millions of times), and
 ``gin_playout`` chooses which implementation the bots use.
 """

@@ -1,5 +1,5 @@
 """Measured by ``python bench/indian_pool.py --deals 400 --seed 39`` (generated: do not
-edit): what ``indian_pool.py`` computes the hard bot's pool play from. Counts, not
+edit): what ``indian/pool.py`` computes the hard bot's pool play from. Counts, not
 shares, so the sample sizes show; penalties are rounded to 5."""
 
 LOSER_PENALTY = {

@@ -7,7 +7,7 @@ over 101, or 201): 20 more points cost nothing to a player at 0 whose opponent i
 position by :func:`win_chance`, the chance to win the pool from the two totals, as a
 match-equity table does: each later deal won by either player alike, its loser paying
 a penalty drawn from what the hard bot's deals against the zoo measured
-(``indian_pool_table.py``, written by ``bench/indian_pool.py``). At a turn where it may
+(``indian/pool_table.py``, written by ``bench/indian_pool.py``). At a turn where it may
 drop, it drops when the pool chance after the drop beats the chance of playing the hand
 on (:func:`drop_pays`): the measured odds of winning a deal from the hand's distance to
 a declaration at that stage, and the measured penalties it then pays or collects.
@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
 
-from rummyhall.bots.indian_pool_table import LOSER_PENALTY, LOST_BY_DISTANCE, PLAYED_ON, WON_FROM
+from rummyhall.bots.indian.pool_table import LOSER_PENALTY, LOST_BY_DISTANCE, PLAYED_ON, WON_FROM
 from rummyhall.games.indian.formats import drop_penalties
 from rummyhall.games.indian.view import IndianSeatView
 

@@ -3,7 +3,7 @@ player styles the hard bot weighs when it guesses a hand from what its holder di
 
 Each style is a :class:`Style` of three answers about a turn: would a player of the style
 take this top discard, could he have thrown this card, would he have knocked with this
-hand instead of discarding. The hard bot's opponent model (``gin_model.py``) replays the
+hand instead of discarding. The hard bot's opponent model (``gin/model.py``) replays the
 opponent's turns under every style (:data:`MODELS` lists them with their prior odds); the
 zoo's players (:data:`PLAYERS`: ``greedy``, ``patient``, ``safe``, ``hunter``,
 ``strong``) are bots built on the same answers. Each style, and why: docs/bots.md, "Gin
@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
-from rummyhall.bots import gin_simple
 from rummyhall.bots.base import Bot
-from rummyhall.bots.gin_playout import DEADWOOD, SIMPLE_TAKES, SIMPLE_THROW, Start, WaryThrow
+from rummyhall.bots.gin import simple
+from rummyhall.bots.gin.playout import DEADWOOD, SIMPLE_TAKES, SIMPLE_THROW, Start, WaryThrow
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
 from rummyhall.games.gin.view import GinSeatView
@@ -37,7 +37,7 @@ class Style(NamedTuple):
 
     name: str
     code: int
-    """Its number in the compiled check (``_gin_playout.c``: ``enum Style``)."""
+    """Its number in the compiled check (``gin/_playout.c``: ``enum Style``)."""
     takes: Callable[[int, int, int], bool]
     """``(hand, top, limit)``: he would take ``top`` holding these ten cards."""
     throws: Callable[[int, int, int], bool]
@@ -66,8 +66,8 @@ def lowers(hand: int, top: int, limit: int) -> bool:
 
 
 def least_after_throw(hand: int, taken: int) -> tuple[int, int]:
-    """:func:`~rummyhall.bots.gin_simple.least_after_throw` on the compiled deadwood."""
-    return gin_simple.least_after_throw(hand, taken, DEADWOOD)
+    """:func:`~rummyhall.bots.gin.simple.least_after_throw` on the compiled deadwood."""
+    return simple.least_after_throw(hand, taken, DEADWOOD)
 
 
 def melds_with(hand: int, top: int, limit: int) -> bool:
@@ -280,7 +280,7 @@ MODELS: tuple[tuple[Style, float], ...] = (
     ),
 )
 """The styles the opponent model weighs, with their odds before he has played a card; the
-hard bot's playouts number them the same way (``_gin_playout.c``: ``enum Style``)."""
+hard bot's playouts number them the same way (``gin/_playout.c``: ``enum Style``)."""
 
 PLAYOUT_STYLES = tuple(style for style, _ in MODELS)
 """The styles by code, as the playouts take them (``gin_playout.new_playouts``)."""

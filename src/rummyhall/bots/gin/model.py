@@ -5,7 +5,7 @@ Two kinds of evidence, both read from the public moves of the hand:
 * the cards themselves (:meth:`Knowledge.weight`): a card that melds with one he picked
   up is likelier in his hand, one next to what he threw or let go less likely;
 * how he plays (:class:`Belief`): replaying his turns under each player style of
-  :data:`~rummyhall.bots.gin_styles.MODELS` says which hands explain his play. He is not
+  :data:`~rummyhall.bots.gin.styles.MODELS` says which hands explain his play. He is not
   assumed to be any one of them: a hand's fit is the styles' odds-weighted agreement, and
   the odds of each style are updated from hand to hand by how well it explained the last
   one.
@@ -24,8 +24,8 @@ import math
 import random
 from typing import NamedTuple
 
-from rummyhall.bots.gin_playout import COMPILED_EXPLAINS
-from rummyhall.bots.gin_styles import MODELS, Style, hand_of, near_in_meld
+from rummyhall.bots.gin.playout import COMPILED_EXPLAINS
+from rummyhall.bots.gin.styles import MODELS, Style, hand_of, near_in_meld
 from rummyhall.bots.search import odds
 from rummyhall.cards import card_index
 from rummyhall.games.gin.melds import cards_of, mask_of
@@ -154,7 +154,7 @@ class Knowledge:
         each card he threw and would not have knocked before. The search goes back turn
         by turn from his hand now, trying each card he held as the one he drew unseen;
         after :data:`HISTORY_STEPS` steps the hand is taken as explaining his play. The
-        compiled check (:data:`~rummyhall.bots.gin_playout.COMPILED_EXPLAINS`) is used
+        compiled check (:data:`~rummyhall.bots.gin.playout.COMPILED_EXPLAINS`) is used
         where it is built: the same search, some fifty times faster."""
         if COMPILED_EXPLAINS is not None:
             return COMPILED_EXPLAINS(theirs, self.encoded, self.limit, style.code, HISTORY_STEPS)

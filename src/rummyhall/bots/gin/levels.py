@@ -12,9 +12,9 @@ from typing import Any
 
 from rummyhall.actions import Action, Discard, Draw, Knock, Pass
 from rummyhall.bots.base import Bot, Decision
-from rummyhall.bots.gin_equity import match_equity
-from rummyhall.bots.gin_model import Belief, OpponentHands
-from rummyhall.bots.gin_playout import (
+from rummyhall.bots.gin.equity import match_equity
+from rummyhall.bots.gin.model import Belief, OpponentHands
+from rummyhall.bots.gin.playout import (
     DEADWOOD,
     SIMPLE_TAKES,
     SIMPLE_THROW,
@@ -24,8 +24,8 @@ from rummyhall.bots.gin_playout import (
     move_code,
     new_playouts,
 )
-from rummyhall.bots.gin_simple import best_group
-from rummyhall.bots.gin_styles import MODELS, PLAYERS, PLAYOUT_STYLES, least_after_throw
+from rummyhall.bots.gin.simple import best_group
+from rummyhall.bots.gin.styles import MODELS, PLAYERS, PLAYOUT_STYLES, least_after_throw
 from rummyhall.bots.search import Searcher, batch_means, chosen
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
@@ -64,13 +64,13 @@ def deadwood_left(hand: int, action: Discard | Knock) -> int:
 
 def medium_throw(hand: int, taken: str | None) -> tuple[int, int]:
     """Medium's discard from eleven cards (never ``taken``, GIN-4): the deadwood left, the
-    card (:func:`~rummyhall.bots.gin_simple.simple_throw`)."""
+    card (:func:`~rummyhall.bots.gin.simple.simple_throw`)."""
     return SIMPLE_THROW(hand, -1 if taken is None else card_index(taken))
 
 
 class MediumGinBot:
     """OpenSpiel's simple gin bot, decision for decision
-    (:mod:`~rummyhall.bots.gin_simple`): take the top discard when it is melded among the
+    (:mod:`~rummyhall.bots.gin.simple`): take the top discard when it is melded among the
     eleven cards or they allow a knock, throw the highest-ranked card of the best deadwood,
     knock as soon as allowed."""
 
@@ -140,7 +140,7 @@ class EasyGinBot:
 
 BATCH = 8
 """Worlds whose mean score counts as one sample when moves are compared: the opponent's
-hands come from Markov chains (:class:`~rummyhall.bots.gin_model.OpponentHands`), whose
+hands come from Markov chains (:class:`~rummyhall.bots.gin.model.OpponentHands`), whose
 successive hands are alike, and single worlds would overstate how sure a comparison is;
 a batch holds two draws of each of its four chains."""
 OWN_STYLE = next(style.code for style, _ in MODELS if style.name == "strong")
@@ -164,7 +164,7 @@ Valuation = Callable[[int], float]
 def valuation(view: GinSeatView) -> tuple[Valuation, float]:
     """How the search values a played-out world, and the difference too small to matter:
     in a match, the chance to win the match from the totals after the hand
-    (:mod:`~rummyhall.bots.gin_equity`), so that knock timing, hunting gin and the risk of
+    (:mod:`~rummyhall.bots.gin.equity`), so that knock timing, hunting gin and the risk of
     an undercut are weighed by what they do to the match; in a single hand, its expected
     points. Oklahoma's doubled hands count double."""
     seat, multiplier = view["seat"], view["multiplier"]
@@ -185,8 +185,8 @@ class HardGinBot(Searcher):
     """Determinized Monte Carlo search over the hidden cards, playing for the match.
 
     Each world holds the cards the opponent picked up and the rest of his hand as the
-    posterior says (:class:`~rummyhall.bots.gin_model.OpponentHands`); every legal move is
-    played out in it (:mod:`~rummyhall.bots.gin_playout`, compiled), its own seat by the
+    posterior says (:class:`~rummyhall.bots.gin.model.OpponentHands`); every legal move is
+    played out in it (:mod:`~rummyhall.bots.gin.playout`, compiled), its own seat by the
     strong player's rules (:data:`OWN_STYLE`), settled exactly and valued by
     :func:`valuation` (the chance to win the match); the best mean value is played when it
     beats the strong player's own choice clearly (:func:`~rummyhall.bots.search.chosen`).

@@ -1,5 +1,5 @@
 /* The Gin hard bot's playouts, compiled: the same play, step for step, as the
- * reference in gin_playout.py (World and Memo, which explain it), with the solver's
+ * reference in gin/playout.py (World and Memo, which explain it), with the solver's
  * answers it needs (games/gin/solver.py) computed the same way:
  *
  *   deadwood      deadwood_mask, shared with the solver's compiled core
@@ -24,7 +24,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../games/gin/_settle.h"
+#include "../../games/gin/_settle.h"
 
 #define WALL 2        /* GIN-14: the last two stock cards are never drawn */
 #define MOST_TURNS 200 /* gin_playout.MOST_TURNS */
@@ -111,7 +111,7 @@ static int throw_card(World *w, int card, int knock, int *score) {
 
 /* ------------------------------------------------------- the simple bot's rules */
 
-/* gin_simple.py, compiled: OpenSpiel's SimpleGinRummyBot, the rules the styles start from. */
+/* gin/simple.py, compiled: OpenSpiel's SimpleGinRummyBot, the rules the styles start from. */
 
 typedef struct {
     uint64_t mask[64];
@@ -684,11 +684,11 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_gin_playout", "The Gin hard bot's playouts, compiled.", -1, methods,
+    PyModuleDef_HEAD_INIT, "_playout", "The Gin hard bot's playouts, compiled.", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__gin_playout(void) {
+PyMODINIT_FUNC PyInit__playout(void) {
     build_tables();
     return PyModule_Create(&module);
 }

@@ -11,12 +11,12 @@ The table is exact for a given law of how hands end (:class:`HandOutcomes`): the
 that the dealer's opponent, or the dealer, wins a hand by so many points, or that it is
 cancelled (GIN-14). That law is measured once by the engine, strong rule players
 against each other over many hands (``bench/gin_outcomes.py`` writes
-``gin_outcomes.json``, shipped beside this module), per mode (Oklahoma's knock limits
+``outcomes.json``, shipped beside this module), per mode (Oklahoma's knock limits
 and doubled spade hands end hands otherwise). From it, the chance to win the match from
 every pair of totals and every dealer follows by dynamic programming (totals only grow;
 the winner of a scored hand deals the next one, a cancelled hand is dealt again by the
 same dealer, GIN-1), once per target and mode: a few milliseconds compiled
-(``_gin_playout.c``), some tenths of a second in Python.
+(``gin/_playout.c``), some tenths of a second in Python.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from functools import cache
 from operator import mul
 from pathlib import Path
 
-from rummyhall.bots.gin_playout import COMPILED_EQUITY
+from rummyhall.bots.gin.playout import COMPILED_EQUITY
 
-OUTCOMES_FILE = Path(__file__).with_name("gin_outcomes.json")
+OUTCOMES_FILE = Path(__file__).with_name("outcomes.json")
 """The measured laws of how hands end, per mode (``bench/gin_outcomes.py``)."""
 
 
@@ -114,7 +114,7 @@ def reference_table(target: int, laws: tuple[Sequence[float], Sequence[float]]) 
     ``table[(d * target + theirs) * target + mine]``, ``d`` 0 when the player with
     ``mine`` deals the next hand, 1 when his opponent does; ``laws`` the chances that the
     dealer, and his opponent, win a scored hand by each number of points. The winner of a
-    hand deals the next (GIN-1). Compiled as ``_gin_playout.equity``."""
+    hand deals the next (GIN-1). Compiled as ``_playout.equity``."""
     table = [0.0] * (2 * target * target)
     for theirs in range(target - 1, -1, -1):
         for mine in range(target - 1, -1, -1):

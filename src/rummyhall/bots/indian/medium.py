@@ -133,7 +133,7 @@ class MediumIndianBot:
     throws the card whose loss costs least, keeping wild cards and the makings of a pure
     sequence; drops at its first turn a hand with nothing to build on.
 
-    The style variants (``indian_styles.py``) change one of its rules each, by
+    The style variants (``indian/styles.py``) change one of its rules each, by
     overriding :meth:`throw`, :meth:`drops` or :meth:`take_for`."""
 
     def __init__(self, seed: int = 0) -> None:
