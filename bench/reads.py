@@ -62,7 +62,8 @@ from table_clients import SERVER_FLAGS, choose, open_seat, run_clients
 
 from rummyhall.server.people.replays import encode, load_finished
 from rummyhall.server.rooms.catalogue import parse_options, start_match
-from rummyhall.server.storage.repository import Repository, make_engine
+from rummyhall.server.storage.database import make_engine
+from rummyhall.server.storage.repository import Repository
 from tests.server.harness import Server, part_ended, pick
 
 TARGET_P99_MS = 50.0

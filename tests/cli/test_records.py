@@ -13,8 +13,10 @@ from rummyhall import load, new_game, new_match
 from rummyhall.bots import make_bot, play_out
 from rummyhall.cli import main
 from rummyhall.cli.replay import Replay
+from rummyhall.server.storage.database import make_engine
 from rummyhall.server.storage.migrate import upgrade
-from rummyhall.server.storage.repository import Repository, StoredMatch, StoredRoom, make_engine
+from rummyhall.server.storage.records import StoredMatch, StoredRoom
+from rummyhall.server.storage.repository import Repository
 from tests.cli.conftest import COMMAND, plain
 
 
@@ -100,20 +102,22 @@ def test_game_ids_come_from_the_server_database(
     engine = make_engine(url)
     upgrade(engine)
     repository = Repository(engine)
-    repository.create_player("p1", "Ana", "h1")
+    repository.players.create_player("p1", "Ana", "h1")
     seats = [{"player": "p1"}, {"bot": "easy"}]
     options = {"mode": record["options"]["mode"]}  # as a room stores them
     room = StoredRoom(
         "r1", "ABCDEF", "gin", options, True, True, True, "p1", seats, "playing", None
     )
-    repository.start_match(room, StoredMatch("m1", 1, record["seed"], options, seats, "playing"))
-    repository.append_actions(
+    repository.matches.start_match(
+        room, StoredMatch("m1", 1, record["seed"], options, seats, "playing")
+    )
+    repository.matches.append_actions(
         [
             {"match_id": "m1", "seq": seq, "seat": 0, "actor": "player", "action": action}
             for seq, action in enumerate(record["log"])
         ]
     )
-    repository.finish_match(replace(room, status="finished"), "m1", {"winners": [0]}, [])
+    repository.matches.finish_match(replace(room, status="finished"), "m1", {"winners": [0]}, [])
     engine.dispose()
 
     out = tmp_path / "m1.json"

@@ -17,7 +17,7 @@ from rummyhall.games.gin import state as gin_state
 from rummyhall.games.gin.state import GinState
 from rummyhall.registry import KITS
 from rummyhall.server.rooms import advice
-from rummyhall.server.wire.protocol import LegalAction
+from rummyhall.server.wire.messages import LegalAction
 from tests.games.gin.helpers import deal
 from tests.games.gin.test_rules import GIN_READY, JUNK
 from tests.games.indian.test_rules import LOOSE, READY

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from rummyhall.server.people import ratings
+from rummyhall.server.storage import ratings
 from tests.server import databases
 from tests.server.harness import BOT, Server, play_to_the_end, play_until
 

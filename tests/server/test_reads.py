@@ -21,8 +21,10 @@ from rummyhall.server.people.players import token_hash
 from rummyhall.server.people.replays import CHECKPOINT_EVERY, Replays
 from rummyhall.server.rooms.catalogue import parse_options, start_match
 from rummyhall.server.storage import migrate
+from rummyhall.server.storage.database import make_engine
 from rummyhall.server.storage.migrate import alembic_config, upgrade
-from rummyhall.server.storage.repository import Repository, StoredMatch, StoredRoom, make_engine
+from rummyhall.server.storage.records import StoredMatch, StoredRoom
+from rummyhall.server.storage.repository import Repository
 from rummyhall.server.storage.store import Store
 from rummyhall.server.wire.protocol import ProtocolError
 from tests.server import databases
@@ -97,14 +99,14 @@ def finished_match(repository: Repository, match_id: str, seed: int) -> list[dic
         f"r{match_id}", f"C{match_id}", "gin", {}, True, True, True, "p1", seats, "playing", None
     )
     options = {"mode": "standard"}
-    repository.start_match(room, StoredMatch(match_id, 1, seed, options, seats, "playing"))
+    repository.matches.start_match(room, StoredMatch(match_id, 1, seed, options, seats, "playing"))
     rows = [
         {"match_id": match_id, "seq": seq, "seat": 0, "actor": "bot", "action": action}
         for seq, action in enumerate(state.log)
     ]
-    repository.append_actions(rows)
+    repository.matches.append_actions(rows)
     room.status = "finished"
-    repository.finish_match(room, match_id, {"scores": state.scores, "winners": []}, [])
+    repository.matches.finish_match(room, match_id, {"scores": state.scores, "winners": []}, [])
     return list(state.log)
 
 
@@ -114,7 +116,7 @@ def test_the_cache_replays_a_finished_match_once_and_stays_within_its_bytes(
     engine = make_engine(databases.url_for(tmp_path / "cache.db"))
     upgrade(engine)
     repository = Repository(engine)
-    repository.create_player("p1", "Ana", "h1")
+    repository.players.create_player("p1", "Ana", "h1")
     logs = {
         match_id: finished_match(repository, match_id, seed)
         for seed, match_id in enumerate(("m1", "m2", "m3"))

@@ -1,4 +1,4 @@
-"""The state message is serialized without its pydantic model (``protocol.state_text``,
+"""The state message is serialized without its pydantic model (``messages.state_text``,
 for speed) but must stay byte for byte what ``StateMessage`` sends: seeded games of every
 game and format, each seat's and a spectator's message at every step, compared."""
 
@@ -12,7 +12,7 @@ import pytest
 from rummyhall.game import GameState
 from rummyhall.registry import new_match
 from rummyhall.server.rooms import advice
-from rummyhall.server.wire.protocol import StateMessage, state_text
+from rummyhall.server.wire.messages import StateMessage, state_text
 
 GAMES = [
     ("gin", {}),

@@ -12,16 +12,13 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Engine, insert, inspect
 
 from rummyhall.server.rooms.table import result_rows
+from rummyhall.server.storage.database import make_engine
 from rummyhall.server.storage.log_insert import LogInsert
 from rummyhall.server.storage.migrate import alembic_config, upgrade
 from rummyhall.server.storage.models import ActionRecord, Base, now
-from rummyhall.server.storage.repository import (
-    Repository,
-    StoredMatch,
-    StoredRoom,
-    make_engine,
-    summarize,
-)
+from rummyhall.server.storage.records import StoredMatch, StoredRoom
+from rummyhall.server.storage.repository import Repository
+from rummyhall.server.storage.standings import summarize
 from tests.server import databases
 
 
@@ -43,7 +40,7 @@ def _playing_room(path: Path) -> tuple[Engine, Repository, StoredRoom]:
     engine = make_engine(databases.url_for(path))
     upgrade(engine)
     repository = Repository(engine)
-    repository.create_player("p1", "Ana", "h1")
+    repository.players.create_player("p1", "Ana", "h1")
     room = StoredRoom(
         "r1",
         "ABCDEF",
@@ -57,7 +54,7 @@ def _playing_room(path: Path) -> tuple[Engine, Repository, StoredRoom]:
         "playing",
         None,
     )
-    repository.start_match(
+    repository.matches.start_match(
         room, StoredMatch("m1", 1, 42, {"mode": "standard"}, room.seats, "playing")
     )
     return engine, repository, room
@@ -70,19 +67,19 @@ def test_a_room_its_match_and_log_come_back_in_order(tmp_path: Path) -> None:
         {"type": "draw", "source": "stock"},
         {"type": "discard", "card": "7H"},
     ]
-    repository.append_actions(
+    repository.matches.append_actions(
         [
             {"match_id": "m1", "seq": seq, "seat": seq % 2, "actor": "player", "action": action}
             for seq, action in enumerate(actions[:2])
         ]
     )
-    repository.append_actions(
+    repository.matches.append_actions(
         [{"match_id": "m1", "seq": 2, "seat": 0, "actor": "away", "action": actions[2]}]
     )
-    (back,) = repository.open_rooms()
+    (back,) = repository.rooms.open_rooms()
     assert back.code == "ABCDEF" and back.seats == room.seats
     assert back.match is not None and back.match.seed == 42 and back.match.log == actions
-    assert repository.finished_match("m1") is None  # not over: no replay yet
+    assert repository.matches.finished_match("m1") is None  # not over: no replay yet
     engine.dispose()
 
 

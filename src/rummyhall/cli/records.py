@@ -35,12 +35,13 @@ def database_reader(url: str) -> RecordReader:
     """The reader of the game server's database at ``url``: finished matches only, as
     the server's replays are (a match in progress keeps its secrets)."""
     from rummyhall.server.rooms.catalogue import parse_options
-    from rummyhall.server.storage.repository import Repository, make_engine
+    from rummyhall.server.storage.database import make_engine
+    from rummyhall.server.storage.repository import Repository
 
     repository = Repository(make_engine(url))
 
     def read(game_id: str) -> JSON:
-        found = repository.finished_match(game_id)
+        found = repository.matches.finished_match(game_id)
         if found is None:
             raise NotationError(f"no finished game {game_id!r} in {url}")
         match, log, _ = found

@@ -133,7 +133,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from rummyhall.server.app import create_app
     from rummyhall.server.net.transport import protocols
-    from rummyhall.server.storage.repository import database_url
+    from rummyhall.server.storage.database import database_url
     from rummyhall.server.workers import serve_workers
 
     settings = settings_from(args)

@@ -8,8 +8,9 @@ Read it by its subpackages, from the edge inwards:
 - :mod:`~rummyhall.server.wire`: the protocol's messages, error codes and the server's texts;
 - :mod:`~rummyhall.server.rooms`: the lobby, a room and its seats, table, stand-ins,
   pause, clock, bots, hints, chat and the catalogue of games;
-- :mod:`~rummyhall.server.people`: players, accounts, friends, ratings, replays;
-- :mod:`~rummyhall.server.storage`: schema, migrations, repository, store, fault points;
+- :mod:`~rummyhall.server.people`: players, accounts, friends, replays;
+- :mod:`~rummyhall.server.storage`: schema, migrations, repository, store, ratings,
+  fault points;
 - :mod:`~rummyhall.server.cluster`: several processes on Redis (``serve --redis``).
 
 Beside them: :mod:`~rummyhall.server.app` (the ASGI app that builds it all),

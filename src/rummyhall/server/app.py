@@ -43,10 +43,11 @@ from rummyhall.server.rooms.autoplay import Autoplay
 from rummyhall.server.rooms.lobby import Lobby
 from rummyhall.server.rooms.room import Services
 from rummyhall.server.settings import Settings
+from rummyhall.server.storage.database import make_engine
 from rummyhall.server.storage.faults import FaultPoint, Faults
 from rummyhall.server.storage.migrate import upgrade
-from rummyhall.server.storage.repository import Repository, make_engine
-from rummyhall.server.storage.store import Store
+from rummyhall.server.storage.repository import Repository
+from rummyhall.server.storage.store import StorageUnavailable, Store
 from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.protocol import ProtocolError
 
@@ -193,6 +194,10 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeadersMiddleware, api_docs=settings.api_docs)
     app.add_exception_handler(RequestValidationError, malformed_request)
+
+    @app.exception_handler(StorageUnavailable)
+    async def unavailable(request: Request, error: Exception) -> JSONResponse:
+        return await refused(request, ProtocolError("storage_unavailable"))
 
     @app.exception_handler(ProtocolError)
     async def refused(request: Request, error: Exception) -> JSONResponse:

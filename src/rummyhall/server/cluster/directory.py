@@ -26,7 +26,7 @@ from redis.exceptions import RedisError
 
 from rummyhall.server.cluster.client import PREFIX, unavailable_without_redis
 from rummyhall.server.rooms.peers import Described
-from rummyhall.server.wire.protocol import RoomInfo
+from rummyhall.server.wire.messages import RoomInfo
 
 log = logging.getLogger(__name__)
 

@@ -25,13 +25,9 @@ from rummyhall.server.cluster.limits import SharedLimiter
 from rummyhall.server.cluster.remote import RemoteRoom
 from rummyhall.server.cluster.sockets import Sockets, code_of
 from rummyhall.server.cluster.visitors import Visitors
-from rummyhall.server.wire.protocol import (
-    ClientMessageType,
-    Join,
-    ProtocolError,
-    RoomInfo,
-    error_message,
-)
+from rummyhall.server.storage.store import StorageUnavailable
+from rummyhall.server.wire.messages import RoomInfo, error_message
+from rummyhall.server.wire.protocol import ClientMessageType, Join, ProtocolError
 
 if TYPE_CHECKING:
     from rummyhall.server.people.accounts import Devices
@@ -366,11 +362,14 @@ class Cluster:
         have subscribed again yet)."""
         for attempt in range(REJOIN_TRIES):
             try:
-                place = await self.find(code)
-                if place is None:
-                    raise ProtocolError("room_not_found", room=code)
-                await self._join(client, place)
-                return
+                try:
+                    place = await self.find(code)
+                    if place is None:
+                        raise ProtocolError("room_not_found", room=code)
+                    await self._join(client, place)
+                    return
+                except StorageUnavailable:
+                    raise ProtocolError("storage_unavailable") from None
             except ProtocolError as error:
                 if error.code != "unavailable" or attempt == REJOIN_TRIES - 1:
                     client.send(error_message(error, client.locale))

@@ -15,7 +15,8 @@ from rummyhall.server.cluster.bus import Bus
 from rummyhall.server.people.players import Player
 from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.i18n import Locale
-from rummyhall.server.wire.protocol import ClientMessageType, Leave, ServerMessage
+from rummyhall.server.wire.messages import ServerMessage
+from rummyhall.server.wire.protocol import ClientMessageType, Leave
 
 if TYPE_CHECKING:
     from rummyhall.server.rooms.seats import Client

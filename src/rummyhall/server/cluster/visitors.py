@@ -11,13 +11,10 @@ from typing import TYPE_CHECKING
 from rummyhall.server.cluster.bus import Bus, Envelope
 from rummyhall.server.cluster.leases import Leases
 from rummyhall.server.cluster.remote import RemoteClient
-from rummyhall.server.rooms.seating import RoomMoved
-from rummyhall.server.wire.protocol import (
-    ErrorMessage,
-    ProtocolError,
-    client_message_from_data,
-    error_message,
-)
+from rummyhall.server.rooms.lock import RoomMoved
+from rummyhall.server.storage.store import StorageUnavailable
+from rummyhall.server.wire.messages import ErrorMessage, error_message
+from rummyhall.server.wire.protocol import ProtocolError, client_message_from_data
 
 if TYPE_CHECKING:
     from rummyhall.server.people.players import Players
@@ -53,7 +50,10 @@ class Visitors:
         visitor = self._visitor(envelope)
         message = client_message_from_data(envelope["message"])
         try:
-            await room.handle(visitor, message)
+            try:
+                await room.handle(visitor, message)
+            except StorageUnavailable:
+                raise ProtocolError("storage_unavailable") from None
         except RoomMoved:  # it left while the request waited: the socket's end sends it on
             self.bus.post(node, answer | {"moved": True})
             return

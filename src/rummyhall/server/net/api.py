@@ -19,16 +19,11 @@ from rummyhall.registry import KITS
 from rummyhall.server.net.limits import client_address
 from rummyhall.server.people.players import NICKNAME_CODE_POINTS, NICKNAME_MAX, Player
 from rummyhall.server.rooms.catalogue import describe
-from rummyhall.server.rooms.lobby import ListedStatus, RoomRequest
+from rummyhall.server.rooms.listing import ListedStatus
+from rummyhall.server.rooms.lobby import RoomRequest
 from rummyhall.server.wire.i18n import Locale
-from rummyhall.server.wire.protocol import (
-    PROTOCOL_VERSION,
-    PlayerInfo,
-    ProtocolError,
-    RoomInfo,
-    RoomPage,
-    protocol_schema,
-)
+from rummyhall.server.wire.messages import PlayerInfo, RoomInfo, RoomPage, protocol_schema
+from rummyhall.server.wire.protocol import PROTOCOL_VERSION, ProtocolError
 
 if TYPE_CHECKING:
     from rummyhall.server.hub import Hub
@@ -295,7 +290,7 @@ async def player_stats(player_id: str, request: Request) -> dict[str, Any]:
 @router.get("/players/{player_id}/profile", dependencies=Reads)
 async def profile(player_id: str, request: Request) -> dict[str, Any]:
     """A player's public page: nickname, username, per game his rating (OpenSkill, see
-    ``server/people/ratings.py``) with its history, matches played and won, and his recent
+    ``server/storage/ratings.py``) with its history, matches played and won, and his recent
     finished matches (replays are public once a match is over)."""
     found = await hub(request).store.profile(player_id)
     if found is None:
@@ -332,7 +327,7 @@ async def rooms(
     without a ``status``, the rooms waiting or playing (not the finished ones)."""
     settings = hub(request).settings
     size = min(limit or settings.lobby_page, settings.lobby_page_max)
-    page = await hub(request).lobby.public_page(size, cursor, game, status)
+    page = await hub(request).lobby.listing.page(size, cursor, game, status)
     return Response(page, media_type=JSON)
 
 

@@ -21,21 +21,18 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from rummyhall.server.net.limits import TokenBucket, check_size, client_address
 from rummyhall.server.net.mailbox import Mailbox
 from rummyhall.server.people.players import Player, token_hash
-from rummyhall.server.rooms.seating import RoomMoved
+from rummyhall.server.rooms.lock import RoomMoved
+from rummyhall.server.storage.store import StorageUnavailable
 from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.i18n import Locale
+from rummyhall.server.wire.messages import ErrorMessage, Pong, ServerMessage, Welcome, error_message
 from rummyhall.server.wire.protocol import (
     PROTOCOL_VERSION,
     ClientMessageType,
-    ErrorMessage,
     Hello,
     Join,
     Ping,
-    Pong,
     ProtocolError,
-    ServerMessage,
-    Welcome,
-    error_message,
     message_ref,
     parse_client_message,
 )
@@ -178,7 +175,10 @@ class Connection:
             check_size(raw, self.hub.settings.max_message_bytes)
             message = parse_client_message(raw)
             ref = message.id
-            await self.dispatch(message)
+            try:
+                await self.dispatch(message)
+            except StorageUnavailable:
+                raise ProtocolError("storage_unavailable") from None
         except ProtocolError as error:
             if error.code in ("malformed", "invalid_action"):  # unparsed: read its id raw
                 ref = message_ref(raw)

@@ -9,10 +9,12 @@ from typing import Any
 
 from rummyhall.server.people.accounts import Devices, clean_username
 from rummyhall.server.people.players import Player
-from rummyhall.server.rooms.lobby import UNFINISHED, Lobby
+from rummyhall.server.rooms.listing import UNFINISHED
+from rummyhall.server.rooms.lobby import Lobby
 from rummyhall.server.rooms.peers import Peers
 from rummyhall.server.storage.store import Store
-from rummyhall.server.wire.protocol import InvitedMessage, PlayerInfo, ProtocolError, RoomInfo
+from rummyhall.server.wire.messages import InvitedMessage, PlayerInfo, RoomInfo
+from rummyhall.server.wire.protocol import ProtocolError
 
 
 class Friends:
@@ -66,7 +68,9 @@ class Friends:
             account = await self.store.account_by_username(key)
             if account is None:
                 raise ProtocolError("user_not_found", username=username)
-            names = await self.store.read(self.store.repository.nicknames, [account.player_id])
+            names = await self.store.read(
+                self.store.repository.players.nicknames, [account.player_id]
+            )
             return PlayerInfo(id=account.player_id, nickname=names[account.player_id])
         opponents = await self.store.recent_opponents(inviter.id)
         found = next((each for each in opponents if each["id"] == player_id), None)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import regex
 
 from rummyhall.server.storage.store import Store
-from rummyhall.server.wire.protocol import PlayerInfo, ProtocolError
+from rummyhall.server.wire.messages import PlayerInfo
+from rummyhall.server.wire.protocol import ProtocolError
 
 NICKNAME_MAX = 24
 """Characters a nickname may have, as a reader counts them: grapheme clusters (a family

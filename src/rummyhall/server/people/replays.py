@@ -103,7 +103,7 @@ class FinishedMatch:
 
 def load_finished(repository: Repository, match_id: str) -> FinishedMatch | None:
     """Read a finished match and replay it (for tools that hold a repository)."""
-    found = repository.finished_match(match_id)
+    found = repository.matches.finished_match(match_id)
     return None if found is None else replay_finished(*found)
 
 

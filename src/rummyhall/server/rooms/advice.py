@@ -15,7 +15,7 @@ from rummyhall.bots.base import Adviser
 from rummyhall.bots.registry import make_bot
 from rummyhall.game import GameState
 from rummyhall.registry import find_game
-from rummyhall.server.wire.protocol import LegalAction
+from rummyhall.server.wire.messages import LegalAction
 from rummyhall.view import View
 
 LEGAL_FIELDS = tuple(LegalAction.model_fields)

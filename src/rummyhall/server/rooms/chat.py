@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from rummyhall.server.net.limits import TokenBucket
 from rummyhall.server.people.players import Player
-from rummyhall.server.wire.protocol import ChatLine, ChatMessage, PlayerInfo, ProtocolError
+from rummyhall.server.wire.messages import ChatLine, ChatMessage, PlayerInfo
+from rummyhall.server.wire.protocol import ProtocolError
 
 if TYPE_CHECKING:
     from rummyhall.server.rooms.seats import Client

@@ -29,7 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummyhall.server.wire.protocol import ClockMessage, ProtocolError
+from rummyhall.server.wire.messages import ClockMessage
+from rummyhall.server.wire.protocol import ProtocolError
 
 OFF = "off"
 TIMEOUTS_BEFORE_AWAY = 3

@@ -1,20 +1,15 @@
 """The lobby: every open room by invite code, room creation within the limits, the
-public list a page at a time, lookups by code within a guessing budget, and bringing
-rooms back after a restart."""
+public list (:mod:`~rummyhall.server.rooms.listing`), lookups by code within a guessing
+budget, and bringing rooms back after a restart."""
 
 from __future__ import annotations
 
 import asyncio
-import bisect
-import functools
 import hashlib
-import itertools
 import logging
 import secrets
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -22,10 +17,12 @@ from rummyhall.server.net.limits import Limiter
 from rummyhall.server.people.players import Player, Players
 from rummyhall.server.rooms.catalogue import parse_options
 from rummyhall.server.rooms.clock import OFF, require_clock
+from rummyhall.server.rooms.listing import UNFINISHED, PublicList
 from rummyhall.server.rooms.room import Room, Services
 from rummyhall.server.rooms.seats import Place, Seat
-from rummyhall.server.storage.repository import Creation, StoredRoom
-from rummyhall.server.wire.protocol import ProtocolError, RoomInfo, RoomPage
+from rummyhall.server.storage.records import Creation, StoredRoom
+from rummyhall.server.wire.messages import RoomInfo
+from rummyhall.server.wire.protocol import ProtocolError
 
 log = logging.getLogger(__name__)
 
@@ -33,18 +30,6 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Invite codes avoid look-alikes (no I, O, 0, 1)."""
 CODE_LENGTH = 10
 """32¹⁰ ≈ 1.1·10¹⁵ codes (50 bits): see docs/security.md for the guessing arithmetic."""
-
-LISTED_ORDER = {"waiting": 0, "playing": 1, "finished": 2}
-"""The public list shows rooms waiting for players first."""
-LISTING_TTL = 1.0
-"""Seconds the sorted public list and the pages answered from it are reused: a page
-costs a bisection and its own rooms' descriptions once a second, then a lookup."""
-PAGES_KEPT = 256
-"""Distinct pages (cursor, size, filters) kept between two sorts at most."""
-
-ListedStatus = Literal["waiting", "playing", "finished"]
-UNFINISHED = ("waiting", "playing")
-"""The rooms one may resume: not started yet, or a match under way."""
 
 
 class RoomRequest(BaseModel):
@@ -74,32 +59,14 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def listing_key(status: str, code: str) -> str:
-    """A room's place in the public list, which is also the page cursor after it."""
-    return f"{LISTED_ORDER.get(status, 3)}{code}"
-
-
-@dataclass(frozen=True)
-class Listed:
-    """A public room as the list was sorted: where it stands, what it plays, and how
-    to describe it."""
-
-    key: str
-    game: str
-    status: str
-    info: Callable[[], RoomInfo]
-
-
 class Lobby:
     def __init__(self, services: Services, guesses: Limiter) -> None:
         self.services = services
         self.rooms = services.rooms
         self.guesses = guesses
         """Lookups by code that found no room, per client address."""
-        self._listing: list[Listed] = []
-        self._listing_keys: list[str] = []
-        self._listed_at = -LISTING_TTL
-        self._pages: dict[tuple[int, str | None, str | None, str | None], bytes] = {}
+        self.listing = PublicList(self.rooms, self._elsewhere)
+        """The public list, a page at a time."""
         self._creating: dict[tuple[str, str], asyncio.Future[tuple[RoomInfo, bool]]] = {}
         """Keyed creations under way here, by host and key."""
 
@@ -179,71 +146,7 @@ class Lobby:
                 room.hosted_by(player) or room.seat_held_by(player) is not None
             ):
                 room.broadcast_room()
-        self._forget_listing()
-
-    async def public_page(
-        self,
-        limit: int,
-        cursor: str | None = None,
-        game: str | None = None,
-        status: ListedStatus | None = None,
-    ) -> bytes:
-        """The JSON of a :class:`RoomPage`: up to ``limit`` public rooms after ``cursor``
-        (of ``game``, in ``status``), as they were at most :data:`LISTING_TTL` ago.
-
-        A room that changed meanwhile keeps its old place until the next sort, so a
-        client paging then may see it twice or not at all; between sorts pages are
-        consistent."""
-        now = time.monotonic()
-        if now - self._listed_at > LISTING_TTL:
-            listed = [
-                Listed(listing_key(room.status, room.code), room.game, room.status, room.info)
-                for room in self.rooms.values()
-                if room.public and room.status != "closed"
-            ]
-            for code, (data, raw) in (await self._elsewhere()).items():
-                if data["public"]:
-                    key = listing_key(data["status"], code)
-                    info = functools.partial(RoomInfo.model_validate_json, raw)
-                    listed.append(Listed(key, data["game"], data["status"], info))
-            self._listing = sorted(listed, key=lambda entry: entry.key)
-            self._listing_keys = [entry.key for entry in self._listing]
-            self._listed_at = now
-            self._pages.clear()
-        asked = (limit, cursor, game, status)
-        page = self._pages.get(asked)
-        if page is None:
-            if len(self._pages) >= PAGES_KEPT:
-                self._pages.clear()
-            page = self._pages[asked] = self._page(*asked).model_dump_json().encode()
-        return page
-
-    def _page(
-        self, limit: int, cursor: str | None, game: str | None, status: str | None
-    ) -> RoomPage:
-        def shown(entry: Listed) -> bool:
-            # No status asked: the rooms one can still join or watch play, not the
-            # finished ones (``status=finished`` lists those).
-            wanted = entry.status in UNFINISHED if status is None else entry.status == status
-            return (game is None or entry.game == game) and wanted
-
-        start = 0 if cursor is None else bisect.bisect_right(self._listing_keys, cursor)
-        page: list[RoomInfo] = []
-        last = after = None
-        for entry in itertools.islice(self._listing, start, None):
-            if not shown(entry):
-                continue
-            if len(page) == limit:
-                after = last  # a further room exists: the next page starts after ours
-                break
-            page.append(entry.info())
-            last = entry.key
-        total = sum(1 for entry in self._listing if shown(entry))
-        return RoomPage(rooms=page, next=after, total=total)
-
-    def _forget_listing(self) -> None:
-        """A room opened or closed: sort again on the next page."""
-        self._listed_at = -LISTING_TTL
+        self.listing.forget()
 
     async def create(
         self, host: Player, request: RoomRequest, key: str | None = None
@@ -361,7 +264,7 @@ class Lobby:
     def _opened(self, room: Room) -> None:
         """``room`` is played here from now on: in the directory and the lobby."""
         self.rooms[room.code] = room
-        self._forget_listing()
+        self.listing.forget()
         if self.services.cluster is not None:
             self.services.cluster.changed(room)
 
@@ -425,7 +328,7 @@ class Lobby:
             if not room.clients() and room.idle_since < limit:
                 await room.close()
                 del self.rooms[code]
-                self._forget_listing()
+                self.listing.forget()
                 if self.services.cluster is not None:
                     self.services.cluster.closed(code)
                 log.info("room %s closed after standing empty", code)

@@ -17,7 +17,7 @@ import asyncio
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from rummyhall.server.wire.protocol import PauseInfo
+from rummyhall.server.wire.messages import PauseInfo
 
 
 @dataclass

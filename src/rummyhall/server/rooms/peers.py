@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from rummyhall.server.people.players import Player
 from rummyhall.server.rooms.seats import Place, Seat
-from rummyhall.server.wire.protocol import RoomInfo
+from rummyhall.server.wire.messages import RoomInfo
 
 
 class Described(Protocol):

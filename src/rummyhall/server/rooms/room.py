@@ -28,17 +28,16 @@ from rummyhall.server.rooms.seating import Seating
 from rummyhall.server.rooms.seats import Client, Seat, require_filled
 from rummyhall.server.rooms.table import Actor, Table
 from rummyhall.server.settings import Settings
-from rummyhall.server.storage.repository import LogConflict, StoredRoom
+from rummyhall.server.storage.records import LogConflict, StoredRoom
 from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.messages import CheckedMessage, HintMessage
 from rummyhall.server.wire.protocol import (
     ActionRequest,
     Back,
     ChatRequest,
-    CheckedMessage,
     CheckRequest,
     ClientMessageType,
     HandOver,
-    HintMessage,
     HintRequest,
     Join,
     Leave,

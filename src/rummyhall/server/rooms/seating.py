@@ -1,7 +1,7 @@
 """A room as a place: its seats and who plays them, its spectators, the host's changes
 before a match starts, and how the room is described, saved and told to its clients;
-and its :class:`Standins`, who play a seat when its person does not (the seat's bot, or
-the away bot). :class:`~rummyhall.server.rooms.room.Room` adds the match at its table.
+its :class:`~rummyhall.server.rooms.standins.Standins` play a seat when its person does
+not. :class:`~rummyhall.server.rooms.room.Room` adds the match at its table.
 
 Everything that changes a room happens under its lock; a request that fails a check
 changes nothing, and a seat taken or given up counts only once it is saved.
@@ -14,85 +14,30 @@ import logging
 import math
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Literal, Protocol
 
 from rummyhall.actions import Action
 from rummyhall.server.people.players import Player
-from rummyhall.server.rooms.autoplay import Autoplay, move_seed
 from rummyhall.server.rooms.catalogue import GameOptions
 from rummyhall.server.rooms.chat import Chat
 from rummyhall.server.rooms.clock import OFF, Turn, TurnClock
+from rummyhall.server.rooms.lock import RoomLock, RoomMoved
 from rummyhall.server.rooms.pause import Pause
-from rummyhall.server.rooms.peers import Peers
 from rummyhall.server.rooms.seats import Client, Seat, free_seat, require_room_to_watch, seat_at
+from rummyhall.server.rooms.shared import Shared, Status
+from rummyhall.server.rooms.standins import Standins
 from rummyhall.server.rooms.table import Actor, Table
 from rummyhall.server.settings import Settings
-from rummyhall.server.storage.repository import StoredRoom
-from rummyhall.server.storage.store import Store
-from rummyhall.server.wire.protocol import (
+from rummyhall.server.storage.records import StoredRoom
+from rummyhall.server.wire.messages import (
     LeftMessage,
     MatchInfo,
-    ProtocolError,
     RemovedMessage,
     RoomInfo,
     RoomMessage,
 )
+from rummyhall.server.wire.protocol import ProtocolError
 
 log = logging.getLogger(__name__)
-
-
-class RoomMoved(ProtocolError):
-    """The room is no longer played by this process (another one took it over, or it
-    was handed to the process its players are connected to): a request that waited for
-    it is sent there instead, or answered ``unavailable``."""
-
-    def __init__(self) -> None:
-        super().__init__("unavailable")
-
-
-class RoomLock:
-    """A room's lock, which refuses whoever gets it after the room has moved away
-    (:class:`RoomMoved`): nothing is played here once another process plays the room."""
-
-    def __init__(self) -> None:
-        self._lock = asyncio.Lock()
-        self.moved = False
-
-    def locked(self) -> bool:
-        return self._lock.locked()
-
-    async def __aenter__(self) -> None:
-        await self._lock.acquire()
-        if self.moved:
-            self._lock.release()
-            raise RoomMoved
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        self._lock.release()
-
-
-Status = Literal["waiting", "playing", "finished", "closed"]
-
-
-class Shared(Protocol):
-    """What every room shares (:class:`rummyhall.server.rooms.room.Services`), with the
-    directory of open rooms by code, which limits that span rooms read."""
-
-    @property
-    def settings(self) -> Settings: ...
-
-    @property
-    def store(self) -> Store: ...
-
-    @property
-    def autoplay(self) -> Autoplay: ...
-
-    @property
-    def rooms(self) -> Mapping[str, Seating]: ...
-
-    @property
-    def cluster(self) -> Peers | None: ...
 
 
 class Seating(ABC):
@@ -530,109 +475,3 @@ class Seating(ABC):
         still waits for the lock."""
         self.stop()
         self.lock.moved = True
-
-
-class Standins:
-    """Who plays a seat of one room when its person does not: the seat's bot, or the
-    away bot once the player has been gone ``away_after`` seconds, while someone else
-    is at the table (with nobody there the game waits)."""
-
-    def __init__(self, room: Seating, autoplay: Autoplay) -> None:
-        self.room = room
-        self.autoplay = autoplay
-        self.settings = autoplay.settings
-        self._task: asyncio.Task[None] | None = None
-
-    # ------------------------------------------------------------------ away seats
-
-    def start_away_timer(self, seat: Seat, away_at: float | None = None) -> None:
-        """A player's connection is gone: mark the seat away unless he is back in time,
-        ``away_after`` from now or at ``away_at`` (wall clock: the deadline a process
-        that played the room before set)."""
-        if self.room.status != "playing" or seat.player is None or seat.away or seat.timer:
-            return
-        now = time.time()
-        seat.away_at = now + self.settings.away_after if away_at is None else away_at
-        loop = asyncio.get_running_loop()
-        seat.timer = loop.call_later(max(0.0, seat.away_at - now), self._mark_away, seat.index)
-
-    def _mark_away(self, index: int) -> None:
-        seat = self.room.seats[index]
-        seat.timer = None
-        if seat.client is None and seat.player is not None and self.room.status == "playing":
-            seat.away = True
-            self.room.broadcast_room()
-            self.kick()
-
-    def actor(self, index: int) -> Actor | None:
-        """Who plays seat ``index`` when a person does not (``None``: a person): its bot,
-        the computer once the turn's clock has run out, or the away bot."""
-        seat = self.room.seats[index]
-        if seat.bot is not None:
-            return "bot"
-        if self.room.clock.expired(index):
-            return "clock"
-        if seat.away and any(s.client is not None for s in self.room.seats if s is not seat):
-            return "away"
-        return None
-
-    # ------------------------------------------------------------------ moves
-
-    def kick(self) -> None:
-        """Start the autoplay task if a bot or the away bot is to move."""
-        if self._task is not None and not self._task.done():
-            return
-        table = self.room.table
-        if table is None or self.room.status != "playing" or self.room.pause is not None:
-            return
-        current = table.state.current_player
-        if current is None or self.actor(current) is None:
-            return
-        self._task = asyncio.create_task(self._run(), name=f"autoplay {self.room.code}")
-
-    async def _run(self) -> None:
-        try:
-            while await self._move():
-                pass
-        except Exception:
-            log.exception("autoplay failed in room %s", self.room.code)
-
-    async def _move(self) -> bool:
-        """One bot move; ``False`` once no bot is to move."""
-        room = self.room
-        async with room.lock:
-            table = room.table
-            if table is None or room.status != "playing" or room.pause is not None:
-                return False
-            state = table.state
-            seat = state.current_player
-            actor = None if seat is None else self.actor(seat)
-            if seat is None or actor is None:
-                return False
-            turn = state.turn
-            view, legal = await table.position(seat)
-            level = room.seats[seat].bot if actor == "bot" else self.settings.away_level
-            assert level is not None
-        if self.settings.bot_delay:
-            await asyncio.sleep(self.settings.bot_delay)
-        try:
-            seed = move_seed(table.seed, seat, turn)
-            action = await self.autoplay.think(room.game, level, seed, view, legal)
-        except Exception:
-            log.exception("bot failed in room %s; it plays its first legal action", room.code)
-            action = legal[0]
-        async with room.lock:
-            if room.table is not table or state.turn != turn or self.actor(seat) != actor:
-                return True  # the table moved on (a reconnect, a restart): look again
-            if state.is_legal(action) is not None:
-                log.error("bot chose an illegal %s in room %s", action, room.code)
-                action = legal[0]
-            await room.play_checked(table, seat, action, actor)
-        return True
-
-    def stop(self) -> None:
-        """Stop the timers and any move under way (the log on disk loses nothing)."""
-        for seat in self.room.seats:
-            seat.cancel_timer()
-        if self._task is not None:
-            self._task.cancel()

@@ -12,7 +12,8 @@ from typing import Any, Protocol
 from rummyhall.server.people.players import Player
 from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.i18n import Locale
-from rummyhall.server.wire.protocol import ProtocolError, SeatInfo, ServerMessage
+from rummyhall.server.wire.messages import SeatInfo, ServerMessage
+from rummyhall.server.wire.protocol import ProtocolError
 
 
 class Client(Protocol):

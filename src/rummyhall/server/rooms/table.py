@@ -24,9 +24,10 @@ from rummyhall.game import GameState, Match
 from rummyhall.registry import KITS
 from rummyhall.server.rooms import advice
 from rummyhall.server.rooms.catalogue import GameOptions, start_match
-from rummyhall.server.storage.repository import StoredMatch, StoredRoom
+from rummyhall.server.storage.records import StoredMatch, StoredRoom
 from rummyhall.server.storage.store import Store
-from rummyhall.server.wire.protocol import ProtocolError, state_text
+from rummyhall.server.wire.messages import state_text
+from rummyhall.server.wire.protocol import ProtocolError
 
 Actor = Literal["player", "bot", "away", "clock"]
 """Who made a logged move: the seat's player, its bot, the away bot, or the computer

@@ -1,6 +1,6 @@
 """Friends as the database keeps them: invitations to rooms, and the people a player has
 recently played against (to invite them again). Each function works in the session it
-is given; :class:`~rummyhall.server.storage.repository.Repository` opens it."""
+is given; :class:`InvitationRecords` opens it."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, aliased
 
 from rummyhall.server.storage import models
+from rummyhall.server.storage.database import Database
 from rummyhall.server.storage.models import now
 
 OPEN = ("waiting", "playing")
@@ -107,3 +108,27 @@ def recent_opponents(session: Session, player_id: str, count: int = 12) -> list[
         }
         for row in rows
     ]
+
+
+class InvitationRecords:
+    """Invitations and recent opponents, one transaction or session each."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def invite(self, room_code: str, from_id: str, to_id: str) -> None:
+        """:func:`invite`, one transaction."""
+        with self.db.transaction("invite") as session:
+            invite(session, room_code, from_id, to_id)
+
+    def invitations(self, player_id: str) -> list[dict[str, Any]]:
+        with self.db.sessions() as session:
+            return invitations(session, player_id)
+
+    def dismiss_invitation(self, player_id: str, invitation_id: int) -> bool:
+        with self.db.transaction("dismiss_invitation") as session:
+            return dismiss(session, player_id, invitation_id)
+
+    def recent_opponents(self, player_id: str) -> list[dict[str, Any]]:
+        with self.db.sessions() as session:
+            return recent_opponents(session, player_id)

@@ -170,7 +170,7 @@ class Result(Base):
 
 class Rating(Base):
     """A player's rating in one game (OpenSkill's Plackett–Luce ``mu`` and ``sigma``),
-    moved by every rated match he finishes (:mod:`rummyhall.server.people.ratings`)."""
+    moved by every rated match he finishes (:mod:`rummyhall.server.storage.ratings`)."""
 
     __tablename__ = "ratings"
 
@@ -179,7 +179,7 @@ class Rating(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     rating: Mapped[int] = mapped_column(Integer, index=True)
-    """What is shown and ranked: :func:`rummyhall.server.people.ratings.shown` of the two."""
+    """What is shown and ranked: :func:`rummyhall.server.storage.ratings.shown` of the two."""
     matches: Mapped[int] = mapped_column(Integer)
     wins: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

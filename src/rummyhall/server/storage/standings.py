@@ -1,17 +1,18 @@
 """Ratings as the database keeps them: moving them when a rated match finishes (inside
 its finishing transaction), a player's public profile and a game's leaderboard. The
-rating model itself is :mod:`rummyhall.server.people.ratings`."""
+rating model itself is :mod:`rummyhall.server.storage.ratings`."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from rummyhall.server.people import ratings
-from rummyhall.server.storage import models
+from rummyhall.server.storage import models, ratings
+from rummyhall.server.storage.database import Database
 from rummyhall.server.storage.models import now
 
 
@@ -201,3 +202,65 @@ def rate(session: Session, match_id: str, rows: Sequence[dict[str, Any]]) -> Non
                 after=record.rating,
             )
         )
+
+
+class StandingRecords:
+    """Statistics, profiles and leaderboards, read."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def player_stats(self, player_id: str) -> dict[str, Any]:
+        """Matches played and won, in total, per game and per opponent level."""
+        with self.db.sessions() as session:
+            rows = session.execute(
+                select(
+                    models.Result.game,
+                    models.Result.against,
+                    models.Result.won,
+                    models.Result.match_id,
+                ).where(models.Result.player_id == player_id)
+            ).all()
+        return summarize((game, against, won) for game, against, won, _ in rows) | {
+            "recent": [match_id for *_, match_id in rows[-20:]]
+        }
+
+    def profile(
+        self, player_id: str, history: int = 100, recent: int = 20
+    ) -> dict[str, Any] | None:
+        """:func:`profile`: a player's public page, or ``None``."""
+        with self.db.sessions() as session:
+            return profile(session, player_id, history, recent)
+
+    def leaderboard(self, game: str, player_id: str | None, size: int = 100) -> dict[str, Any]:
+        """:func:`leaderboard`: the best rated players and the asker's rank."""
+        with self.db.sessions() as session:
+            return leaderboard(session, game, player_id, size)
+
+    def bot_stats(self) -> dict[str, Any]:
+        """How each bot level fares, per game."""
+        with self.db.sessions() as session:
+            rows = session.execute(
+                select(models.Result.game, models.Result.bot, models.Result.won).where(
+                    models.Result.bot.is_not(None)
+                )
+            ).all()
+        return summarize((game, str(bot), won) for game, bot, won in rows)
+
+
+def summarize(rows: Any) -> dict[str, Any]:
+    """``{"played", "won", "games": {game: {"played", "won", "by_level": {level: …}}}}``."""
+    total = {"played": 0, "won": 0}
+    games: dict[str, dict[str, Any]] = defaultdict(
+        lambda: {"played": 0, "won": 0, "by_level": defaultdict(lambda: {"played": 0, "won": 0})}
+    )
+    for game, level, won in rows:
+        for bucket in (total, games[game], games[game]["by_level"][level]):
+            bucket["played"] += 1
+            bucket["won"] += int(bool(won))
+    return {
+        **total,
+        "games": {
+            game: {**entry, "by_level": dict(entry["by_level"])} for game, entry in games.items()
+        },
+    }

@@ -31,15 +31,14 @@ import anyio.to_thread
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from rummyhall.server.storage import models
-from rummyhall.server.storage.repository import (
+from rummyhall.server.storage.records import (
     AccountRefusal,
     Creation,
     LogConflict,
-    Repository,
     StoredMatch,
     StoredRoom,
 )
-from rummyhall.server.wire.protocol import ProtocolError
+from rummyhall.server.storage.repository import Repository
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -49,6 +48,12 @@ GATHER_SECONDS = 0.002
 """How long the first action of a batch waits for others before its commit starts. A
 commit's fixed cost is most of it (on SQLite 53 µs of CPU for one row, 79 µs for four),
 so under load the writer pays it once for several actions, for 2 ms more latency."""
+
+
+class StorageUnavailable(Exception):
+    """The database is unreachable (or, for SQLite, locked): nothing was written and the
+    request may be tried again. Storage knows nothing of the wire: the connection, the
+    HTTP API and the cluster answer it with the error ``storage_unavailable``."""
 
 
 class Store:
@@ -76,13 +81,13 @@ class Store:
     # ------------------------------------------------------------------ players
 
     async def create_player(self, player_id: str, nickname: str, token_hash: str) -> None:
-        await self._write(self.repository.create_player, player_id, nickname, token_hash)
+        await self._write(self.repository.players.create_player, player_id, nickname, token_hash)
 
     async def rename_player(self, player_id: str, nickname: str) -> None:
-        await self._write(self.repository.rename_player, player_id, nickname)
+        await self._write(self.repository.players.rename_player, player_id, nickname)
 
     async def player_by_token_hash(self, token_hash: str) -> models.Player | None:
-        return await self.read(self.repository.player_by_token_hash, token_hash)
+        return await self.read(self.repository.players.player_by_token_hash, token_hash)
 
     async def create_account(
         self,
@@ -93,7 +98,7 @@ class Store:
         nickname: str | None = None,
     ) -> AccountRefusal | None:
         return await self._write(
-            self.repository.create_account,
+            self.repository.players.create_account,
             player_id,
             username,
             username_key,
@@ -102,89 +107,93 @@ class Store:
         )
 
     async def account_of(self, player_id: str) -> models.Account | None:
-        return await self.read(self.repository.account_of, player_id)
+        return await self.read(self.repository.players.account_of, player_id)
 
     async def account_by_username(self, username_key: str) -> models.Account | None:
-        return await self.read(self.repository.account_by_username, username_key)
+        return await self.read(self.repository.players.account_by_username, username_key)
 
     async def add_sign_in(self, player_id: str, token_hash: str) -> models.Player:
-        return await self._write(self.repository.add_sign_in, player_id, token_hash)
+        return await self._write(self.repository.players.add_sign_in, player_id, token_hash)
 
     async def sign_out(self, player_id: str, token_hash: str, new_guest_hash: str) -> None:
-        await self._write(self.repository.sign_out, player_id, token_hash, new_guest_hash)
+        await self._write(self.repository.players.sign_out, player_id, token_hash, new_guest_hash)
 
     async def sign_out_everywhere(self, player_id: str, new_guest_hash: str) -> None:
-        await self._write(self.repository.sign_out_everywhere, player_id, new_guest_hash)
+        await self._write(self.repository.players.sign_out_everywhere, player_id, new_guest_hash)
 
     async def nicknames(self, player_ids: list[str]) -> dict[str, str]:
         """At start-up, before any room is open: on the writer, behind the recovery."""
-        return await self._write(self.repository.nicknames, player_ids)
+        return await self._write(self.repository.players.nicknames, player_ids)
 
     async def player_stats(self, player_id: str) -> dict[str, Any]:
-        return await self.read(self.repository.player_stats, player_id)
+        return await self.read(self.repository.standings.player_stats, player_id)
 
     async def add_chat(
         self, room_id: str, player_id: str, seat: int | None, text: str | None, reaction: str | None
     ) -> dict[str, Any]:
-        return await self._write(self.repository.add_chat, room_id, player_id, seat, text, reaction)
+        return await self._write(
+            self.repository.chat.add_chat, room_id, player_id, seat, text, reaction
+        )
 
     async def chat_history(self, room_id: str, count: int) -> list[dict[str, Any]]:
-        return await self.read(self.repository.chat_history, room_id, count)
+        return await self.read(self.repository.chat.chat_history, room_id, count)
 
     async def profile(self, player_id: str) -> dict[str, Any] | None:
-        return await self.read(self.repository.profile, player_id)
+        return await self.read(self.repository.standings.profile, player_id)
 
     async def leaderboard(self, game: str, player_id: str | None) -> dict[str, Any]:
-        return await self.read(self.repository.leaderboard, game, player_id)
+        return await self.read(self.repository.standings.leaderboard, game, player_id)
 
     async def invite(self, room_code: str, from_id: str, to_id: str) -> None:
-        await self._write(self.repository.invite, room_code, from_id, to_id)
+        await self._write(self.repository.invitations.invite, room_code, from_id, to_id)
 
     async def invitations(self, player_id: str) -> list[dict[str, Any]]:
-        return await self.read(self.repository.invitations, player_id)
+        return await self.read(self.repository.invitations.invitations, player_id)
 
     async def dismiss_invitation(self, player_id: str, invitation_id: int) -> bool:
-        return await self._write(self.repository.dismiss_invitation, player_id, invitation_id)
+        return await self._write(
+            self.repository.invitations.dismiss_invitation, player_id, invitation_id
+        )
 
     async def recent_opponents(self, player_id: str) -> list[dict[str, Any]]:
-        return await self.read(self.repository.recent_opponents, player_id)
+        return await self.read(self.repository.invitations.recent_opponents, player_id)
 
     async def bot_stats(self) -> dict[str, Any]:
-        return await self.read(self.repository.bot_stats)
+        return await self.read(self.repository.standings.bot_stats)
 
     # ------------------------------------------------------------------ rooms and matches
 
     async def save_room(self, room: StoredRoom) -> None:
-        await self._write(self.repository.save_room, room)
+        await self._write(self.repository.rooms.save_room, room)
 
     async def create_room(self, room: StoredRoom, creation: Creation) -> str:
-        return await self._write(self.repository.create_room, room, creation)
+        return await self._write(self.repository.rooms.create_room, room, creation)
 
     async def room_created(self, host_id: str, key: str) -> Creation | None:
         """On the writer, behind this process's own commits of that key."""
-        return await self._write(self.repository.room_created, host_id, key)
+        return await self._write(self.repository.rooms.room_created, host_id, key)
 
     async def code_taken(self, code: str) -> bool:
-        return await self.read(self.repository.code_taken, code)
+        return await self.read(self.repository.rooms.code_taken, code)
 
     async def abandon_orphans(self) -> int:
-        return await self._write(self.repository.abandon_orphans)
+        return await self._write(self.repository.rooms.abandon_orphans)
 
     async def open_rooms(self) -> list[StoredRoom]:
         """At start-up, after :meth:`abandon_orphans`: on the writer, so it reads what
         that recovery wrote."""
-        return await self._write(self.repository.open_rooms)
+        return await self._write(self.repository.rooms.open_rooms)
 
     async def open_room(self, code: str) -> StoredRoom | None:
         """On the writer, behind any commit of this process to the room."""
-        return await self._write(self.repository.open_room, code)
+        return await self._write(self.repository.rooms.open_room, code)
 
     async def open_codes(self) -> list[str]:
-        return await self.read(self.repository.open_codes)
+        return await self.read(self.repository.rooms.open_codes)
 
     async def start_match(self, room: StoredRoom, match: StoredMatch) -> None:
         """The new match and its room, ``playing``, in one commit."""
-        await self._write(self.repository.start_match, room, match)
+        await self._write(self.repository.matches.start_match, room, match)
 
     async def finish_match(
         self,
@@ -194,12 +203,12 @@ class Store:
         rows: list[dict[str, Any]],
     ) -> None:
         """The result, its statistics rows and the room, ``finished``, in one commit."""
-        await self._write(self.repository.finish_match, room, match_id, result, rows)
+        await self._write(self.repository.matches.finish_match, room, match_id, result, rows)
 
     async def finished_match(
         self, match_id: str
     ) -> tuple[models.Match, list[dict[str, Any]], list[str | None]] | None:
-        return await self.read(self.repository.finished_match, match_id)
+        return await self.read(self.repository.matches.finished_match, match_id)
 
     def append_action(self, row: dict[str, Any]) -> asyncio.Future[None]:
         """Queue one log entry for the next commit; the future is done once it is
@@ -241,7 +250,7 @@ class Store:
         batch: then each is written alone, so only that room's action fails."""
         try:
             with unreachable_database():
-                self.repository.append_actions(rows)
+                self.repository.matches.append_actions(rows)
         except LogConflict as conflict:
             if len(rows) == 1:
                 return [conflict]
@@ -256,7 +265,7 @@ class Store:
         while True:
             await asyncio.sleep(every)
             try:
-                await anyio.to_thread.run_sync(self.repository.checkpoint)
+                await anyio.to_thread.run_sync(self.repository.db.checkpoint)
             except Exception:  # the next round tries again; commits are unaffected
                 log.exception("checkpoint failed")
 
@@ -268,13 +277,12 @@ class Store:
 
 @contextlib.contextmanager
 def unreachable_database() -> Iterator[None]:
-    """The database unreachable (or, for SQLite, locked): the client is told
-    ``storage_unavailable`` and may try again; nothing was written."""
+    """The database unreachable (or, for SQLite, locked): :class:`StorageUnavailable`."""
     try:
         yield
     except (OperationalError, InterfaceError) as error:
         log.warning("the database is unreachable: %s", error)
-        raise ProtocolError("storage_unavailable") from None
+        raise StorageUnavailable from None
 
 
 def _settle_all(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
