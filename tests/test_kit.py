@@ -36,7 +36,7 @@ def demo(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_every_kit_describes_its_game() -> None:
     for name, kit in registry.KITS.items():
         assert kit.name == name and kit.title and kit.part in ("hand", "deal", "round")
-        assert kit.variants and kit.bots == f"rummyhall.bots.{name}"
+        assert kit.variants and kit.bots == f"rummyhall.bots.{name}.levels"
         low, high = kit.seats
         assert (kit.seat_option is None) == (low == high)
     indian = {o.key: o for o in registry.KITS["indian"].options}
