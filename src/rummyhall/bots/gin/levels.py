@@ -25,7 +25,13 @@ from rummyhall.bots.gin.playout import (
     new_playouts,
 )
 from rummyhall.bots.gin.simple import best_group
-from rummyhall.bots.gin.styles import MODELS, PLAYERS, PLAYOUT_STYLES, least_after_throw
+from rummyhall.bots.gin.styles import (
+    MODELS,
+    PLAYERS,
+    PLAYOUT_STYLES,
+    StyleGinBot,
+    least_after_throw,
+)
 from rummyhall.bots.search import Searcher, batch_means, chosen
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
@@ -143,8 +149,9 @@ BATCH = 8
 hands come from Markov chains (:class:`~rummyhall.bots.gin.model.OpponentHands`), whose
 successive hands are alike, and single worlds would overstate how sure a comparison is;
 a batch holds two draws of each of its four chains."""
-OWN_STYLE = next(style.code for style, _ in MODELS if style.name == "strong")
-"""The style (its code in ``gin_styles.MODELS``) the bot's own seat plays a world out
+STRONG = next(style for style, _ in MODELS if style.name == "strong")
+OWN_STYLE = STRONG.code
+"""The style (its code in ``styles.MODELS``) the bot's own seat plays a world out
 with after each candidate move: the strong player's, which knocks in its first few turns
 and then waits for gin (until 5 December the simple bot's, which
 knocks at once and never hunts gin: a world's value then said little about waiting)."""
@@ -152,7 +159,7 @@ EQUITY_INDIFFERENT = 0.002
 """A difference in the chance to win the match too small to matter (0.2%)."""
 POINTS_INDIFFERENT = 0.5
 """A difference in a single hand's expected points too small to matter."""
-RULE_PLAYER = PLAYERS["strong"]()
+RULE_PLAYER = StyleGinBot(STRONG)
 """The rule player whose move the hard bot's search must beat clearly to overrule: the
 strong player, whose rules its own seat plays the worlds out with (until 5 December
 medium, which knocks at once: where a few worlds could not tell, the bot knocked)."""
