@@ -16,8 +16,10 @@ from tests.web.policy import indian_choice
 READY = """() => {
   const s = window.rummyhall && window.rummyhall.session;
   return Boolean(s && s.state && (s.result || s.state.over
-    || (s.state.current_player === s.you && s.state.legal.length > 0)));
+    || (s.state.current_player === s.you && s.state.legal.length > 0 && !window.rummyhall.busy())));
 }"""
+"""The player is to act: his turn shown, and no move of his still on its way (until its
+answer arrives the page shows the turn it was made on)."""
 
 
 def session(page: Page) -> dict[str, Any]:

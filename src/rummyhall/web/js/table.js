@@ -15,7 +15,7 @@ import { markArrivals } from "./motion.js";
 import { followPause, pauseLine, resultDialog } from "./results.js";
 import { renderRummikub } from "./rummikub.js";
 import { soundState, soundToggle } from "./sound.js";
-import { hold, once, sends, TABLE } from "./once.js";
+import { hold, isHeld, once, sends, TABLE } from "./once.js";
 import { h, notice } from "./ui.js";
 
 export function showTable({ main, toast, banner }, code, watch) {
@@ -403,7 +403,9 @@ export function showTable({ main, toast, banner }, code, watch) {
   Promise.all([ensurePlayer(), fetchJSON("/api/info")]).then(([, info]) => {
     catalogue = info;
     socket = new RoomSocket(code, watch ? "spectator" : "player", handlers);
-    window.rummyhall = { session, drop: () => socket.drop() };
+    // For the browser tests and bench/web.py: the session, a dropped connection, and
+    // whether a request of the table is still on its way (its answer not yet shown).
+    window.rummyhall = { session, drop: () => socket.drop(), busy: () => isHeld(TABLE) };
   }, (error) => {
     if (error.code === "signed_out") {
       main.replaceChildren(signedOutNotice());
