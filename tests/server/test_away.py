@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from tests.server.harness import Server, open_table, pick
 
@@ -51,6 +53,33 @@ def test_a_second_window_replaces_the_first(server: Server) -> None:
     second.join(table.code)
     assert second.wait("state")["seat"] == 0
     assert clients[0].wait("error")["code"] == "replaced"
+
+
+def test_a_join_read_after_its_socket_closed_does_not_replace_the_live_window(
+    server: Server,
+) -> None:
+    """Found by the fuzzer: a socket closed (there by the server, for a frame over the
+    size limit) while its ``join`` was still waiting to be handled took the seat from
+    the window that had replaced it, which was told "replaced" and shut out by a dead
+    socket. Here the dead socket's hello, join and close arrive in one write, so the
+    server reads the join knowing the socket is gone."""
+    table = open_table(server)
+    live = table.clients[0]
+    dead = server.client(None)
+    protocol = dead.socket.protocol
+    hello = {"type": "hello", "protocol": 3, "token": table.tokens[0]}
+    protocol.send_text(json.dumps(hello).encode())
+    protocol.send_text(json.dumps({"type": "join", "room": table.code}).encode())
+    protocol.send_close(1000)
+    dead.socket.socket.sendall(b"".join(protocol.data_to_send()))
+    with pytest.raises(ConnectionClosed):
+        while True:
+            dead.recv()
+    # The live window joins again, through the same lookup and room lock as the dead
+    # join (answered after it: an error "replaced" fails the wait), and plays on.
+    assert live.join(table.code)["you"] == 0
+    assert live.request({"type": "ping"}, "pong")
+    assert not [m for m in live.received if m["type"] == "error"], live.received
 
 
 def test_away_seat_is_played_by_the_bot_and_shown_until_the_player_returns(

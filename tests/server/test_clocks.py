@@ -75,9 +75,11 @@ def test_at_zero_the_computer_moves_and_three_timeouts_mark_the_seat_away(quick:
     table = open_table(quick, clock="1+1")
     seat = table.mover
     watcher = table.clients[1 - seat]
-    started = time.monotonic()
+    began = watcher.find("clock", lambda m: m["seat"] == seat)
     out = watcher.wait("clock", lambda m: m["seat"] == seat and m["expired"])
-    assert 1.5 < time.monotonic() - started < 4  # a second and the bank's second
+    # Not before the turn's second and the bank's second (no upper bound: a loaded
+    # machine may be late, never early).
+    assert watcher.arrival(out) - watcher.arrival(began) > 1.5
     assert out["timeouts"][seat] == 1 and out["bank"] == 0
     # The computer makes the whole turn, then it is the other seat's.
     watcher.wait("state", lambda m: m["current_player"] == 1 - seat)
@@ -98,26 +100,28 @@ def test_at_zero_the_computer_moves_and_three_timeouts_mark_the_seat_away(quick:
 
 
 def test_a_deadline_survives_a_sigkill(tmp_path: Path) -> None:
+    """The turn's deadline is stored: after a SIGKILL and a restart the clock goes on
+    from it (the time before the kill and the restart itself are gone from the turn),
+    and it still runs out. Only the server's own arithmetic is compared, never the
+    test's clock against the server's: a loaded machine changes neither."""
     server = Server(tmp_path / "clock.db", "--clocks", "8+0", "--match-seed", "5").start()
-    try:  # 8 s: time to restart the server within the turn on a loaded machine
+    try:  # 8 s: the restart mostly comes within the turn, even on a loaded machine
         table = open_table(server, clock="8+0")
         seat = table.mover
-        table.clients[seat].find("clock", lambda m: m["seat"] == seat)
-        began = time.monotonic()
-        time.sleep(1.5)
+        first = table.clients[seat].find("clock", lambda m: m["seat"] == seat)
+        time.sleep(1.5)  # time used on the turn's clock, then the process dies
         server.kill()
         server.start()
         again = server.client(table.tokens[seat])
         again.join(table.code)
         resumed = again.wait("clock")
-        elapsed = time.monotonic() - began
-        assert resumed["seat"] == seat and resumed["turn"] == 0
-        # The deadline is the stored one: not 4 s from the restart.
-        assert resumed["seconds"] <= 8 - elapsed + 0.5
-        out = again.wait("clock", lambda m: m["expired"], timeout=10)
-        assert out["timeouts"][seat] == 1
-        assert time.monotonic() - began < 8 + 2.5
-        assert again.wait("state", lambda m: m["current_player"] != seat)["turn"] >= 1
+        if resumed["turn"] == 0 and not resumed["expired"]:  # back within the turn
+            assert resumed["seat"] == seat
+            assert resumed["seconds"] <= first["seconds"] - 1.5  # not a new deadline
+            resumed = again.wait("clock", lambda m: m["expired"], timeout=30)
+        # Else the deadline passed while the server was down: it ran out on restart.
+        assert resumed["timeouts"][seat] == 1
+        assert again.find("state", lambda m: m["current_player"] != seat)["turn"] >= 1
     finally:
         server.stop()
 

@@ -96,7 +96,11 @@ def test_fuzzed_server_keeps_serving_honest_players(tmp_path: Path) -> None:
     # Generous: the machine is shared, and a loaded server answers slowly.
     assert sum(fuzzer.tally.sent.values()) >= min(FRAMES, 100), fuzzer.tally
     assert compared > 0, "the fuzzer saw no honest table"
+    # Against bots and each other the honest play on; Ed waits on the fuzzer's random
+    # frames to move for its seat, as many or as few as the machine's load lets it send.
     for player in players:
+        if player in by_room[own.code]:
+            continue
         over = player.states[-1]["over"]
         assert over or player.moves >= 3, f"{player.name}'s game stalled at {player.states[-1]}"
     log = server.log.read_text()

@@ -91,6 +91,13 @@ class RemoteClient:
         code = None if self._room is None else self._room.code
         self._post({"t": "at", "room": code, "seat": self._seat, "owner": self.bus.node})
 
+    @property
+    def gone(self) -> bool:
+        """Known on its own process only: that process forwards no join once its socket
+        is gone, but one already on its way is carried out here (its disconnect follows
+        it on the bus, and frees the seat again)."""
+        return False
+
     def send(self, message: ServerMessage | str) -> None:
         text = message if isinstance(message, str) else message.model_dump_json()
         self.bus.post_text(self.node, self.socket, text)

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummyhall.server.net.limits import TokenBucket, check_size, client_address
 from rummyhall.server.net.mailbox import Mailbox
+from rummyhall.server.net.transport import INBOX, Inbox
 from rummyhall.server.people.players import Player, token_hash
 from rummyhall.server.rooms.lock import RoomMoved
 from rummyhall.server.storage.store import StorageUnavailable
@@ -113,6 +114,13 @@ class Connection:
 
     # ------------------------------------------------------------------ input
 
+    @property
+    def gone(self) -> bool:
+        """Told to go, or its socket closed while what it sent before is still being
+        handled (uvicorn's side knows at once: the transport's inbox)."""
+        inbox = self.websocket.scope.get("extensions", {}).get(INBOX)
+        return self.closing or (isinstance(inbox, Inbox) and inbox.closed)
+
     async def run(self) -> None:
         await self.websocket.accept()
         writer = asyncio.create_task(self._writer())
@@ -200,6 +208,8 @@ class Connection:
         if self.player is None:
             raise ProtocolError("hello_first")
         if isinstance(message, Join):
+            if self.gone:  # see Seating.join: no seat for a socket already closed
+                return
             try:
                 await self._join(message)
             except RoomMoved:  # it went to another process while we waited: follow it

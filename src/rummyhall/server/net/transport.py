@@ -140,18 +140,46 @@ class GuardedHttp(HttpToolsProtocol):
         self.transport.close()
 
 
+INBOX = "rummyhall.inbox"
+"""The scope's ``extensions`` key of a WebSocket's :class:`Inbox`."""
+
+
+class Inbox(Mailbox[dict[str, Any]]):
+    """What the client sent, for the app's ``receive``; it knows when the socket has
+    closed (its disconnect is queued), while the app may still be reading what came
+    before: a request read then was sent by a socket nobody holds any more."""
+
+    __slots__ = ("closed",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.closed = False
+
+    def put_nowait(self, item: dict[str, Any]) -> None:
+        if item["type"] == "websocket.disconnect":
+            self.closed = True
+        super().put_nowait(item)
+
+
 class GuardedWebSocket(WebSocketsSansIOProtocol):
     """Uvicorn's WebSocket protocol, giving the socket back to the guard when it closes,
-    with a :class:`Mailbox` for what the client sent (its one reader is the app's
-    ``receive``; uvicorn uses the queue's ``put_nowait``, ``get`` and ``empty`` only) and
-    without what it keeps of the handshake. Both lean on uvicorn's internals (the
-    websockets-sansio protocol of uvicorn 0.44): the server tests exercise them."""
+    with an :class:`Inbox` for what the client sent (its one reader is the app's
+    ``receive``; uvicorn uses the queue's ``put_nowait``, ``get`` and ``empty`` only; the
+    app finds it in the scope's extensions under :data:`INBOX`) and without what it
+    keeps of the handshake. These lean on uvicorn's internals (its websockets-sansio
+    protocol): the server tests exercise them."""
 
     guard: ClassVar[ConnectionGuard]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.queue = Mailbox()  # type: ignore[assignment]
+        self.queue = Inbox()  # type: ignore[assignment]
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)  # builds the scope; the app starts on the next turn
+        scope = getattr(self, "scope", None)  # none when the handshake was refused
+        if scope is not None:
+            scope.setdefault("extensions", {})[INBOX] = self.queue
 
     def start_keepalive(self) -> None:
         """Called once the handshake's response is sent: uvicorn keeps the handshake's

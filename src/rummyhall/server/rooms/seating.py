@@ -164,6 +164,10 @@ class Seating(ABC):
         async with self.lock:
             if self.status == "closed":
                 raise ProtocolError("room_not_found", room=self.code)
+            if client.gone:
+                # It went while its join waited (found by the fuzzer): seated, the dead
+                # socket would take the seat from the window that replaced it.
+                return
             if role == "spectator":
                 self._add_spectator(client)
             else:

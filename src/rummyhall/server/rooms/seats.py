@@ -26,6 +26,10 @@ class Client(Protocol):
     that module imports this one)."""
     seat: int | None
 
+    @property
+    def gone(self) -> bool:
+        """Its socket has closed, or it was told to go: it is not seated any more."""
+
     def send(self, message: ServerMessage | str) -> None: ...
 
     def close(self, code: ErrorCode) -> None: ...
