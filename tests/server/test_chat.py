@@ -36,6 +36,8 @@ def test_players_chat_and_react_and_bad_messages_are_refused(server: Server) -> 
     reaction = ana.wait("chat", lambda m: m["lines"][0]["reaction"] == "thumbs_up")
     assert reaction["lines"][0]["seat"] == 1 and reaction["lines"][0]["text"] is None
     assert bo.error_for({"type": "chat", "text": "x" * 201})["code"] == "bad_chat"
+    # An outside probe: 10 kB (under the 16 KiB a message may have) was "malformed".
+    assert bo.error_for({"type": "chat", "text": "x" * 10_000})["code"] == "bad_chat"
     assert bo.error_for({"type": "chat", "text": "   "})["code"] == "bad_chat"
     assert bo.error_for({"type": "react", "reaction": "rude"})["code"] == "malformed"
     for n in range(5):  # the reaction took one of five: the fifth is one too many

@@ -201,7 +201,9 @@ class ChatRequest(ClientMessage):
     :mod:`~rummyhall.server.rooms.chat`)."""
 
     type: Literal["chat"]
-    text: str = Field(max_length=800)
+    text: str
+    """Checked by the chat (``bad_chat``: 1 to 200 printable characters); the message's
+    size limit (``too_large``) bounds it before."""
 
 
 class ReactRequest(ClientMessage):
