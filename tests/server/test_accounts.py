@@ -156,19 +156,51 @@ def test_signing_out_everywhere_refuses_every_token_and_closes_connections(
     assert again.status_code == 201 and again.json()["player"]["id"] == player_id
 
 
-def test_wrong_passwords_are_rate_limited_per_username(tmp_path: Path) -> None:
-    fresh = Server(tmp_path / "limits.db").start()
+def sign_in_from(
+    server: Server, address: str, username: str, password: str = PASSWORD
+) -> httpx.Response:
+    """A sign-in from ``address`` (behind the trusted proxy at 127.0.0.1)."""
+    with server.http() as http:
+        return http.post(
+            "/api/sign-ins",
+            json={"username": username, "password": password},
+            headers={"X-Forwarded-For": address},
+        )
+
+
+def test_wrong_passwords_are_limited_per_username_and_address(tmp_path: Path) -> None:
+    """An outside probe: 5 wrong passwords from anywhere used to lock the right one out
+    for 3 minutes, again and again. The tight limit is per username and address; the
+    username's own, looser one holds back only addresses that have failed on it, so its
+    owner, from an address that has not, still gets in (docs/security.md)."""
+    fresh = Server(tmp_path / "limits.db", "--trusted-proxies", "127.0.0.1").start()
     try:
         _, token = fresh.register("Hal")
         assert claim(fresh, token, "Hal_9000").status_code == 201
-        unknown = sign_in(fresh, "nobody_here")
+        unknown = sign_in_from(fresh, "203.0.113.1", "nobody_here")
         assert (unknown.status_code, error(unknown)) == (401, "wrong_password")
         for _ in range(5):
-            wrong = sign_in(fresh, "hal_9000", "not the password")
+            wrong = sign_in_from(fresh, "203.0.113.1", "hal_9000", "not the password")
             assert (wrong.status_code, error(wrong)) == (401, "wrong_password")
-        limited = sign_in(fresh, "hal_9000")  # even the right password, for a while
+        # That address is held back, even with the right password, for a while...
+        limited = sign_in_from(fresh, "203.0.113.1", "hal_9000")
         assert (limited.status_code, error(limited)) == (429, "rate_limited")
-        assert sign_in(fresh, "HAL_9000").status_code == 429  # the same name
+        assert sign_in_from(fresh, "203.0.113.1", "HAL_9000").status_code == 429  # same name
+        # ... the owner from his own address is not,
+        assert sign_in_from(fresh, "198.51.100.7", "hal_9000").status_code == 201
+        # nor after many addresses have failed, past the username's own burst of 30:
+        # then an address that has failed once is held back at its second try.
+        answers = [
+            sign_in_from(fresh, f"203.0.113.{n}", "hal_9000", "not the password").status_code
+            for n in range(2, 9)
+            for _ in range(5)
+        ]
+        assert 429 in answers and set(answers) <= {401, 429}
+        assert set(answers[::5]) == {401}  # an address's first try is always answered
+        assert sign_in_from(fresh, "203.0.113.20", "hal_9000", "nope").status_code == 401
+        after = sign_in_from(fresh, "203.0.113.20", "hal_9000", "another try")
+        assert (after.status_code, error(after)) == (429, "rate_limited")
+        assert sign_in_from(fresh, "198.51.100.8", "hal_9000").status_code == 201
         assert me(fresh, token).status_code == 200  # the signed-in device is not touched
     finally:
         fresh.stop()

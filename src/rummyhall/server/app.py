@@ -35,7 +35,7 @@ from rummyhall.server.net.http import (
     request_locale,
 )
 from rummyhall.server.net.limits import KeyedLimiter, Limiter
-from rummyhall.server.people.accounts import Accounts
+from rummyhall.server.people.accounts import FAILURE_MEMORY, Accounts, WrongPasswords
 from rummyhall.server.people.friends import Friends
 from rummyhall.server.people.players import Players
 from rummyhall.server.people.replays import Replays
@@ -123,21 +123,25 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         reads = limiter("reads", settings.reads_per_second, settings.read_burst)
         replays = Replays(store, settings.replay_cache_bytes)
         players = Players(store)
-        accounts = Accounts(
-            store,
-            players,
-            limiter(
+        wrong = WrongPasswords(
+            by_pair=limiter(
                 "passwords",
                 settings.wrong_passwords_per_hour / 3600,
                 settings.wrong_password_burst,
             ),
-            limiter(
+            by_username=limiter(
+                "username_passwords",
+                settings.wrong_passwords_per_username_per_hour / 3600,
+                settings.wrong_password_username_burst,
+            ),
+            by_address=limiter(
                 "address_passwords",
                 settings.wrong_passwords_per_address_per_hour / 3600,
                 settings.wrong_password_address_burst,
             ),
-            cluster,
+            failed=limiter("failed_passwords", 1 / FAILURE_MEMORY, 1),
         )
+        accounts = Accounts(store, players, wrong, cluster)
         friends = Friends(store, lobby, accounts.devices, cluster)
         hub = Hub(
             settings,

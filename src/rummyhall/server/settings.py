@@ -234,9 +234,22 @@ class Settings:
         burst_of=("player_rooms_per_minute", 2),
     )
     wrong_passwords_per_hour: float = setting(
-        20.0, "wrong passwords allowed per hour for one username", positive=True
+        20.0, "wrong passwords allowed per hour for one username from one address", positive=True
     )
-    wrong_password_burst: int = setting(5, "burst of wrong passwords per username", at_least=1)
+    wrong_password_burst: int = setting(
+        5, "burst of wrong passwords per username from one address", at_least=1
+    )
+    wrong_passwords_per_username_per_hour: float = setting(
+        120.0,
+        "wrong passwords allowed per hour for one username from the addresses that have "
+        "failed on it within a day (an address that has not is never held back by it)",
+        positive=True,
+    )
+    wrong_password_username_burst: int = setting(
+        30,
+        "burst of wrong passwords per username from addresses that have failed on it",
+        at_least=1,
+    )
     wrong_passwords_per_address_per_hour: float = setting(
         60.0, "wrong passwords allowed per hour from one client address", positive=True
     )

@@ -44,15 +44,19 @@ class SharedLimiter:
     every process (the :class:`~rummyhall.server.net.limits.Limiter` protocol)."""
 
     def __init__(self, redis: Redis, name: str, rate: float, burst: int) -> None:
+        self.redis = redis
         self.name = name
         self.interval_ms = 1000.0 / rate
         self.burst = burst
         self._script = redis.register_script(GCRA)
 
+    def _key(self, key: str) -> str:
+        return f"{PREFIX}limit:{self.name}:{key}"
+
     async def _token(self, key: str, take: bool) -> bool:
         try:
             allowed = await self._script(
-                keys=[f"{PREFIX}limit:{self.name}:{key}"],
+                keys=[self._key(key)],
                 args=[self.interval_ms, self.burst, "1" if take else "0"],
             )
         except (RedisError, OSError) as error:
@@ -70,3 +74,11 @@ class SharedLimiter:
 
     async def spend(self, key: str) -> None:
         await self._token(key, take=True)
+
+    async def fresh(self, key: str) -> bool:
+        """A key's arrival time expires as its bucket fills up again: no key, full."""
+        try:
+            return not await self.redis.exists(self._key(key))
+        except (RedisError, OSError) as error:
+            log.warning("redis: the %s limit counts %s as fresh (%s)", self.name, key, error)
+            return True

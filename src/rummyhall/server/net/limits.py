@@ -46,6 +46,11 @@ class TokenBucket:
         self.stamp = now
         return self.tokens >= 1
 
+    def full(self) -> bool:
+        """Whether every token is there."""
+        self.ready()
+        return self.tokens >= self.burst
+
     def allow(self) -> bool:
         if not self.ready():
             return False
@@ -73,6 +78,9 @@ class Limiter(Protocol):
 
     async def spend(self, key: str) -> None:
         """Take a token if one is left."""
+
+    async def fresh(self, key: str) -> bool:
+        """Whether no token of ``key`` is missing: none taken, or all back since."""
 
 
 class KeyedLimiter:
@@ -109,3 +117,7 @@ class KeyedLimiter:
     async def spend(self, key: str) -> None:
         """Take a token if one is left (a failure counted after :meth:`guard`)."""
         self._bucket(key).allow()
+
+    async def fresh(self, key: str) -> bool:
+        bucket = self.buckets.get(key)
+        return bucket is None or bucket.full()

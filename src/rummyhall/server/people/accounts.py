@@ -124,21 +124,43 @@ class Devices:
                 device.close("signed_out")
 
 
+FAILURE_MEMORY = 24 * 3600.0
+"""Seconds an address that gave a username a wrong password counts as having failed on
+it (:attr:`WrongPasswords.failed`)."""
+
+
+@dataclass(frozen=True)
+class WrongPasswords:
+    """How many wrong passwords are allowed, and for whom (docs/security.md, "Password
+    guessing"). Guesses from anywhere must never lock the owner out: the tight limit is
+    per username *and* address, and the username's own, looser limit holds back only
+    the addresses that have failed on it within a day, so its owner, from an address
+    that has not, always gets in."""
+
+    by_pair: Limiter
+    """Per username from one address: tight."""
+    by_username: Limiter
+    """Per username, from the addresses that have failed on it: loose."""
+    by_address: Limiter
+    """Per address, over every username."""
+    failed: Limiter
+    """One token per username and address, back after :data:`FAILURE_MEMORY`: taken,
+    that address has failed on that username lately."""
+
+
 class Accounts:
     def __init__(
         self,
         store: Store,
         players: Players,
-        by_username: Limiter,
-        by_address: Limiter,
+        wrong: WrongPasswords,
         peers: Peers | None = None,
     ) -> None:
-        """``by_username`` and ``by_address``: wrong passwords allowed per username and
-        per client address; ``peers``: the other processes of a cluster."""
+        """``wrong``: the wrong passwords allowed; ``peers``: the other processes of a
+        cluster."""
         self.store = store
         self.players = players
-        self.by_username = by_username
-        self.by_address = by_address
+        self.wrong = wrong
         self.peers = peers
         self.devices = Devices()
 
@@ -168,14 +190,22 @@ class Accounts:
             _, key = clean_username(username)
         except ProtocolError:
             raise ProtocolError("wrong_password") from None
-        limits = ((self.by_username, f"user:{key}"), (self.by_address, f"address:{address}"))
-        for limiter, limit_key in limits:
+        wrong, pair = self.wrong, f"user:{key}@{address}"
+        counted = [
+            (wrong.by_pair, pair),
+            (wrong.by_address, f"address:{address}"),
+            (wrong.by_username, f"user:{key}"),
+            (wrong.failed, pair),
+        ]
+        # The username's own limit holds back only an address that has failed on it.
+        guarded = counted[:2] if await wrong.failed.fresh(pair) else counted[:3]
+        for limiter, limit_key in guarded:
             await limiter.guard(limit_key)
         account = await self.store.account_by_username(key)
         stored = _dummy_hash() if account is None else account.password_hash
         right = await asyncio.to_thread(_verifies, stored, password[: PASSWORD_MAX * 4])
         if account is None or not right:
-            for limiter, limit_key in limits:
+            for limiter, limit_key in counted:
                 await limiter.spend(limit_key)
             raise ProtocolError("wrong_password")
         token = new_token()
