@@ -199,7 +199,8 @@ async def claim(body: Claim, player: PlayerDep, request: Request) -> dict[str, A
 async def sign_in(body: Credentials, request: Request) -> SignInAnswer:
     """Sign this device in to an account: the answer's token makes it the account's
     player, with his seats and games. Wrong passwords are limited per username and
-    address (``rate_limited``)."""
+    address, per address, and per username for the addresses that failed on it
+    (``rate_limited``; docs/security.md)."""
     accounts = hub(request).accounts
     signed = await accounts.sign_in(body.username, body.password, client_address(request))
     return SignInAnswer(player=signed.player.info(), username=signed.username, token=signed.token)
