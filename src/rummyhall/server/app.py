@@ -35,6 +35,7 @@ from rummyhall.server.net.http import (
     request_locale,
 )
 from rummyhall.server.net.limits import KeyedLimiter, Limiter
+from rummyhall.server.pairing.service import Pairing
 from rummyhall.server.people.accounts import FAILURE_MEMORY, Accounts, WrongPasswords
 from rummyhall.server.people.friends import Friends
 from rummyhall.server.people.players import Players
@@ -143,6 +144,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         )
         accounts = Accounts(store, players, wrong, cluster)
         friends = Friends(store, lobby, accounts.devices, cluster)
+        pairing = Pairing(settings, store, lobby)
         hub = Hub(
             settings,
             store,
@@ -154,6 +156,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             reads,
             replays,
             friends,
+            pairing,
         )
         app.state.hub = hub
         if cluster is not None:
@@ -180,6 +183,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             for chore in chores:
                 chore.cancel()
             lobby.stop()
+            pairing.stop()
             if cluster is not None:
                 await cluster.stop()
             autoplay.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rummyhall.server.net.limits import Limiter
+from rummyhall.server.pairing.service import Pairing
 from rummyhall.server.people.accounts import Accounts
 from rummyhall.server.people.friends import Friends
 from rummyhall.server.people.players import Players
@@ -33,3 +34,5 @@ class Hub:
     """HTTP reads, per client address."""
     replays: Replays
     friends: Friends
+    pairing: Pairing
+    """Quick pairing's pools."""

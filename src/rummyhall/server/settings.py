@@ -172,6 +172,25 @@ class Settings:
         group=ROOMS,
         at_least=0,
     )
+    pairing_widen: float = setting(
+        20.0,
+        "seconds of waiting after which quick pairing's rating window is open to every "
+        "rating (docs/pairing.md)",
+        group=ROOMS,
+        positive=True,
+    )
+    pairing_countdown: float = setting(
+        10.0,
+        "seconds quick pairing waits for more players once a table could start with fewer",
+        group=ROOMS,
+        at_least=0,
+    )
+    computer_after: float = setting(
+        30.0,
+        "seconds of quick pairing after which the player is offered the computer instead",
+        group=ROOMS,
+        at_least=0,
+    )
     bot_threads: int = setting(4, "worker threads the quick bots think in, at most")
     bot_processes: int = setting(2, "worker processes for the searching (hard) bots")
 

@@ -29,11 +29,13 @@ from rummyhall.server.wire.i18n import Locale
 from rummyhall.server.wire.messages import ErrorMessage, Pong, ServerMessage, Welcome, error_message
 from rummyhall.server.wire.protocol import (
     PROTOCOL_VERSION,
+    CancelSeek,
     ClientMessageType,
     Hello,
     Join,
     Ping,
     ProtocolError,
+    Seek,
     message_ref,
     parse_client_message,
 )
@@ -142,6 +144,7 @@ class Connection:
         finally:
             if self.player is not None:
                 self.hub.accounts.devices.closed(self.player.id, self)
+            self.hub.pairing.leave(self)
             if self.room is not None:
                 await self.room.disconnect(self)
             self.closing = True
@@ -158,8 +161,8 @@ class Connection:
     def _silence_deadline(self) -> float | None:
         """When this socket's silence ends it: a deadline for ``hello`` from the moment
         it opened, then ``idle_timeout`` after the last message while outside any room
-        (in a room, WebSocket pings are what drops a dead client)."""
-        if self.closing or self.room is not None:
+        (in a room or seeking a game, WebSocket pings are what drops a dead client)."""
+        if self.closing or self.room is not None or self.hub.pairing.seeking(self):
             return None
         if self.player is None:
             return self.hello_deadline
@@ -214,6 +217,9 @@ class Connection:
                 await self._join(message)
             except RoomMoved:  # it went to another process while we waited: follow it
                 await self._join(message)
+            return
+        if isinstance(message, Seek | CancelSeek):
+            await self.hub.pairing.handle(self, message)
             return
         if self.room is None:
             raise ProtocolError("not_in_room")

@@ -9,13 +9,14 @@ import hashlib
 import logging
 import secrets
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummyhall.server.net.limits import Limiter
 from rummyhall.server.people.players import Player, Players
-from rummyhall.server.rooms.catalogue import parse_options
+from rummyhall.server.rooms.catalogue import GameOptions, parse_options
 from rummyhall.server.rooms.clock import OFF, require_clock
 from rummyhall.server.rooms.listing import UNFINISHED, PublicList
 from rummyhall.server.rooms.room import Room, Services
@@ -53,6 +54,19 @@ class RoomRequest(BaseModel):
     """The seat the host takes (``null``: the host does not play)."""
     bots: list[str | None] = Field(default_factory=list, max_length=6)
     """Per seat, a bot level or ``null`` (a seat for a person)."""
+
+
+def room_options(game: str, options: dict[str, Any]) -> GameOptions:
+    """A room's options for ``game``, validated: else ``unknown_game`` or
+    ``bad_options`` naming the first field at fault."""
+    try:
+        return parse_options(game, options)
+    except KeyError:
+        raise ProtocolError("unknown_game", game=game) from None
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "options"
+        raise ProtocolError("bad_options", detail=f"{where}: {first['msg']}") from None
 
 
 def new_code() -> str:
@@ -185,11 +199,28 @@ class Lobby:
             raise ProtocolError("key_reused")
         return await self._described(await self.find(done.code)), False
 
+    async def open_table(
+        self, players: Sequence[Player], game: str, options: dict[str, Any], clock: str
+    ) -> Room:
+        """A public room quick pairing filled: ``players`` in its seats in order (the
+        first its host), its match started. The site's room limit holds; a player's
+        own does not, since he hosts it by lot, not by choice."""
+        request = RoomRequest(game=game, options=options, clock=clock, host_seat=0)
+        room = await self._open(players[0], request, guests=players[1:])
+        assert room is not None
+        await room.begin()
+        return room
+
     async def _open(
-        self, host: Player, request: RoomRequest, creation: Creation | None = None
+        self,
+        host: Player,
+        request: RoomRequest,
+        creation: Creation | None = None,
+        guests: Sequence[Player] | None = None,
     ) -> Room | None:
         """A new room, saved (with ``creation``'s key); ``None`` when that key opened a
-        room elsewhere first."""
+        room elsewhere first. With ``guests`` (quick pairing), they sit in the seats
+        after the host's, and the host has no limit of rooms."""
         settings = self.services.settings
         elsewhere = await self._elsewhere()
         if len(self.rooms) + len(elsewhere) >= settings.max_rooms:
@@ -197,16 +228,9 @@ class Lobby:
         hosted = sum(room.hosted_by(host) for room in self.rooms.values()) + sum(
             1 for data, _ in elsewhere.values() if data["host"]["id"] == host.id
         )
-        if hosted >= settings.max_rooms_per_player:
+        if guests is None and hosted >= settings.max_rooms_per_player:
             raise ProtocolError("player_room_limit", count=hosted)
-        try:
-            options = parse_options(request.game, request.options)
-        except KeyError:
-            raise ProtocolError("unknown_game", game=request.game) from None
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(part) for part in first["loc"]) or "options"
-            raise ProtocolError("bad_options", detail=f"{where}: {first['msg']}") from None
+        options = room_options(request.game, request.options)
         require_clock(request.clock, self.services.settings.clocks, request.game)
         seats = [Seat(index) for index in range(options.seats)]
         if len(request.bots) > len(seats):
@@ -220,6 +244,8 @@ class Lobby:
             if request.host_seat >= len(seats) or not seats[request.host_seat].is_open:
                 raise ProtocolError("bad_options", detail="host_seat: not a free seat")
             seats[request.host_seat].player = host
+        for seat, guest in zip(seats[1:], guests or (), strict=False):
+            seat.player = guest
         code = await self._unused_code()
         room = Room(
             self.services,

@@ -114,8 +114,13 @@ class Room(Seating):
             await self.hand_over(client, message.seat)
 
     async def start(self, client: Client) -> None:
+        self._require_host(client)
+        await self.begin()
+
+    async def begin(self) -> None:
+        """Start the room's first match (the host's ``start``, or quick pairing's once
+        it has seated its players)."""
         async with self.lock:
-            self._require_host(client)
             if self.status != "waiting":
                 raise ProtocolError("room_started")
             await self._start_match()

@@ -39,6 +39,14 @@ def shown(mu: float, sigma: float) -> int:
     return round(BASE + SCALE * (mu - 3 * sigma))
 
 
+def skill(mu: float) -> int:
+    """The rating quick pairing pairs by: the skill estimate ``mu`` on the shown scale,
+    with a new player's uncertainty, ``BASE + SCALE × (mu − 3·sigma₀)``: 1000 for a new
+    player as shown, but a newcomer is not paired below a player who has lost often
+    (whose shown rating rises as his ``sigma`` shrinks, whatever his ``mu``)."""
+    return round(BASE + SCALE * (mu - 3 * START[1]))
+
+
 def provisional(sigma: float) -> bool:
     """Whether a rating of uncertainty ``sigma`` is still provisional."""
     return sigma > PROVISIONAL_SIGMA

@@ -237,6 +237,17 @@ class StandingRecords:
         with self.db.sessions() as session:
             return leaderboard(session, game, player_id, size)
 
+    def skill(self, player_id: str, game: str) -> int:
+        """:func:`~rummyhall.server.storage.ratings.skill` of a player in ``game`` (a
+        new player's if he has no rating there)."""
+        with self.db.sessions() as session:
+            mu = session.scalar(
+                select(models.Rating.mu).where(
+                    models.Rating.player_id == player_id, models.Rating.game == game
+                )
+            )
+        return ratings.skill(ratings.START[0] if mu is None else mu)
+
     def bot_stats(self) -> dict[str, Any]:
         """How each bot level fares, per game."""
         with self.db.sessions() as session:

@@ -63,6 +63,7 @@ ErrorCode = Literal[
     "unknown_game",
     "key_reused",
     "bad_options",
+    "not_seeking",
     "bad_nickname",
     "nickname_too_long",
     "nickname_marks",
@@ -354,6 +355,11 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "room options the game refuses (the message says which)",
         "Invalid room options: {detail}",
         "房间选项无效：{detail}",
+    ),
+    "not_seeking": Refusal(
+        "`cancel_seek` from a connection with no seek in a pool (paired or ended already)",
+        "You are not looking for a game.",
+        "你当前没有在匹配对局。",
     ),
     "bad_nickname": Refusal(
         "a nickname empty or with control characters",

@@ -292,6 +292,67 @@ class InvitedMessage(ServerMessage):
     by: PlayerInfo
 
 
+class PoolInfo(BaseModel):
+    """A quick pairing pool as a seek chose it."""
+
+    game: str
+    title: str
+    """``Gin Rummy``, ``Indian Rummy · Pool 101``: what the lobby calls the variant."""
+    options: dict[str, Any]
+    clock: str
+    seats: int
+    """A full table."""
+    min_seats: int
+    """The fewest players this seeker accepts."""
+
+
+class SeekingMessage(ServerMessage):
+    """Your quick pairing seek is in its pool: sent when it enters and when what it
+    says changes (at most about once a second)."""
+
+    type: Literal["seeking"] = "seeking"
+    pool: PoolInfo
+    rating: int
+    """Your rating in the game, as pairing uses it (docs/pairing.md)."""
+    waiting: int
+    """Seeks in the pool, yours included."""
+    playing: int
+    """Matches of the game being played."""
+    waited: float
+    """Seconds your seek has waited."""
+    window: float | None
+    """Rating points either side your seek accepts now (``None``: any rating)."""
+    starts_in: float | None = None
+    """A table short of full holds you: seconds before it starts as it is."""
+    computer_after: float
+    """Seconds of waiting after which the client offers the computer instead."""
+    ref: str | None = None
+
+
+class SeekEndedMessage(ServerMessage):
+    """Your quick pairing seek has left its pool unpaired: ``cancelled`` (you asked),
+    ``replaced`` (your seek from another window took its place), ``playing`` (you were
+    paired in another pool) or ``failed`` (the table could not be opened: ``code``
+    says why, as an error would)."""
+
+    type: Literal["seek_ended"] = "seek_ended"
+    reason: Literal["cancelled", "replaced", "playing", "failed"]
+    code: str | None = None
+    message: str | None = None
+    ref: str | None = None
+
+
+class PairedMessage(ServerMessage):
+    """Quick pairing seated you: ``room`` (join it as a player: your seat is ``seat``)
+    and its match has started."""
+
+    type: Literal["paired"] = "paired"
+    room: str
+    seat: int
+    players: list[PlayerInfo]
+    """The table's players, seat by seat."""
+
+
 class Pong(ServerMessage):
     type: Literal["pong"] = "pong"
     ref: str | None = None
@@ -309,6 +370,9 @@ ServerMessageType = Annotated[
     | ChatMessage
     | ClockMessage
     | InvitedMessage
+    | SeekingMessage
+    | SeekEndedMessage
+    | PairedMessage
     | Pong,
     Field(discriminator="type"),
 ]

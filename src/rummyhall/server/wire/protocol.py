@@ -191,6 +191,25 @@ class HandOver(ClientMessage):
     seat: int = Field(ge=0, le=5)
 
 
+class Seek(ClientMessage):
+    """Quick pairing (docs/pairing.md): play ``game`` with ``options`` (a room's: the
+    variant, and for Indian and Rummikub the seats) and ``clock`` against people near
+    one's rating, at a table of ``min_seats``
+    players or more (none: a full one). Replaces the connection's seek, if any."""
+
+    type: Literal["seek"]
+    game: str = Field(max_length=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    clock: str = Field("off", max_length=16)
+    min_seats: int | None = Field(None, ge=2, le=6)
+
+
+class CancelSeek(ClientMessage):
+    """Stop the connection's quick pairing seek."""
+
+    type: Literal["cancel_seek"]
+
+
 REACTIONS = ("thumbs_up", "clap", "laugh", "wow", "sad", "good_game")
 """The quick reactions (the client draws each as an emoji)."""
 Reaction = Literal["thumbs_up", "clap", "laugh", "wow", "sad", "good_game"]
@@ -229,7 +248,9 @@ ClientMessageType = Annotated[
     | ChatRequest
     | ReactRequest
     | Back
-    | HandOver,
+    | HandOver
+    | Seek
+    | CancelSeek,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessageType)
