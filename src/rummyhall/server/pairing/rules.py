@@ -29,8 +29,8 @@ class Curve:
         once :attr:`widen` has passed).
 
         >>> curve = Curve(20.0)
-        >>> curve.window(0), curve.window(10), curve.window(19.9), curve.window(20)
-        (100.0, 550.0, 995.5, inf)
+        >>> curve.window(0), curve.window(5), curve.window(10), curve.window(20)
+        (100.0, 325.0, 550.0, inf)
         """
         if waited >= self.widen:
             return math.inf
