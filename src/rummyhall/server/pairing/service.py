@@ -103,6 +103,8 @@ class Pairing:
         if not fewest <= min_seats <= seats:
             raise ProtocolError("bad_options", detail=f"min_seats: from {fewest} to {seats}")
         rating = await self.store.skill(player.id, request.game)
+        if client.gone:  # closed while its rating was read: no seek to pair, ever
+            return
         self._end(client, None)  # after the awaits: the connection's newest seek wins
         key = PoolKey(
             request.game,
