@@ -10,6 +10,7 @@ import { formatDate, t } from "./i18n.js";
 import { api, claimAccount, currentPlayer, ensurePlayer, playAsGuest, renamePlayer, requestKey, signedOutAs, signIn, signOut } from "./net.js";
 import { once, sends } from "./once.js";
 import { clockLabel, label, seatName, variantLabel } from "./names.js";
+import { pairingPanel } from "./pairing.js";
 import { h, modal } from "./ui.js";
 
 const RECENT = "rummyhall.recent";
@@ -97,17 +98,29 @@ export function showLobby({ main, navigate, toast }) {
   }
 
   function quickPlay(name) {
+    const game = entry(name);
+    return playComputer({ game: name, options: roomOptions(game, game.variants[0], {}, game.seats.min), clock: "off" }, `quick-${name}`);
+  }
+
+  /** A private table against the computer (``request``: a game, its options and
+   *  clock), started as soon as it opens. */
+  let tables = 0; // tables against the computer opened from "Play a person" on this visit
+
+  function playComputer(request, purpose = `computer-${++tables}`) {
     return once(CREATING, async () => {
-      const game = entry(name);
       sessionStorage.setItem("rummyhall.autostart", "1");
       try {
-        await create({ game: name, options: roomOptions(game, game.variants[0], {}, game.seats.min), public: false, host_seat: 0, bots: [null, quickLevel()] }, `quick-${name}`);
+        const seats = entry(request.game).seat_option ? request.options[entry(request.game).seat_option] : 2;
+        const bots = [null, ...Array.from({ length: seats - 1 }, () => quickLevel())];
+        await create({ ...request, public: false, host_seat: 0, bots }, purpose);
       } catch (error) {
         sessionStorage.removeItem("rummyhall.autostart");
         toast(error.message, "error");
       }
     });
   }
+
+  const pairing = pairingPanel({ navigate, toast, optionsFor: (game, variant, players) => roomOptions(game, variant, {}, players), playComputer });
 
   /** The level quick play seats: the one last chosen, if the server still offers it. */
   function quickLevel() {
@@ -349,6 +362,7 @@ export function showLobby({ main, navigate, toast }) {
             h("a", { href: `/?rules=${game}`, "data-nav": "", class: "button ghost" }, t("nav.rules")),
           ]),
         ]))),
+      pairing.view(info),
       h("div", { class: "lobby-columns" }, [
         friendsForm(),
         h("div", { class: "lobby-side" }, [
@@ -562,5 +576,5 @@ export function showLobby({ main, navigate, toast }) {
     if (player) await Promise.all([loadSeated(), refreshInvitations()]);
     loadRooms({ refresh: true });
   }, 10000);
-  return { refresh: render, leave: () => clearInterval(timer) };
+  return { refresh: render, leave: () => { clearInterval(timer); pairing.leave(); } };
 }

@@ -233,3 +233,45 @@ export class RoomSocket {
     window.removeEventListener("offline", this.offline);
   }
 }
+
+/** One WebSocket for a quick pairing seek (docs/pairing.md): says hello and seeks;
+ *  after a drop it reconnects with backoff and seeks again (the server dropped the
+ *  seek with the socket). ``close`` ends the seek with the socket. */
+export class SeekSocket {
+  constructor(seek, handlers) {
+    this.seek = seek;
+    this.handlers = handlers;
+    this.closed = false;
+    this.retry = 0;
+    this.waiting = null;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.socket = socket;
+    socket.onopen = () => {
+      socket.send(JSON.stringify({ type: "hello", protocol: 3, token: localStorage.getItem(TOKEN), locale: getLocale() }));
+      socket.send(JSON.stringify({ type: "seek", ...this.seek }));
+      this.retry = 0;
+    };
+    socket.onmessage = (event) => this.handlers.message(JSON.parse(event.data));
+    socket.onclose = () => {
+      if (this.closed || socket !== this.socket) return;
+      this.handlers.lost?.();
+      this.waiting = setTimeout(() => this.open(), Math.min(8000, 300 * 2 ** this.retry++));
+    };
+  }
+
+  /** Send one message (``cancel_seek``) if the socket is open. */
+  send(message) {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.waiting);
+    this.socket.close();
+  }
+}
