@@ -41,7 +41,8 @@ def test_two_players_meet_at_one_table(
     ana, bo = new_page(), new_page()
     seek(ana, clock="30+60")
     expect(ana.locator("#pairing-figures")).to_contain_text("1 looking for a game")
-    expect(ana.locator("#pairing-pool")).to_have_text("Gin Rummy · Standard (to 100) · 30 s a turn + 60 s bank")
+    pool = "Gin Rummy · Standard (to 100) · 30 s a turn + 60 s bank"
+    expect(ana.locator("#pairing-pool")).to_have_text(pool)
     shot(ana, "waiting")
     seek(bo, clock="30+60")
     for page in (ana, bo):
