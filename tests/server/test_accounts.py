@@ -89,6 +89,11 @@ def test_usernames_are_unique_whatever_their_case_and_checked(server: Server) ->
         "cy rus": "bad_username",
         "CYRUS": "username_taken",
         "ＣＹＲＵＳ": "username_taken",  # full-width letters are the same name
+        # An outside probe: look-alikes registered beside the name (docs/security.md).
+        "\u0421yrus": "username_taken",  # a Cyrillic "С"
+        "Cyru\u0455": "username_taken",  # a Cyrillic "ѕ"
+        "CYRU\u0405": "username_taken",  # a Cyrillic capital "Ѕ"
+        "Cy\u3164rus": "bad_username",  # a Hangul filler, blank
     }
     for username, code in refused.items():
         answer = claim(server, second, username)

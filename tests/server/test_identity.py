@@ -60,6 +60,12 @@ def test_rename_keeps_the_player_and_every_room_sees_it(server: Server) -> None:
         ("bidi\u202eevil", 400, "bad_nickname"),
         ("bell\x07", 400, "bad_nickname"),
         ("z" + "\u0301" * 20, 400, "nickname_marks"),
+        # An outside probe: blank-looking names, and a tower of marks within the
+        # code points one character may have.
+        ("\u3164", 400, "bad_nickname"),
+        ("\u2800\u2800", 400, "bad_nickname"),
+        ("Eve\u3164", 400, "bad_nickname"),
+        ("z" + "\u0301" * 6, 400, "nickname_marks"),
         (7, 422, None),
         (None, 422, None),
         ("y" * 289, 422, None),

@@ -4,12 +4,13 @@ database: SQLite, or PostgreSQL (``tests/server/databases.py``)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Engine, insert, inspect
+from sqlalchemy import Engine, MetaData, insert, inspect
 
 from rummyhall.server.rooms.table import result_rows
 from rummyhall.server.storage.database import make_engine
@@ -18,6 +19,7 @@ from rummyhall.server.storage.migrate import alembic_config, upgrade
 from rummyhall.server.storage.models import ActionRecord, Base, now
 from rummyhall.server.storage.records import StoredMatch, StoredRoom
 from rummyhall.server.storage.repository import Repository
+from rummyhall.server.storage.skeletons import skeleton
 from rummyhall.server.storage.standings import summarize
 from tests.server import databases
 
@@ -131,3 +133,49 @@ def test_result_rows_name_the_strongest_bot_each_seat_played() -> None:
     ]
     alone = result_rows([{"player": "p1"}, {"player": "p2"}], "gin", [3, 0], [1], ())
     assert [row["against"] for row in alone] == ["humans", "humans"]
+
+
+def test_usernames_older_than_the_look_alike_rule_keep_their_names(tmp_path: Path) -> None:
+    """Migration 0011: the older of two accounts whose names look alike keeps the
+    skeleton, the newer keeps its name without one, and a new name that looks like
+    either is refused."""
+    url = databases.url_for(tmp_path / "skeletons.db")
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        config = alembic_config(url)
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0010")
+    tables = MetaData()
+    tables.reflect(engine, only=["players", "accounts"])
+    players, accounts = tables.tables["players"], tables.tables["accounts"]
+    made = [("p1", "Ana_K", "ana_k"), ("p2", "\u0410na_K", "\u0430na_k"), ("p3", "Bo_B", "bo_b")]
+    with engine.begin() as connection:
+        for minute, (player, username, key) in enumerate(made):
+            at = datetime(2026, 12, 1, 10, minute, tzinfo=UTC)
+            connection.execute(
+                insert(players).values(
+                    id=player, nickname=username, token_hash=player, created_at=at
+                )
+            )
+            connection.execute(
+                insert(accounts).values(
+                    player_id=player,
+                    username=username,
+                    username_key=key,
+                    password_hash="x",
+                    created_at=at,
+                )
+            )
+    upgrade(engine)
+    repository = Repository(engine)
+    kept = {player: repository.players.account_of(player) for player, _, _ in made}
+    assert {player: account and account.username_skeleton for player, account in kept.items()} == {
+        "p1": skeleton("Ana_K"),
+        "p2": None,
+        "p3": skeleton("Bo_B"),
+    }
+    repository.players.create_player("p4", "New", "h4")
+    for username in ("ANA_K", "\u0430na_k", "Ana_\u039a", "B0_B", "Cy_C"):
+        refused = repository.players.create_account("p4", username, username.casefold(), "x")
+        assert refused == ("username_taken" if username != "Cy_C" else None), username
+    engine.dispose()

@@ -27,7 +27,14 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from zxcvbn import zxcvbn
 
 from rummyhall.server.net.limits import Limiter
-from rummyhall.server.people.players import Player, Players, clean_nickname, new_token, token_hash
+from rummyhall.server.people.players import (
+    BLANK,
+    Player,
+    Players,
+    clean_nickname,
+    new_token,
+    token_hash,
+)
 from rummyhall.server.rooms.peers import Peers
 from rummyhall.server.storage.store import Store
 from rummyhall.server.wire.errors import ErrorCode
@@ -51,8 +58,9 @@ def _dummy_hash() -> str:
 
 
 def clean_username(raw: str) -> tuple[str, str]:
-    """The username as shown and its key (unique whatever its case or width), or
-    ``bad_username``.
+    """The username as shown and its key (the same whatever its case or width), or
+    ``bad_username``. Accounts are unique by more than the key: by how the name looks
+    (:mod:`~rummyhall.server.storage.skeletons`).
 
     >>> clean_username(" Ana_K ")
     ('Ana_K', 'ana_k')
@@ -60,7 +68,7 @@ def clean_username(raw: str) -> tuple[str, str]:
     'ana'
     """
     username = unicodedata.normalize("NFKC", raw.strip())
-    allowed = all(ch.isalnum() or ch in USERNAME_MARKS for ch in username)
+    allowed = all((ch.isalnum() or ch in USERNAME_MARKS) and not BLANK.match(ch) for ch in username)
     if not (USERNAME_MIN <= len(username) <= USERNAME_MAX and allowed):
         raise ProtocolError("bad_username", least=USERNAME_MIN, most=USERNAME_MAX)
     return username, unicodedata.normalize("NFKC", username.casefold())

@@ -26,6 +26,14 @@ MARKS_MAX = 12
 skin tones has ten), a tower of combining marks that spills over the lines does not."""
 NICKNAME_CODE_POINTS = NICKNAME_MAX * MARKS_MAX
 """The most code points a nickname can then hold (its database column's length)."""
+STACKED_MARKS_MAX = 3
+"""Combining marks one character may carry (variation selectors aside): enough for
+Vietnamese, Thai or Devanagari letters, not for a tower ("Zalgo" text)."""
+BLANK = regex.compile(r"[\p{Default_Ignorable_Code_Point}\u2800]")
+"""Characters that look like nothing: Hangul fillers (U+3164, U+115F, U+1160, U+FFA0),
+the braille blank (U+2800), zero-width ones; a name of them, or padded with them,
+would pass for empty or for another's."""
+VARIATION = regex.compile(r"[\uFE00-\uFE0F\U000E0100-\U000E01EF]")
 JOINERS = {"\u200d"} | {chr(tag) for tag in range(0xE0020, 0xE0080)}
 """Format characters that build emoji (the zero-width joiner, the tags of subdivision
 flags); every other format or control character is refused (bidi overrides spoof)."""
@@ -54,8 +62,9 @@ def token_hash(token: str) -> str:
 
 def clean_nickname(raw: str) -> str:
     """The nickname with its spaces folded (outer ones removed, inner runs made one);
-    refuses an empty one, one longer than :data:`NICKNAME_MAX` characters, and control
-    or format characters other than emoji joiners.
+    refuses an empty or blank-looking one, one longer than :data:`NICKNAME_MAX`
+    characters, control, format or blank-looking characters (:data:`BLANK`) other than
+    what builds emoji (joiners, variation selectors), and characters stacked with marks.
 
     >>> clean_nickname("  Ana  the   Bold ")
     'Ana the Bold'
@@ -64,15 +73,32 @@ def clean_nickname(raw: str) -> str:
     """
     nickname = " ".join(raw.split())
     characters = regex.findall(r"\X", nickname)
-    if not characters or any(
-        unicodedata.category(ch)[0] == "C" and ch not in JOINERS for ch in nickname
+    if (
+        not characters
+        or any(unwanted(ch) for ch in nickname)
+        or all(BLANK.match(ch) or ch == " " for ch in nickname)
     ):
         raise ProtocolError("bad_nickname", most=NICKNAME_MAX)
     if len(characters) > NICKNAME_MAX:
         raise ProtocolError("nickname_too_long", most=NICKNAME_MAX, count=len(characters))
-    if any(len(character) > MARKS_MAX for character in characters):
+    if any(
+        len(character) > MARKS_MAX or stacked_marks(character) > STACKED_MARKS_MAX
+        for character in characters
+    ):
         raise ProtocolError("nickname_marks")
     return nickname
+
+
+def unwanted(ch: str) -> bool:
+    """A control, format or blank-looking character that builds no emoji."""
+    invisible = unicodedata.category(ch)[0] == "C" or BLANK.match(ch) is not None
+    return invisible and ch not in JOINERS and not VARIATION.match(ch)
+
+
+def stacked_marks(character: str) -> int:
+    """The combining marks on one character (a grapheme cluster), variation selectors
+    (an emoji's presentation) aside."""
+    return sum(unicodedata.category(ch)[0] == "M" and not VARIATION.match(ch) for ch in character)
 
 
 class Players:

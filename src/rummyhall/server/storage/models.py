@@ -24,6 +24,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from rummyhall.server.storage.skeletons import SKELETON_MAX
+
 
 def now() -> datetime:
     return datetime.now(UTC)
@@ -47,13 +49,20 @@ class Player(Base):
 
 class Account(Base):
     """A guest who claimed his identity: the username he signs in with (unique whatever
-    its case: ``username_key``) and his password's Argon2 hash."""
+    its case: ``username_key``, and whatever look-alike letters: ``username_skeleton``)
+    and his password's Argon2 hash."""
 
     __tablename__ = "accounts"
 
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
     username: Mapped[str] = mapped_column(String(32))
     username_key: Mapped[str] = mapped_column(String(32), unique=True, index=True)
+    username_skeleton: Mapped[str | None] = mapped_column(
+        String(SKELETON_MAX), unique=True, index=True, nullable=True
+    )
+    """:func:`~rummyhall.server.storage.skeletons.skeleton` of the name; ``None`` only for
+    an account older than the rule whose name looked like an older one's (migration
+    0011): it keeps its name, and no new name may look like either."""
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from rummyhall.server.storage import models
 from rummyhall.server.storage.database import Database
 from rummyhall.server.storage.records import AccountRefusal
+from rummyhall.server.storage.skeletons import skeleton
 
 
 class PlayerRecords:
@@ -54,12 +55,16 @@ class PlayerRecords:
     ) -> AccountRefusal | None:
         """Give ``player_id`` an account (and the ``nickname`` it is to be shown by);
         ``None``, or why not: ``already_claimed``, ``username_taken`` (whatever its
-        case)."""
+        case, or by a name that looks the same: :mod:`.skeletons`)."""
         try:
             with self.db.transaction("create_account") as session:
                 if session.get(models.Account, player_id) is not None:
                     return "already_claimed"
-                taken = select(models.Account).where(models.Account.username_key == username_key)
+                looks = skeleton(username)
+                taken = select(models.Account).where(
+                    (models.Account.username_key == username_key)
+                    | (models.Account.username_skeleton == looks)
+                )
                 if session.scalar(taken) is not None:
                     return "username_taken"
                 session.add(
@@ -67,6 +72,7 @@ class PlayerRecords:
                         player_id=player_id,
                         username=username,
                         username_key=username_key,
+                        username_skeleton=looks,
                         password_hash=password_hash,
                     )
                 )

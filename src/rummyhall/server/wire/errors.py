@@ -362,10 +362,10 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "你当前没有在匹配对局。",
     ),
     "bad_nickname": Refusal(
-        "a nickname empty or with control characters",
+        "a nickname empty or blank-looking, or with control or blank-looking characters",
         "Nickname: 1 to {most} characters, letters, digits, signs or emoji, without "
-        "control characters.",
-        "昵称：须为 1 到 {most} 个字符（文字、数字、符号或表情），不能含控制字符。",
+        "control or invisible characters.",
+        "昵称：须为 1 到 {most} 个字符（文字、数字、符号或表情），不能含控制字符或不可见字符。",
     ),
     "nickname_too_long": Refusal(
         "a nickname over its length in characters (grapheme clusters)",
@@ -384,9 +384,9 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "用户名须为 {least} 到 {most} 个字母、数字、“_”、“-”或“.”。",
     ),
     "username_taken": Refusal(
-        "a username another account has (HTTP 409)",
-        "That username is taken.",
-        "该用户名已被占用。",
+        "a username another account has, or one that looks the same (HTTP 409)",
+        "That username is taken, or looks the same as one that is.",
+        "该用户名已被占用，或与已有用户名看起来相同。",
     ),
     "player_not_found": Refusal(
         "a player id that names nobody (HTTP 404)",
