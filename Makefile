@@ -4,15 +4,21 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+RUN := $(VENV)/.installed
 DEV := $(VENV)/.dev-installed
 BENCH := $(VENV)/.bench-installed
 C_SOURCES := $(shell find src -name '*.c' -o -name '*.h')
 
 .PHONY: run test lint bench soak fuzz clean
 
-$(DEV): pyproject.toml $(C_SOURCES)
+# Running needs the package alone; the tests, lint and benchmarks add their tools.
+$(RUN): pyproject.toml $(C_SOURCES)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(DEV): $(RUN)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@
 
@@ -20,7 +26,7 @@ $(BENCH): $(DEV)
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
 	touch $@
 
-run: $(DEV)
+run: $(RUN)
 	$(VENV)/bin/rummyhall serve
 
 lint: $(DEV)
