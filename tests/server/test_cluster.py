@@ -19,7 +19,7 @@ import redis as redis_client
 
 from rummyhall.server.cluster.leases import lease_key
 from tests.server import databases
-from tests.server.harness import Client, Message, Server, open_table, play_until
+from tests.server.harness import Client, Message, Server, open_table, pick, play_until
 from tests.server.redises import PROGRAM, RedisServer
 from tests.server.test_accounts import auth
 from tests.server.test_secrets import GAMES, assert_no_secret_left
@@ -125,6 +125,39 @@ def test_a_killed_owner_s_room_resumes_at_the_last_acknowledged_action(
     assert_logged_once(a, host.find("room")["room"]["match"]["id"], final["turn"])
 
 
+def test_an_action_sent_while_the_room_moves_is_passed_on_or_unavailable(
+    site: list[Server],
+) -> None:
+    """An outside probe: an action sent while the room moves to another process after
+    its owner's death was sometimes answered ``not_seated`` (the new owner did not know
+    the socket yet). docs/protocol.md promises it is passed on or answered
+    ``unavailable``; sent again until it is played, it is played once."""
+    a, b, c = site
+    host_token = b.register("Ana")[1]
+    guest_token = c.register("Bo")[1]
+    code = a.create_room(host_token, game="gin")["code"]
+    host, guest = b.client(host_token), c.client(guest_token)
+    host.join(code)
+    guest.join(code)
+    host.send({"type": "start"})
+    first = guest.wait("state")
+    players = {0: host, 1: guest}
+    last = play_until(players, lambda state: state["turn"] >= first["turn"] + 4, first["turn"])
+    mover = players[last["current_player"]]
+    action = pick(mover.state_at(last["turn"])["legal"])
+    a.kill()
+    refusals = []
+    while True:  # the player sends his move again after each "unavailable"
+        mover.act(last["turn"], action)
+        answer = next_answer(mover, last["turn"])
+        if answer["type"] == "state":
+            break
+        refusals.append(answer["code"])
+        assert answer["code"] == "unavailable", refusals
+    final = play_until(players, lambda state: state["over"], answer["turn"])
+    assert_logged_once(b, host.find("room")["room"]["match"]["id"], final["turn"])
+
+
 def test_a_room_moves_to_the_process_its_player_is_on(
     site: list[Server], redis: RedisServer
 ) -> None:
@@ -151,6 +184,16 @@ def test_a_room_moves_to_the_process_its_player_is_on(
     assert_logged_once(a, player.find("room")["room"]["match"]["id"], final["turn"])
     time.sleep(1.0)
     assert leases.get(lease_key(code)) == process_b
+
+
+def next_answer(client: Client, turn: int) -> Message:
+    """The next error, or state past ``turn``, ``client`` receives (the resync's
+    state at ``turn`` itself is passed over)."""
+    deadline = time.monotonic() + 30
+    while True:
+        message = client.recv(max(0.01, deadline - time.monotonic()))
+        if message["type"] == "error" or (message["type"] == "state" and message["turn"] > turn):
+            return message
 
 
 def assert_logged_once(server: Server, match: str, turns: int) -> None:

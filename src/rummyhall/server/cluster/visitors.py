@@ -14,7 +14,7 @@ from rummyhall.server.cluster.remote import RemoteClient
 from rummyhall.server.rooms.lock import RoomMoved
 from rummyhall.server.storage.store import StorageUnavailable
 from rummyhall.server.wire.messages import ErrorMessage, error_message
-from rummyhall.server.wire.protocol import ProtocolError, client_message_from_data
+from rummyhall.server.wire.protocol import Join, ProtocolError, client_message_from_data
 
 if TYPE_CHECKING:
     from rummyhall.server.people.players import Players
@@ -51,6 +51,8 @@ class Visitors:
         message = client_message_from_data(envelope["message"])
         try:
             try:
+                if visitor.room is not room and not isinstance(message, Join):
+                    await self._seat_again(room, visitor)
                 await room.handle(visitor, message)
             except StorageUnavailable:
                 raise ProtocolError("storage_unavailable") from None
@@ -65,6 +67,20 @@ class Visitors:
         if visitor.room is None:
             self.visitors.pop((visitor.node, visitor.socket), None)
         self.bus.post(node, answer)
+
+    @staticmethod
+    async def _seat_again(room: Room, visitor: RemoteClient) -> None:
+        """A request from a socket this room does not know yet: it moved here a moment
+        ago, and the socket's process has not joined it again (an outside probe found
+        actions answered ``not_seated`` then). A player who holds a seat here is joined
+        to it first, as that rejoin would; for anybody else the room is
+        ``unavailable`` until then (docs/protocol.md: sending it again is harmless)."""
+        assert visitor.player is not None
+        seat = room.seat_held_by(visitor.player)
+        if seat is None:
+            raise ProtocolError("unavailable")
+        join = Join(type="join", id=None, room=room.code, role="player", seat=seat.index)
+        await room.handle(visitor, join)
 
     def _visitor(self, envelope: Envelope) -> RemoteClient:
         key = (envelope["from"], envelope["socket"])
