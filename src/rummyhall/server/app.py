@@ -144,7 +144,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         )
         accounts = Accounts(store, players, wrong, cluster)
         friends = Friends(store, lobby, accounts.devices, cluster)
-        pairing = Pairing(settings, store, lobby)
+        pairing = Pairing(settings, store, lobby, players, cluster)
         hub = Hub(
             settings,
             store,
@@ -161,6 +161,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         app.state.hub = hub
         if cluster is not None:
             cluster.attach(lobby, players, accounts.devices)
+            cluster.pairing = pairing
             services.cluster = cluster
         await lobby.restore(players)
         if cluster is not None:
@@ -177,6 +178,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             asyncio.create_task(lobby.sweep_forever()),
             asyncio.create_task(store.checkpoint_forever()),
         ]
+        pairing.start()
         try:
             yield
         finally:

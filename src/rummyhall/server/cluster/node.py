@@ -25,11 +25,14 @@ from rummyhall.server.cluster.limits import SharedLimiter
 from rummyhall.server.cluster.remote import RemoteRoom
 from rummyhall.server.cluster.sockets import Sockets, code_of
 from rummyhall.server.cluster.visitors import Visitors
+from rummyhall.server.pairing.rules import Curve
+from rummyhall.server.pairing.shared import SharedPools
 from rummyhall.server.storage.store import StorageUnavailable
 from rummyhall.server.wire.messages import RoomInfo, error_message
 from rummyhall.server.wire.protocol import ClientMessageType, Join, ProtocolError
 
 if TYPE_CHECKING:
+    from rummyhall.server.pairing.service import Pairing
     from rummyhall.server.people.accounts import Devices
     from rummyhall.server.people.players import Player, Players
     from rummyhall.server.rooms.lobby import Lobby
@@ -56,6 +59,7 @@ class Cluster:
     devices: Devices
     visitors: Visitors
     affinity: Affinity
+    pairing: Pairing
 
     def __init__(self, settings: Settings) -> None:
         assert settings.redis_url is not None
@@ -83,6 +87,14 @@ class Cluster:
         self.devices = devices
         self.visitors = Visitors(self.bus, self.leases, lobby.rooms, players)
         self.affinity = Affinity(self.visitors, lobby.rooms)
+
+    def pools(self, curve: Curve, countdown: float) -> SharedPools:
+        """Quick pairing's pools, shared by every process."""
+        return SharedPools(self.redis, self.node, self.leases.alive, curve, countdown)
+
+    def post_pairing(self, node: str, envelope: dict[str, Any]) -> None:
+        """Tell process ``node`` that quick pairing seated or ended a seek of its."""
+        self.bus.post(node, envelope)
 
     def limiter(self, name: str, rate: float, burst: int) -> SharedLimiter:
         """A rate per key that holds across every process (``name`` keeps it apart)."""
@@ -422,6 +434,8 @@ class Cluster:
             self.devices.sign_out(envelope["player"], envelope["token_hash"])
         elif kind == "tell" and envelope["from"] != self.node:
             self.devices.tell(envelope["player"], envelope["message"])
+        elif kind == "pairing":
+            self.pairing.delivered(envelope)
         elif kind == "renamed" and envelope["from"] != self.node:
             player = self.players.renamed(envelope["player"], envelope["nickname"])
             if player is not None:

@@ -144,7 +144,7 @@ class Connection:
         finally:
             if self.player is not None:
                 self.hub.accounts.devices.closed(self.player.id, self)
-            self.hub.pairing.leave(self)
+            await self.hub.pairing.leave(self)
             if self.room is not None:
                 await self.room.disconnect(self)
             self.closing = True

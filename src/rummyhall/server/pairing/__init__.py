@@ -2,5 +2,8 @@
 
 :mod:`~rummyhall.server.pairing.rules` (a seek, its widening rating window, who may
 sit together), :mod:`~rummyhall.server.pairing.pool` (one pool's seeks and the pass that
-seats them) and :mod:`~rummyhall.server.pairing.service` (the pools of a process, the
-connections' seeks, and the tables opened through the lobby)."""
+seats them), :mod:`~rummyhall.server.pairing.seeks` (a seek as the pools keep it),
+:mod:`~rummyhall.server.pairing.local` (the pools in memory),
+:mod:`~rummyhall.server.pairing.shared` (the pools in Redis, across processes) and
+:mod:`~rummyhall.server.pairing.service` (a process's connections' seeks, the passes,
+and the tables opened through the lobby)."""

@@ -1,10 +1,12 @@
-"""Quick pairing in one process (docs/pairing.md): the seeks of the connections here in
-their pools, a pass over a pool whenever a seek arrives and every :data:`TICK`, and the
-tables a pass seats opened through the lobby, each seated player told ``paired``.
+"""Quick pairing as a process serves it (docs/pairing.md): its connections' seeks put in
+their pools (:class:`~rummyhall.server.pairing.local.LocalPools` in memory, or
+:class:`~rummyhall.server.pairing.shared.SharedPools` in Redis), a pass whenever a seek
+arrives and every :data:`TICK`, each table a pass seats opened through the lobby, and
+its players told ``paired`` wherever their connections are.
 
 A seek leaves its pool when it is seated, cancelled, replaced by the same player's in
 that pool, or when its connection closes; a player seated in one pool loses his seeks
-in the others. The pool removes a seated seek in the pass that seats it, before the
+in the others. The pools take a seated seek out in the pass that seats it, before the
 table's room is opened, so no seek is seated twice."""
 
 from __future__ import annotations
@@ -14,19 +16,22 @@ import json
 import logging
 import secrets
 import time
-from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
-from rummyhall.server.pairing.pool import Pool
+from rummyhall.server.pairing.local import LocalPools
 from rummyhall.server.pairing.rules import Curve, Seek
+from rummyhall.server.pairing.seeks import PoolKey, SeatedTable, SeekRecord
+from rummyhall.server.people.players import Players
 from rummyhall.server.rooms.clock import require_clock
 from rummyhall.server.rooms.lobby import Lobby, room_options
 from rummyhall.server.rooms.seats import Client
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.store import StorageUnavailable, Store
+from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.messages import (
     PairedMessage,
+    PlayerInfo,
     PoolInfo,
     SeekEndedMessage,
     SeekingMessage,
@@ -39,49 +44,86 @@ log = logging.getLogger(__name__)
 TICK = 0.25
 """Seconds between two passes over every pool: a window widens, a countdown ends."""
 STATUS_EVERY = 1.0
-"""Seconds between two ``seeking`` updates of a pool whose figures changed."""
+"""Seconds between two ``seeking`` updates of a seek whose figures changed, and between
+two looks for what dead processes left (with ``--redis``)."""
+LOCAL = "local"
+"""The process's name in its seeks without ``--redis``."""
+
+Ending = Literal["cancelled", "replaced", "playing", "failed"]
 
 
-@dataclass(frozen=True)
-class PoolKey:
-    """What makes a pool: the game, its options (validated, as JSON) and clock."""
+class Pools(Protocol):
+    """Where the seeks wait: :class:`LocalPools` or its shared subclass."""
 
-    game: str
-    options: str
-    clock: str
+    async def add(self, record: SeekRecord) -> SeekRecord | None: ...
+
+    async def remove(self, seek_id: str) -> SeekRecord | None: ...
+
+    async def tables(self, now: float) -> list[SeatedTable]: ...
+
+    async def waiting(self, keys: list[PoolKey]) -> dict[PoolKey, int]: ...
+
+    async def recover(self, here: set[str]) -> list[SeatedTable]: ...
+
+    async def opened(self, table: SeatedTable) -> None: ...
+
+    def starts_at(self, record: SeekRecord) -> float | None: ...
+
+
+class Site(Protocol):
+    """The other processes, as quick pairing needs them (``serve --redis``: the
+    :class:`~rummyhall.server.cluster.node.Cluster`)."""
+
+    node: str
+
+    def pools(self, curve: Curve, countdown: float) -> Pools:
+        """The pools every process shares."""
+
+    def post_pairing(self, node: str, envelope: dict[str, Any]) -> None:
+        """Send ``envelope`` to process ``node``, whose :meth:`Pairing.delivered` reads it."""
 
 
 @dataclass
-class Waiting:
-    """A seek here: its pool, its connection, and the options it asked for."""
+class Here:
+    """A seek of a connection of this process."""
 
-    seek: Seek
-    key: PoolKey
+    record: SeekRecord
     client: Client
     info: PoolInfo
-    options: dict[str, Any]
-    seat_key: str | None
-    """The option that says how many sit at the table (Indian, Rummikub), or ``None``."""
     shown: tuple[int, int, float | None] | None = None
     """``(waiting, playing, starts_at)`` as last told to the client."""
 
 
 class Pairing:
-    """Every pool of this process and the seeks in them."""
+    """This process's seeks, the passes over the pools and the tables they seat."""
 
-    def __init__(self, settings: Settings, store: Store, lobby: Lobby) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        lobby: Lobby,
+        players: Players,
+        site: Site | None = None,
+    ) -> None:
         self.settings = settings
         self.store = store
         self.lobby = lobby
+        self.players = players
+        self.site = site
         self.curve = Curve(settings.pairing_widen)
-        self.pools: dict[PoolKey, Pool] = {}
-        self.waiting: dict[str, Waiting] = {}
-        """Seek id → the seek here."""
+        countdown = settings.pairing_countdown
+        self.pools: Pools = (
+            LocalPools(self.curve, countdown) if site is None else site.pools(self.curve, countdown)
+        )
+        self.node = LOCAL if site is None else site.node
+        self.here: dict[str, Here] = {}
+        """Seek id → a seek of a connection here."""
         self._of_client: dict[Client, str] = {}
-        self._of_player: defaultdict[str, set[str]] = defaultdict(set)
+        self._tasks: set[asyncio.Task[None]] = set()
         self._ticker: asyncio.Task[None] | None = None
-        self._seating: set[asyncio.Task[None]] = set()
-        self._told_at = 0.0
+        self._passing = False
+        self._again = False
+        """A pass was asked for while one ran."""
 
     # ------------------------------------------------------------------ requests
 
@@ -89,7 +131,7 @@ class Pairing:
         if isinstance(message, SeekRequest):
             await self.seek(client, message)
         else:
-            self.cancel(client, message.id)
+            await self.cancel(client, message.id)
 
     async def seek(self, client: Client, request: SeekRequest) -> None:
         """Put ``client``'s seek in its pool (in place of its previous one) and pair."""
@@ -103,182 +145,224 @@ class Pairing:
         if not fewest <= min_seats <= seats:
             raise ProtocolError("bad_options", detail=f"min_seats: from {fewest} to {seats}")
         rating = await self.store.skill(player.id, request.game)
-        if client.gone:  # closed while its rating was read: no seek to pair, ever
+        await self._end(client, None)  # the connection's newest seek takes its place
+        if client.gone:  # closed meanwhile: no seek to pair, ever
             return
-        self._end(client, None)  # after the awaits: the connection's newest seek wins
-        key = PoolKey(
-            request.game,
-            json.dumps(options.model_dump(), sort_keys=True),
-            request.clock,
-        )
-        pool = self.pools.get(key)
-        if pool is None:
-            pool = self.pools[key] = Pool(seats, self.curve, self.settings.pairing_countdown)
-        seek = Seek(secrets.token_hex(8), player.id, rating, time.monotonic(), min_seats)
-        replaced = pool.add(seek)
-        if replaced is not None:
-            self._forget(replaced.id, "replaced")
+        dumped = options.model_dump()
+        key = PoolKey(request.game, json.dumps(dumped, sort_keys=True), request.clock, seats)
         seat_option = options.kit.seat_option
+        record = SeekRecord(
+            Seek(secrets.token_hex(8), player.id, rating, time.time(), min_seats),
+            key,
+            self.node,
+            player.nickname,
+            dict(request.options),
+            None if seat_option is None else seat_option.key,
+        )
         info = PoolInfo(
             game=request.game,
             title=options.label(),
-            options=options.model_dump(),
+            options=dumped,
             clock=request.clock,
             seats=seats,
             min_seats=min_seats,
         )
-        waiting = Waiting(
-            seek,
-            key,
-            client,
-            info,
-            dict(request.options),
-            None if seat_option is None else seat_option.key,
-        )
-        self.waiting[seek.id] = waiting
-        self._of_client[client] = seek.id
-        self._of_player[player.id].add(seek.id)
-        self._tell(waiting, time.monotonic(), ref=request.id)
-        self._pass(key, time.monotonic())
-        if self._ticker is None or self._ticker.done():
-            self._ticker = asyncio.create_task(self._tick_forever(), name="quick pairing")
+        here = self.here[record.seek.id] = Here(record, client, info)
+        self._of_client[client] = record.seek.id
+        replaced = await self.pools.add(record)
+        if replaced is not None:
+            self._tell_ended(replaced, "replaced")
+        await self._tell(here, ref=request.id)
+        try:
+            await self._pass()
+        except ProtocolError as error:  # Redis out of reach: the next tick passes again
+            log.warning("quick pairing: a pass failed (%s)", error.code)
 
-    def cancel(self, client: Client, ref: str | None = None) -> None:
+    async def cancel(self, client: Client, ref: str | None = None) -> None:
         if client not in self._of_client:
             raise ProtocolError("not_seeking")
-        self._end(client, "cancelled", ref)
+        await self._end(client, "cancelled", ref)
 
-    def leave(self, client: Client) -> None:
-        """``client``'s connection has closed: its seek leaves its pool."""
-        self._end(client, None)
+    async def leave(self, client: Client) -> None:
+        """``client``'s connection has closed: its seek leaves its pool (with Redis
+        out of reach, at the next look for this process's lost seeks)."""
+        try:
+            await self._end(client, None)
+        except Exception:
+            log.warning("quick pairing: a closed connection's seek is left for later")
 
     def seeking(self, client: Client) -> bool:
         return client in self._of_client
+
+    def start(self) -> None:
+        self._ticker = asyncio.create_task(self._tick_forever(), name="quick pairing")
 
     def stop(self) -> None:
         if self._ticker is not None:
             self._ticker.cancel()
 
-    # ------------------------------------------------------------------ the pools
-
-    def _end(
-        self,
-        client: Client,
-        reason: Literal["cancelled", "replaced", "playing"] | None,
-        ref: str | None = None,
-    ) -> None:
+    async def _end(self, client: Client, reason: Ending | None, ref: str | None = None) -> None:
         """Take ``client``'s seek out of its pool, telling it ``reason`` (``None``:
-        nothing)."""
-        seek_id = self._of_client.get(client)
+        nothing). A seek seated meanwhile is told ``paired`` instead."""
+        seek_id = self._of_client.pop(client, None)
         if seek_id is None:
             return
-        waiting = self.waiting[seek_id]
-        pool = self.pools.get(waiting.key)
-        if pool is not None:
-            pool.remove(seek_id)
-            if not len(pool):
-                del self.pools[waiting.key]
-        self._forget(seek_id, reason, ref)
+        here = self.here.pop(seek_id)
+        if await self.pools.remove(seek_id) is not None and reason is not None:
+            client.send(SeekEndedMessage(reason=reason, ref=ref))
+        elif reason is not None:  # seated a moment ago: ``paired`` follows
+            self.here[seek_id] = here
+            self._of_client[client] = seek_id
 
-    def _forget(
-        self,
-        seek_id: str,
-        reason: Literal["cancelled", "replaced", "playing"] | None,
-        ref: str | None = None,
-    ) -> Waiting:
-        """Drop the records of a seek already out of its pool, telling its client."""
-        waiting = self.waiting.pop(seek_id)
-        if self._of_client.get(waiting.client) == seek_id:
-            del self._of_client[waiting.client]
-        mine = self._of_player[waiting.seek.player_id]
-        mine.discard(seek_id)
-        if not mine:
-            del self._of_player[waiting.seek.player_id]
-        if reason is not None:
-            waiting.client.send(SeekEndedMessage(reason=reason, ref=ref))
-        return waiting
+    # ------------------------------------------------------------------ passes and tables
 
-    def _pass(self, key: PoolKey, now: float) -> None:
-        """Pair in pool ``key`` and open the tables it seats."""
-        pool = self.pools.get(key)
-        if pool is None:
+    async def _pass(self) -> None:
+        """Pair, and open the tables seated. One pass at a time: a pass asked for
+        while one runs is run once that one ends (however many were asked)."""
+        if self._passing:
+            self._again = True
             return
-        for table in pool.pair(now):
-            seated = [self._forget(seek.id, None) for seek in table]
-            for waiting in seated:
-                for other in list(self._of_player.get(waiting.seek.player_id, ())):
-                    self._end(self.waiting[other].client, "playing")
-            task = asyncio.create_task(self._seat(seated), name=f"pairing {key.game}")
-            self._seating.add(task)
-            task.add_done_callback(self._seating.discard)
-        if not len(pool):
-            del self.pools[key]
+        self._passing = True
+        try:
+            self._again = True
+            while self._again:
+                self._again = False
+                for table in await self.pools.tables(time.time()):
+                    for record in table.ended:
+                        self._tell_ended(record, "playing")
+                    self._spawn(self._open(table))
+        finally:
+            self._passing = False
 
-    async def _seat(self, table: list[Waiting]) -> None:
-        """Open the room of a table a pass seated and tell its players where to go."""
-        first = table[0]
+    async def _open(self, table: SeatedTable) -> None:
+        """Open the room of ``table`` and tell its players where to go (a table a dead
+        process seated too: its room is opened once, by its key)."""
+        first = table.seeks[0]
         options = dict(first.options)
         if first.seat_key is not None:
-            options[first.seat_key] = len(table)
-        players = [waiting.client.player for waiting in table]
-        assert all(player is not None for player in players)
+            options[first.seat_key] = len(table.seeks)
+        players = [self.players.known(r.seek.player_id, r.nickname) for r in table.seeks]
         try:
-            room = await self.lobby.open_table(
-                [player for player in players if player is not None],
-                first.key.game,
-                options,
-                first.key.clock,
+            code = await self.lobby.open_table(
+                players, first.pool.game, options, first.pool.clock, table.id
             )
-        except (ProtocolError, StorageUnavailable) as refused:
-            unavailable = ProtocolError("storage_unavailable")
-            error = refused if isinstance(refused, ProtocolError) else unavailable
+        except Exception as failure:
+            error = failure if isinstance(failure, ProtocolError) else ProtocolError("internal")
+            if isinstance(failure, StorageUnavailable):
+                error = ProtocolError("storage_unavailable")
+            elif not isinstance(failure, ProtocolError):
+                log.exception("quick pairing could not open a table")
             log.warning("quick pairing could not open a table: %s", error.code)
-            for waiting in table:
-                message = error.message(waiting.client.locale)
-                waiting.client.send(
-                    SeekEndedMessage(reason="failed", code=error.code, message=message)
-                )
-            return
-        infos = [player.info() for player in players if player is not None]
-        for index, waiting in enumerate(table):
-            waiting.client.send(PairedMessage(room=room.code, seat=index, players=infos))
-        log.info("quick pairing seated %d players in room %s", len(table), room.code)
+            for record in table.seeks:
+                self._tell_ended(record, "failed", error.code)
+        else:
+            infos = [player.info() for player in players]
+            for seat, record in enumerate(table.seeks):
+                self._tell_paired(record, code, seat, infos)
+            log.info("quick pairing seated %d players in room %s", len(players), code)
+        try:
+            await self.pools.opened(table)
+        except ProtocolError:  # Redis out of reach: kept until this process dies
+            log.warning("quick pairing: table %s stays in the pools' records", table.id)
+
+    # ------------------------------------------------------------------ telling seekers
+
+    def _tell_paired(
+        self, record: SeekRecord, code: str, seat: int, players: list[PlayerInfo]
+    ) -> None:
+        here = self._forget(record.seek.id)
+        if here is not None:
+            here.client.send(PairedMessage(room=code, seat=seat, players=players))
+        elif record.node != self.node and self.site is not None:
+            people = [player.model_dump() for player in players]
+            envelope = {"t": "pairing", "seek": record.seek.id, "room": code, "seat": seat}
+            self.site.post_pairing(record.node, envelope | {"players": people})
+
+    def _tell_ended(
+        self, record: SeekRecord, reason: Ending, code: ErrorCode | None = None
+    ) -> None:
+        here = self._forget(record.seek.id)
+        if here is not None:
+            message = None if code is None else ProtocolError(code).message(here.client.locale)
+            here.client.send(SeekEndedMessage(reason=reason, code=code, message=message))
+        elif record.node != self.node and self.site is not None:
+            envelope = {"t": "pairing", "seek": record.seek.id, "ended": reason, "code": code}
+            self.site.post_pairing(record.node, envelope)
+
+    def delivered(self, envelope: dict[str, Any]) -> None:
+        """Another process seated or ended a seek of a connection here."""
+        here = self.here.get(envelope["seek"])
+        if here is None:
+            return  # its connection closed meanwhile
+        if "room" in envelope:
+            players = [PlayerInfo(**player) for player in envelope["players"]]
+            self._tell_paired(here.record, envelope["room"], envelope["seat"], players)
+        else:
+            self._tell_ended(here.record, envelope["ended"], envelope["code"])
+
+    def _forget(self, seek_id: str) -> Here | None:
+        here = self.here.pop(seek_id, None)
+        if here is not None and self._of_client.get(here.client) == seek_id:
+            del self._of_client[here.client]
+        return here
+
+    # ------------------------------------------------------------------ the clock
 
     async def _tick_forever(self) -> None:
-        """Pass over every pool every :data:`TICK` while any seek waits, and tell each
-        seek's client its pool's figures when they changed."""
-        while self.waiting:
+        """Pass over every pool every :data:`TICK`; every :data:`STATUS_EVERY`, tell
+        each seek here its figures if they changed, and open what dead processes
+        left."""
+        told = 0.0
+        while True:
             await asyncio.sleep(TICK)
-            now = time.monotonic()
-            for key in list(self.pools):
-                try:
-                    self._pass(key, now)
-                except Exception:
-                    log.exception("a quick pairing pass failed")
-            if now - self._told_at >= STATUS_EVERY:
-                self._told_at = now
-                for waiting in list(self.waiting.values()):
-                    self._tell(waiting, now, changed_only=True)
+            try:
+                await self._pass()
+                now = time.time()
+                if now - told >= STATUS_EVERY:
+                    told = now
+                    for table in await self.pools.recover(set(self.here)):
+                        self._spawn(self._open(table))
+                    await self._tell_all()
+            except ProtocolError as error:  # Redis out of reach: the rooms say it already
+                log.debug("quick pairing: a pass failed (%s)", error.code)
+            except Exception:
+                log.exception("a quick pairing pass failed")
 
-    def _tell(
-        self, waiting: Waiting, now: float, ref: str | None = None, changed_only: bool = False
+    async def _tell_all(self) -> None:
+        waiting = await self.pools.waiting(
+            sorted({h.record.pool for h in self.here.values()}, key=lambda k: k.name)
+        )
+        playing = await self.lobby.playing()
+        for here in list(self.here.values()):
+            await self._tell(here, waiting=waiting, playing=playing, changed_only=True)
+
+    async def _tell(
+        self,
+        here: Here,
+        ref: str | None = None,
+        waiting: dict[PoolKey, int] | None = None,
+        playing: dict[str, int] | None = None,
+        changed_only: bool = False,
     ) -> None:
-        """Send ``waiting``'s client its seek's figures (with ``changed_only``, only if
+        """Send ``here``'s client its seek's figures (with ``changed_only``, only if
         they changed since it was last told)."""
-        pool = self.pools.get(waiting.key)
-        if pool is None:
+        record = here.record
+        if waiting is None:
+            waiting = await self.pools.waiting([record.pool])
+        if playing is None:
+            playing = await self.lobby.playing()
+        starts_at = self.pools.starts_at(record)
+        figures = (waiting.get(record.pool, 0), playing.get(record.pool.game, 0), starts_at)
+        if changed_only and figures == here.shown:
             return
-        starts_at = pool.starts_at(waiting.seek)
-        figures = (len(pool), self._playing(waiting.key.game), starts_at)
-        if changed_only and figures == waiting.shown:
-            return
-        waiting.shown = figures
-        waited = now - waiting.seek.since
+        here.shown = figures
+        now = time.time()
+        waited = now - record.seek.since
         window = self.curve.window(waited)
-        waiting.client.send(
+        here.client.send(
             SeekingMessage(
-                pool=waiting.info,
-                rating=waiting.seek.rating,
+                pool=here.info,
+                rating=record.seek.rating,
                 waiting=figures[0],
                 playing=figures[1],
                 waited=round(waited, 1),
@@ -289,7 +373,7 @@ class Pairing:
             )
         )
 
-    def _playing(self, game: str) -> int:
-        """Matches of ``game`` under way in this process's rooms."""
-        rooms = self.lobby.rooms.values()
-        return sum(1 for room in rooms if room.game == game and room.status == "playing")
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

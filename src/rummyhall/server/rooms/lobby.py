@@ -9,6 +9,7 @@ import hashlib
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -163,15 +164,20 @@ class Lobby:
         self.listing.forget()
 
     async def create(
-        self, host: Player, request: RoomRequest, key: str | None = None
+        self,
+        host: Player,
+        request: RoomRequest,
+        key: str | None = None,
+        guests: Sequence[Player] | None = None,
     ) -> tuple[RoomInfo, bool]:
         """Open a room for ``host``: its description and ``True``. With a request
         ``key`` (``Idempotency-Key``) that opened a room before, that room as it is now
         and ``False``: a doubled or retried request opens one room. The key is kept in
         the room's first commit (a database key: also across processes and crashes);
-        here, a second request with a key waits for the first to finish."""
+        here, a second request with a key waits for the first to finish. ``guests``
+        (quick pairing) sit after the host."""
         if key is None:
-            room = await self._open(host, request)
+            room = await self._open(host, request, guests=guests)
             assert room is not None
             return room.info(), True
         digest = hashlib.sha256(request.model_dump_json().encode()).hexdigest()
@@ -179,18 +185,22 @@ class Lobby:
         asked = (host.id, key)
         while (running := self._creating.get(asked)) is not None:
             await asyncio.wait([running])
-        task = asyncio.ensure_future(self._create_once(host, request, creation))
+        task = asyncio.ensure_future(self._create_once(host, request, creation, guests))
         self._creating[asked] = task
         task.add_done_callback(lambda _: self._creating.pop(asked, None))
         return await asyncio.shield(task)  # a client gone mid-way does not stop it
 
     async def _create_once(
-        self, host: Player, request: RoomRequest, creation: Creation
+        self,
+        host: Player,
+        request: RoomRequest,
+        creation: Creation,
+        guests: Sequence[Player] | None,
     ) -> tuple[RoomInfo, bool]:
         store = self.services.store
         done = await store.room_created(host.id, creation.key)
         if done is None:
-            room = await self._open(host, request, creation)
+            room = await self._open(host, request, creation, guests)
             if room is not None:
                 return room.info(), True
             done = await store.room_created(host.id, creation.key)  # another process's
@@ -200,16 +210,32 @@ class Lobby:
         return await self._described(await self.find(done.code)), False
 
     async def open_table(
-        self, players: Sequence[Player], game: str, options: dict[str, Any], clock: str
-    ) -> Room:
-        """A public room quick pairing filled: ``players`` in its seats in order (the
-        first its host), its match started. The site's room limit holds; a player's
-        own does not, since he hosts it by lot, not by choice."""
+        self,
+        players: Sequence[Player],
+        game: str,
+        options: dict[str, Any],
+        clock: str,
+        key: str,
+    ) -> str:
+        """The code of a public room quick pairing filled: ``players`` in its seats in
+        order (the first its host), its match started. The site's room limit holds; a
+        player's own does not, since he hosts it by lot, not by choice. ``key`` (the
+        table's) opens it once: asked again, after a crash too, the room opened then is
+        found, and started if it was not."""
         request = RoomRequest(game=game, options=options, clock=clock, host_seat=0)
-        room = await self._open(players[0], request, guests=players[1:])
-        assert room is not None
-        await room.begin()
-        return room
+        info, _ = await self.create(players[0], request, key, guests=players[1:])
+        place = await self.find(info.code)
+        if isinstance(place, Room) and place.status == "waiting":
+            await place.begin()
+        return info.code
+
+    async def playing(self) -> Counter[str]:
+        """Matches under way by game: here and, in a cluster, on the other processes
+        (as the shared lobby said a moment ago)."""
+        games = Counter(room.game for room in self.rooms.values() if room.status == "playing")
+        elsewhere = (await self._elsewhere()).values()
+        games.update(data["game"] for data, _ in elsewhere if data["status"] == "playing")
+        return games
 
     async def _open(
         self,
