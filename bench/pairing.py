@@ -1,0 +1,245 @@
+"""Quick pairing under load (docs/pairing.md): how many seeks a second the pools absorb,
+and how long a seeker waits for his table, with the pools in one process's memory and
+in Redis, side by side.
+
+    python bench/pairing.py [--seekers 1000] [--rates 100,500,0] [--redis-processes 1]
+                            [--spread 5] [--seed 1]
+
+Starts a throw-away PostgreSQL cluster and ``redis-server`` (tests/server/databases.py,
+tests/server/redises.py: Debian's packages) and, for each back end, a new database and
+its server processes: ``memory`` (one ``rummyhall serve``) and ``redis``
+(``--redis-processes`` of them on one Redis, each seeker connected to one in turn).
+``--seekers`` guests get Gin ratings drawn from a normal law (``mu`` 25 ± ``--spread``:
+skill 1000 ± 40 × spread, a site's realistic spread) and connect; then, for each rate of
+``--rates`` seeks a second (0: all at once), every one of them seeks a Gin table at that
+rate, and waits until he is told ``paired``. Each is measured from sending his seek:
+
+- *absorbed*: seeks a second the server acknowledged (``seeking``), from the first
+  sent to the last acknowledged; the pools keep up while it matches the rate sent;
+- *ack*: the seek's round trip to its ``seeking`` (median, p99);
+- *second seek → paired*: for each table, from its later seek to ``paired`` (the room
+  opened, its match started): how soon a seeker who finds a compatible one is seated
+  (target: 1 s p99);
+- *wait*: each seeker's whole wait for his table (median, p99).
+
+Everything shares this machine (2 cores: the clients, the servers, PostgreSQL, Redis).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from table_clients import SERVER_FLAGS, new_guest, percentile, run_clients
+
+from rummyhall.server.storage.ratings import START
+from tests.server import databases
+from tests.server.harness import Server
+from tests.server.redises import RedisServer
+
+FLAGS = (*SERVER_FLAGS, "--away-after", "3600")
+"""Every seeker is seated in a room he never joins: no away bot plays them meanwhile."""
+
+
+@dataclass
+class Seeker:
+    player: str
+    socket: ClientConnection
+    sent: float = 0.0
+    acked: float | None = None
+    paired: float | None = None
+    room: str | None = None
+
+
+@dataclass
+class Round:
+    rate: float
+    seekers: list[Seeker] = field(default_factory=list)
+
+
+class Site:
+    """One back end's server processes on a new database."""
+
+    def __init__(self, folder: Path, name: str, processes: int, redis: RedisServer | None):
+        self.database_url = databases.cluster().new_database(f"pairing_{name}_{int(time.time())}")
+        shared = () if redis is None else ("--redis", redis.url)
+        self.servers = [
+            Server(folder / f"{name}{n}.db", *shared, *FLAGS, database_url=self.database_url)
+            for n in range(processes)
+        ]
+        for server in self.servers:
+            server.start()
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+
+async def connect_seekers(
+    site: Site, count: int, spread: float, rng: random.Random
+) -> list[Seeker]:
+    """``count`` rated guests, each connected (``hello`` said) to a process in turn."""
+    tokens: list[str] = []
+    async with httpx.AsyncClient(base_url=site.servers[0].url, timeout=60) as http:
+        for start in range(0, count, 50):
+            batch = range(start, min(count, start + 50))
+            tokens += await asyncio.gather(*(new_guest(http, f"P{n}") for n in batch))
+        players = []
+        for token in tokens:
+            me = await http.get("/api/me", headers={"Authorization": f"Bearer {token}"})
+            players.append(me.json()["player"]["id"])
+    rows = ", ".join(
+        f"('{player}', 'gin', {rng.gauss(25, spread)}, {START[1]}, 1000, 10, 5, now())"
+        for player in players
+    )
+    databases.execute(
+        site.database_url,
+        [
+            "INSERT INTO ratings (player_id, game, mu, sigma, rating, matches, wins, updated_at)"
+            f" VALUES {rows}"
+        ],
+    )
+    seekers = []
+    for n, (player, token) in enumerate(zip(players, tokens, strict=True)):
+        url = site.servers[n % len(site.servers)].url.replace("http", "ws", 1)
+        socket = await connect(f"{url}/ws", max_size=2**22, open_timeout=60)
+        await socket.send(json.dumps({"type": "hello", "protocol": 3, "token": token}))
+        await socket.recv()  # welcome
+        seekers.append(Seeker(player, socket))
+    return seekers
+
+
+async def listen(seeker: Seeker) -> None:
+    """Note when ``seeker``'s seek is acknowledged and when he is paired."""
+    async for raw in seeker.socket:
+        message = json.loads(raw)
+        if message["type"] == "seeking" and seeker.acked is None:
+            seeker.acked = time.monotonic()
+        elif message["type"] == "paired":
+            seeker.paired = time.monotonic()
+            seeker.room = message["room"]
+            return
+        elif message["type"] in ("error", "seek_ended"):
+            raise RuntimeError(f"seek refused: {message}")
+
+
+async def run_round(seekers: list[Seeker], rate: float) -> Round:
+    """Every seeker seeks, ``rate`` a second (0: all at once); wait until all who can
+    be are paired (an odd one out is cancelled)."""
+    for seeker in seekers:
+        seeker.acked = seeker.paired = None
+        seeker.room = None
+    listeners = [asyncio.create_task(listen(seeker)) for seeker in seekers]
+    started = time.monotonic()
+    for n, seeker in enumerate(seekers):
+        if rate:
+            await asyncio.sleep(max(0.0, started + n / rate - time.monotonic()))
+        seeker.sent = time.monotonic()
+        await seeker.socket.send(json.dumps({"type": "seek", "game": "gin"}))
+    done, pending = await asyncio.wait(listeners, timeout=60)
+    if len(pending) > 1:
+        raise RuntimeError(f"{len(pending)} seekers were never paired")
+    for task in pending:  # the odd one out
+        task.cancel()
+    for seeker in seekers:
+        if seeker.paired is None:
+            await seeker.socket.send(json.dumps({"type": "cancel_seek"}))
+            await seeker.socket.recv()
+    for task in done:
+        task.result()
+    return Round(rate, seekers)
+
+
+def figures(round_: Round) -> dict[str, float]:
+    seekers = round_.seekers
+    acked = [s.acked - s.sent for s in seekers if s.acked is not None]
+    first, last = min(s.sent for s in seekers), max(s.acked or 0.0 for s in seekers)
+    tables: dict[str, list[Seeker]] = {}
+    for seeker in seekers:
+        if seeker.room is not None:
+            tables.setdefault(seeker.room, []).append(seeker)
+    second = [
+        max(s.paired or 0.0 for s in pair) - max(s.sent for s in pair) for pair in tables.values()
+    ]
+    waits = [s.paired - s.sent for s in seekers if s.paired is not None]
+    return {
+        "absorbed": len(acked) / max(last - first, 1e-9),
+        "ack50": 1000 * percentile(acked, 0.5),
+        "ack99": 1000 * percentile(acked, 0.99),
+        "second50": 1000 * percentile(second, 0.5),
+        "second99": 1000 * percentile(second, 0.99),
+        "wait50": percentile(waits, 0.5),
+        "wait99": percentile(waits, 0.99),
+    }
+
+
+async def measure(site: Site, args: argparse.Namespace) -> dict[float, dict[str, float]]:
+    rng = random.Random(args.seed)
+    seekers = await connect_seekers(site, args.seekers, args.spread, rng)
+    results = {}
+    for rate in args.rates:
+        rng.shuffle(seekers)
+        results[rate] = figures(await run_round(seekers, rate))
+    for seeker in seekers:
+        await seeker.socket.close()
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seekers", type=int, default=1000)
+    parser.add_argument("--rates", default="100,500,0", help="seeks a second; 0: all at once")
+    parser.add_argument("--redis-processes", type=int, default=1)
+    parser.add_argument("--spread", type=float, default=5.0, help="mu's standard deviation")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    args.rates = [float(rate) for rate in args.rates.split(",")]
+    folder = Path(tempfile.mkdtemp(prefix="rummyhall-pairing-"))
+    redis = RedisServer().start()
+    results = {}
+    try:
+        for name, processes, shared in (
+            ("memory", 1, None),
+            ("redis", args.redis_processes, redis),
+        ):
+            site = Site(folder, name, processes, shared)
+            try:
+                results[name] = run_clients(measure(site, args))
+            finally:
+                site.stop()
+    finally:
+        redis.close()
+    print(
+        f"\n{args.seekers} seekers, ratings 1000 ± {40 * args.spread:.0f};"
+        f" redis: {args.redis_processes} process(es)"
+    )
+    print(
+        f"{'rate':>8} {'pools':>7} {'absorbed/s':>11} {'ack p50':>8} {'ack p99':>8}"
+        f" {'2nd→paired p50':>15} {'p99':>8} {'wait p50':>9} {'p99':>7}"
+    )
+    for rate in args.rates:
+        for name, by_rate in results.items():
+            row = by_rate[rate]
+            shown = "burst" if rate == 0 else f"{rate:.0f}/s"
+            print(
+                f"{shown:>8} {name:>7} {row['absorbed']:11.0f} {row['ack50']:6.1f}ms"
+                f" {row['ack99']:6.1f}ms {row['second50']:13.1f}ms {row['second99']:6.1f}ms"
+                f" {row['wait50']:8.2f}s {row['wait99']:6.2f}s"
+            )
+
+
+if __name__ == "__main__":
+    main()
