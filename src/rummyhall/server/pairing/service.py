@@ -145,9 +145,10 @@ class Pairing:
         if not fewest <= min_seats <= seats:
             raise ProtocolError("bad_options", detail=f"min_seats: from {fewest} to {seats}")
         rating = await self.store.skill(player.id, request.game)
-        await self._end(client, None)  # the connection's newest seek takes its place
-        if client.gone:  # closed meanwhile: no seek to pair, ever
-            return
+        # The connection's newest seek takes the place of its last; if that one was
+        # seated meanwhile, the player is on his way to a table.
+        if not await self._end(client, None) or client.gone:
+            return  # (or closed meanwhile: no seek to pair, ever)
         dumped = options.model_dump()
         key = PoolKey(request.game, json.dumps(dumped, sort_keys=True), request.clock, seats)
         seat_option = options.kit.seat_option
@@ -169,7 +170,11 @@ class Pairing:
         )
         here = self.here[record.seek.id] = Here(record, client, info)
         self._of_client[client] = record.seek.id
-        replaced = await self.pools.add(record)
+        try:
+            replaced = await self.pools.add(record)
+        except BaseException:
+            self._forget(record.seek.id)
+            raise
         if replaced is not None:
             self._tell_ended(replaced, "replaced")
         await self._tell(here, ref=request.id)
@@ -190,6 +195,9 @@ class Pairing:
             await self._end(client, None)
         except Exception:
             log.warning("quick pairing: a closed connection's seek is left for later")
+        seek_id = self._of_client.get(client)
+        if seek_id is not None:  # seated meanwhile: nobody to tell
+            self._forget(seek_id)
 
     def seeking(self, client: Client) -> bool:
         return client in self._of_client
@@ -201,18 +209,19 @@ class Pairing:
         if self._ticker is not None:
             self._ticker.cancel()
 
-    async def _end(self, client: Client, reason: Ending | None, ref: str | None = None) -> None:
-        """Take ``client``'s seek out of its pool, telling it ``reason`` (``None``:
-        nothing). A seek seated meanwhile is told ``paired`` instead."""
-        seek_id = self._of_client.pop(client, None)
+    async def _end(self, client: Client, reason: Ending | None, ref: str | None = None) -> bool:
+        """Take ``client``'s seek (if any) out of its pool, telling it ``reason``
+        (``None``: nothing); ``False`` if it was seated meanwhile, and is told
+        ``paired`` instead."""
+        seek_id = self._of_client.get(client)
         if seek_id is None:
-            return
-        here = self.here.pop(seek_id)
-        if await self.pools.remove(seek_id) is not None and reason is not None:
+            return True
+        if await self.pools.remove(seek_id) is None:
+            return False
+        self._forget(seek_id)
+        if reason is not None:
             client.send(SeekEndedMessage(reason=reason, ref=ref))
-        elif reason is not None:  # seated a moment ago: ``paired`` follows
-            self.here[seek_id] = here
-            self._of_client[client] = seek_id
+        return True
 
     # ------------------------------------------------------------------ passes and tables
 
