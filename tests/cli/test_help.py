@@ -12,7 +12,8 @@ from rummyhall.terminal import i18n
 
 
 @pytest.mark.parametrize(
-    "command", [None, "serve", "play", "solve", "replay", "export", "match", "arena"]
+    "command",
+    [None, "serve", "play", "solve", "replay", "export", "match", "arena", "backup", "restore"],
 )
 def test_help(command: str | None, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit:
@@ -24,7 +25,7 @@ def test_help(command: str | None, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_every_command_module_is_listed() -> None:
     assert [m.__name__.rsplit(".", 1)[1] for m in COMMANDS] == [
-        "serve", "play", "solve", "replay", "export", "match", "arena",
+        "serve", "play", "solve", "replay", "export", "match", "arena", "backup", "restore",
     ]  # fmt: skip
 
 

@@ -2,7 +2,8 @@
 
 ``serve`` (the game server), ``play`` (a game against bots in the terminal), ``solve``
 (the solvers on a position), ``replay`` and ``export`` (saved games), ``match`` (bots
-against bots, hand by hand) and ``arena`` (bots measured over many paired deals). A
+against bots, hand by hand), ``arena`` (bots measured over many paired deals), and
+``backup`` and ``restore`` (the server's SQLite database). A
 subcommand module has ``register(commands, common)``, which adds its parser and sets
 ``run`` (a function of the parsed arguments returning the exit status); adding a command
 is adding a module to :data:`COMMANDS`.
@@ -18,11 +19,11 @@ import os
 import sys
 from collections.abc import Sequence
 
-from rummyhall.cli import arena, export, match, play, replay, serve, solve
+from rummyhall.cli import arena, backup, export, match, play, replay, restore, serve, solve
 from rummyhall.errors import IllegalAction, RummyhallError
 from rummyhall.terminal.i18n import LANGUAGES, use_language
 
-COMMANDS = (serve, play, solve, replay, export, match, arena)
+COMMANDS = (serve, play, solve, replay, export, match, arena, backup, restore)
 
 
 def _default_language() -> str:

@@ -291,6 +291,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "replay.bad_move": ("moves go from 0 to {n}", "步数范围 0 到 {n}"),
     "replay.bad_seat": ("seats go from 1 to {n}", "座位范围 1 到 {n}"),
     "exported": ("Wrote {path} ({n} actions)", "已写入 {path}（{n} 步）"),
+    "backed_up": (
+        "Backed up to {path}: {n} matches, {finished} finished",
+        "已备份到 {path}：{n} 场对局，其中 {finished} 场已结束",
+    ),
+    "restored": (
+        "Restored {path}: {n} matches, {finished} finished",
+        "已恢复 {path}：{n} 场对局，其中 {finished} 场已结束",
+    ),
 }
 
 
