@@ -8,6 +8,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 from rummyhall.bots.base import DEFAULT_BUDGET
 
@@ -111,6 +112,41 @@ def paired_gap(worse: Sequence[float], better: Sequence[float]) -> tuple[float, 
     return statistics.fmean(differences), error
 
 
+class Appraisal(NamedTuple):
+    """What a search found of one candidate: its mean score, how far the best candidate's
+    mean is above it (``loss``, the mean of the paired differences over the same samples;
+    0 for the best) and that loss's standard error (infinite below two samples, 0 for the
+    best). A review reads these (:mod:`rummyhall.review`); :func:`chosen` decides on them."""
+
+    mean: float
+    loss: float
+    error: float
+
+
+def appraise(scores: Sequence[Sequence[float]]) -> list[Appraisal]:
+    """Each candidate's :class:`Appraisal` against the one with the best mean score.
+
+    >>> [tuple(round(x, 2) for x in a) for a in appraise([[1, 2, 3], [5, 6, 8]])]
+    [(2.0, 4.33, 0.33), (6.33, 0.0, 0.0)]
+    >>> appraise([[0], [5]])[0]
+    Appraisal(mean=0.0, loss=5.0, error=inf)
+    """
+    best = leader(scores)
+    appraisals = []
+    for index, row in enumerate(scores):
+        mean = statistics.fmean(row)
+        if index == best:
+            appraisals.append(Appraisal(mean, 0.0, 0.0))
+            continue
+        gap = paired_gap(row, scores[best])
+        if gap is None:
+            loss = statistics.fmean(b - a for a, b in zip(row, scores[best], strict=True))
+            appraisals.append(Appraisal(mean, loss, math.inf))
+        else:
+            appraisals.append(Appraisal(mean, *gap))
+    return appraisals
+
+
 def chosen(scores: Sequence[Sequence[float]]) -> int:
     """The candidate with the best mean score, unless it beats candidate 0 (the
     rule-based choice) by less than :data:`SWITCH_Z` standard errors of their paired
@@ -122,12 +158,8 @@ def chosen(scores: Sequence[Sequence[float]]) -> int:
     >>> chosen([[0], [5]])
     0
     """
-    best = leader(scores)
-    gap = paired_gap(scores[0], scores[best])
-    if best == 0 or gap is None:
-        return 0
-    mean, error = gap
-    return best if mean > SWITCH_Z * error else 0
+    rule = appraise(scores)[0]
+    return leader(scores) if rule.loss > SWITCH_Z * rule.error else 0
 
 
 def settled(scores: Sequence[Sequence[float]], indifferent: float = INDIFFERENT) -> bool:

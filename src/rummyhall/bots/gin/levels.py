@@ -32,7 +32,7 @@ from rummyhall.bots.gin.styles import (
     StyleGinBot,
     least_after_throw,
 )
-from rummyhall.bots.search import Searcher, batch_means, chosen
+from rummyhall.bots.search import Appraisal, Searcher, appraise, batch_means, chosen
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
 from rummyhall.games.gin.solver import best_arrangement
@@ -218,8 +218,27 @@ class HardGinBot(Searcher):
             gin = [a for a in choices if isinstance(a, Knock) and not deadwood_left(hand, a)]
             if gin:  # gin scores 25 + his deadwood and cannot be undercut
                 return max(gin, key=lambda a: CARD_VALUES[discarded_card(a)])
+        candidates = self.candidates(view, legal_actions)
+        return candidates[chosen(self.scores(view, hand, candidates))]
+
+    def appraise(
+        self, view: GinSeatView, legal_actions: Sequence[Action]
+    ) -> list[tuple[Action, Appraisal]]:
+        """Every legal move with what the search finds it worth (its mean value as
+        :func:`valuation` says, and its loss against the best), by the very sampling
+        :meth:`act` chooses from, gin included: what a review of the move shows."""
+        self.start_clock()
+        self.belief.start(view)
+        candidates = self.candidates(view, legal_actions)
+        found = appraise(self.scores(view, hand_mask(view), candidates))
+        return list(zip(candidates, found, strict=True))
+
+    @staticmethod
+    def candidates(view: GinSeatView, legal_actions: Sequence[Action]) -> list[Action]:
+        """The legal moves, the rule player's first (:func:`~rummyhall.bots.search.chosen`
+        keeps it unless the search beats it clearly)."""
         usual = RULE_PLAYER.act(view, legal_actions)
-        return self._search(view, hand, [usual, *(a for a in legal_actions if a != usual)])
+        return [usual, *(a for a in legal_actions if a != usual)]
 
     @staticmethod
     def turns_of(view: GinSeatView, hand: int, action: Action) -> list[tuple[int, int]]:
@@ -240,7 +259,9 @@ class HardGinBot(Searcher):
                 turns.append((TAKE_KNOCK, card))
         return turns
 
-    def _search(self, view: GinSeatView, hand: int, candidates: list[Action]) -> Action:
+    def scores(self, view: GinSeatView, hand: int, candidates: list[Action]) -> list[list[float]]:
+        """Each candidate's sampled values as the choice weighs them (:meth:`compared`),
+        the search's evidence on the opponent's style recorded."""
         hands = OpponentHands(view, self.belief, self.rng)
         start = Start.of(view)
         value, self.indifferent = valuation(view)
@@ -260,7 +281,7 @@ class HardGinBot(Searcher):
             if self.answered(done + 1, lambda: self.compared(options, scores)):
                 break
         self.belief.record(hands.evidence)
-        return candidates[chosen(self.compared(options, scores))]
+        return self.compared(options, scores)
 
     @staticmethod
     def compared(
