@@ -67,3 +67,10 @@ def load(data: JSON | str) -> GameState:
     if not isinstance(record, dict) or "game" not in record:
         raise NotationError("a saved game is an object with a 'game' field")
     return find_game(str(record["game"]).split(":")[0]).load(record)
+
+
+def load_start(record: JSON) -> GameState:
+    """The game of a checked ``record`` (:func:`load`) before its first action: where a
+    replay, or a review, applies the log one action at a time."""
+    fresh = {key: value for key, value in record.items() if key not in ("log", "snapshot")}
+    return load({**fresh, "log": []})

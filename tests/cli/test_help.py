@@ -25,7 +25,8 @@ def test_help(command: str | None, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_every_command_module_is_listed() -> None:
     assert [m.__name__.rsplit(".", 1)[1] for m in COMMANDS] == [
-        "serve", "play", "solve", "replay", "export", "match", "arena", "backup", "restore",
+        "serve", "play", "solve", "replay", "review", "export", "match", "arena", "backup",
+        "restore",
     ]  # fmt: skip
 
 

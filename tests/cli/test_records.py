@@ -1,4 +1,5 @@
-"""``rummyhall replay`` and ``export``: saved games round-trip and can be stepped through."""
+"""``rummyhall replay`` and ``export``: saved games round-trip and can be stepped through
+(and ``review`` reads game ids as they do)."""
 
 from __future__ import annotations
 
@@ -124,6 +125,9 @@ def test_game_ids_come_from_the_server_database(
     assert main(["export", "m1", "--db", url, "-o", str(out)]) == 0
     assert load(json.loads(out.read_text())).to_json() == load(record).to_json()
     assert main(["replay", "m1", "--db", url, "--moves"]) == 0
+    capsys.readouterr()
+    assert main(["review", "m1", "--db", url, "--seat", "2", "--worlds", "4", "--json"]) == 0
+    assert [r["seat"] for r in json.loads(capsys.readouterr().out)["reviews"]] == [1]
     assert main(["export", "nope", "--db", url]) == 2
     assert "no finished game 'nope'" in capsys.readouterr().err
 

@@ -1,8 +1,8 @@
 """The ``rummyhall`` command: one subcommand a module.
 
 ``serve`` (the game server), ``play`` (a game against bots in the terminal), ``solve``
-(the solvers on a position), ``replay`` and ``export`` (saved games), ``match`` (bots
-against bots, hand by hand), ``arena`` (bots measured over many paired deals), and
+(the solvers on a position), ``replay``, ``review`` and ``export`` (saved games), ``match``
+(bots against bots, hand by hand), ``arena`` (bots measured over many paired deals), and
 ``backup`` and ``restore`` (the server's SQLite database). A
 subcommand module has ``register(commands, common)``, which adds its parser and sets
 ``run`` (a function of the parsed arguments returning the exit status); adding a command
@@ -19,11 +19,22 @@ import os
 import sys
 from collections.abc import Sequence
 
-from rummyhall.cli import arena, backup, export, match, play, replay, restore, serve, solve
+from rummyhall.cli import (
+    arena,
+    backup,
+    export,
+    match,
+    play,
+    replay,
+    restore,
+    review,
+    serve,
+    solve,
+)
 from rummyhall.errors import IllegalAction, RummyhallError
 from rummyhall.terminal.i18n import LANGUAGES, use_language
 
-COMMANDS = (serve, play, solve, replay, export, match, arena, backup, restore)
+COMMANDS = (serve, play, solve, replay, review, export, match, arena, backup, restore)
 
 
 def _default_language() -> str:

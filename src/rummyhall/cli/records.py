@@ -85,12 +85,6 @@ def read_file(path: Path) -> JSON:
     return record
 
 
-def start_of(record: JSON) -> GameState:
-    """The game of ``record`` before its first action (its log is applied by the caller)."""
-    fresh = {key: value for key, value in record.items() if key not in ("log", "snapshot")}
-    return load({**fresh, "log": []})
-
-
 def checked(record: JSON) -> GameState:
     """The game of ``record`` replayed to its end; a corrupt record is an error."""
     return load(record)

@@ -19,9 +19,10 @@ from rich.text import Text
 
 from rummyhall.actions import JSON
 from rummyhall.cli.games import title, variant_of
-from rummyhall.cli.records import add_source, read, start_of
+from rummyhall.cli.records import add_source, read
 from rummyhall.errors import NotationError
 from rummyhall.game import GameState
+from rummyhall.registry import load_start
 from rummyhall.terminal.console import make_console
 from rummyhall.terminal.i18n import tr
 from rummyhall.terminal.moves import describe
@@ -57,7 +58,7 @@ class Replay:
     def __init__(self, record: JSON) -> None:
         self.record = record
         self.log: list[JSON] = list(record.get("log", []))
-        start = start_of(record)
+        start = load_start(record)
         self.game = start.game
         self.players = start.num_players
         self.checkpoints: dict[int, GameState] = {0: start}

@@ -299,6 +299,29 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Restored {path}: {n} matches, {finished} finished",
         "已恢复 {path}：{n} 场对局，其中 {finished} 场已结束",
     ),
+    # ------------------------------------------------------------------ review
+    "review.working": ("reviewing {who}", "正在复盘{who}"),
+    "review.best": ("best move", "最佳着法"),
+    "review.better": ("better", "更好"),
+    "review.noise": ("{loss}, within the search's noise", "{loss}，在搜索误差之内"),
+    "review.mark.inaccuracy": ("inaccuracy", "不准确"),
+    "review.mark.mistake": ("mistake", "错误"),
+    "review.mark.blunder": ("blunder", "严重错误"),
+    "review.unit.pp": ("pp", "个百分点"),
+    "review.unit.points": ("points", "分"),
+    "review.value.pp": ("win chance {v}%", "胜率 {v}%"),
+    "review.value.points": ("expected {v} points", "期望 {v} 分"),
+    "review.count.inaccuracy": ("{n} inaccuracies", "{n} 次不准确"),
+    "review.count.inaccuracy.one": ("1 inaccuracy", "1 次不准确"),
+    "review.count.mistake": ("{n} mistakes", "{n} 次错误"),
+    "review.count.mistake.one": ("1 mistake", "1 次错误"),
+    "review.count.blunder": ("{n} blunders", "{n} 次严重错误"),
+    "review.count.blunder.one": ("1 blunder", "1 次严重错误"),
+    "review.sep": (", ", "，"),
+    "review.summary": (
+        "{who}: accuracy {accuracy} over {n} decisions; {counts}",
+        "{who}：{n} 次决策，准确率 {accuracy}；{counts}",
+    ),
 }
 
 

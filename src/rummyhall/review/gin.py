@@ -1,0 +1,59 @@
+"""Gin Rummy's moves valued for a review: by the hard bot's own search
+(:class:`~rummyhall.bots.gin.levels.HardGinBot`), every legal move of a decision (take
+or pass the upcard, stock or pile, the discard, knock or not, gin) played out in the same
+sampled worlds of the opponent's hand and the stock."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+
+from rummyhall.actions import Action
+from rummyhall.bots.gin.equity import match_equity
+from rummyhall.bots.gin.levels import HardGinBot
+from rummyhall.bots.search import Appraisal
+from rummyhall.games.gin.view import GinSeatView
+
+SPREAD = 25
+"""Points either side of a level score over which :func:`points_in_pp` measures a point's
+worth: about a knock's or an undercut's size."""
+
+
+@cache
+def points_in_pp(mode: str) -> float:
+    """What a point of a single hand is worth in percentage points of the chance to win,
+    for the accuracy (its formula reads chances): its worth at the start of a match to
+    100 of the same mode, with the other player dealing."""
+    equity = match_equity(mode, 100)
+    gained = equity.after_hand(0, 0, False, SPREAD) - equity.after_hand(0, 0, False, -SPREAD)
+    return 100 * gained / (2 * SPREAD)
+
+
+class GinAppraiser:
+    """Values one seat's decisions in order, as the hard bot would in its place: one bot
+    for the whole game, so that its opponent model learns his style from his moves as in
+    live play; each decision's sampling seeded on its own (``seed``)."""
+
+    def __init__(self, worlds: int) -> None:
+        self.bot = HardGinBot(simulations=worlds)
+
+    @staticmethod
+    def unit(view: GinSeatView) -> str:
+        """``pp`` in a match (the search values the chance to win it), else ``points``."""
+        return "pp" if view.get("match") is not None else "points"
+
+    @staticmethod
+    def pp_per_unit(view: GinSeatView) -> float:
+        return 1.0 if view.get("match") is not None else points_in_pp(view["mode"])
+
+    def appraise(
+        self, view: GinSeatView, legal: Sequence[Action], seed: int
+    ) -> list[tuple[Action, Appraisal]]:
+        """Every legal move's value and loss in the review's unit."""
+        self.bot.rng = random.Random(seed)
+        scale = 100.0 if self.unit(view) == "pp" else 1.0
+        return [
+            (action, Appraisal(found.mean * scale, found.loss * scale, found.error * scale))
+            for action, found in self.bot.appraise(view, legal)
+        ]

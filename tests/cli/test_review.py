@@ -1,0 +1,73 @@
+"""``rummyhall review``: a finished game annotated move by move, as text or JSON; bad
+input refused with a clear error before anything is computed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rummyhall import new_game
+from rummyhall.bots import make_bot, play_out
+from rummyhall.cli import main
+from rummyhall.review import review
+from tests.cli.conftest import plain
+
+
+@pytest.fixture(scope="module")
+def hand(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    state = new_game("gin", seed=3)
+    play_out(state, [make_bot("gin", "medium", seed=1), make_bot("gin", "easy", seed=2)])
+    path = tmp_path_factory.mktemp("review") / "hand.json"
+    path.write_text(json.dumps(state.to_json()))
+    return path
+
+
+def test_the_annotated_game_and_each_seats_accuracy(
+    hand: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["review", str(hand), "--worlds", "16"]) == 0
+    out = plain(capsys.readouterr().out)
+    assert "✓ best move" in out and "expected" in out
+    assert "Seat 1: accuracy" in out and "Seat 2: accuracy" in out
+    assert "Final score" in out
+
+
+def test_json_is_the_librarys_review(hand: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", str(hand), "--seat", "2", "--worlds", "16", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    record = json.loads(hand.read_text())
+    assert printed["reviews"] == [review(record, 1, worlds=16).to_json()]
+    assert printed["game"] == "gin" and printed["seed"] == record["seed"]
+
+
+def test_chinese(hand: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "zh", "review", str(hand), "--seat", "1", "--worlds", "8"]) == 0
+    assert "座位1：" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("change", "seat", "message"),
+    [
+        (lambda r: r, "3", "no seat 3 in this game: its seats are 1 to 2"),
+        (lambda r: r, "0", "no seat 0 in this game"),
+        (lambda r: {**r, "log": r["log"][:4], "snapshot": None}, "1", "the game is not finished"),
+        (lambda r: {**r, "log": [{"type": "discard", "card": "ZZ"}]}, "1", "does not replay"),
+    ],
+)
+def test_bad_input_is_a_clear_error(
+    hand: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    change: object,
+    seat: str,
+    message: str,
+) -> None:
+    record = change(json.loads(hand.read_text()))  # type: ignore[operator]
+    record = {key: value for key, value in record.items() if value is not None}
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    assert main(["review", str(path), "--seat", seat]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
