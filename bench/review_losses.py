@@ -1,14 +1,15 @@
 """The losses a review finds in medium's and hard's own games: the figures the marks'
 thresholds are chosen from (docs/review.md, ``review/marks.py``).
 
-    python bench/review_losses.py [--hands N] [--matches N] [--hard-worlds N] [--seed S]
+    python bench/review_losses.py [--game G] [--hands N] [--matches N] [--hard-worlds N]
 
-Plays single hands and matches to 100 of Gin, the hard bot (at a fixed number of worlds a
+Plays single hands and matches (Gin: hands and matches to 100; Rummikub: rounds and
+two-round matches, two players) of a game, the hard bot (at a fixed number of worlds a
 move) against medium, seats alternating, reviews both seats of every game, and prints
 the percentiles of the losses of the moves played per level and unit (points of a hand;
 percentage points of the chance to win a match), those beyond the search's noise
 (``marks.NOISE_Z``), the share of moves each mark takes at the thresholds in use, and
-the review's time per hand.
+the review's processor time per hand or round (of one core, whatever the machine's load).
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ def percentile(values: list[float], share: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=12, help="single hands to play")
-    parser.add_argument("--matches", type=int, default=4, help="matches to 100 to play")
+    parser.add_argument("--game", choices=("gin", "rummikub"), default="gin")
+    parser.add_argument("--hands", type=int, default=12, help="single hands or rounds")
+    parser.add_argument("--matches", type=int, default=4, help="matches to play")
     parser.add_argument("--hard-worlds", type=int, default=256, help="the hard bot's worlds")
     parser.add_argument("--worlds", type=int, default=None, help="the review's worlds")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
@@ -45,32 +47,34 @@ def main() -> None:
         losses: dict[str, list[tuple[float, float]]] = defaultdict(list)
         for number in range(games):
             seed = args.seed + number
-            state = new_game("gin", seed=seed) if unit == "points" else new_match("gin", seed=seed)
+            game = args.game
+            state = new_game(game, seed=seed) if unit == "points" else new_match(game, seed=seed)
             levels = ("hard", "medium") if number % 2 == 0 else ("medium", "hard")
             bots = [
-                make_bot("gin", level, seed=seed * 2 + at, simulations=args.hard_worlds)
+                make_bot(game, level, seed=seed * 2 + at, simulations=args.hard_worlds)
                 if level == "hard"
-                else make_bot("gin", level, seed=seed * 2 + at)
+                else make_bot(game, level, seed=seed * 2 + at)
                 for at, level in enumerate(levels)
             ]
             play_out(state, bots)
             record = state.to_json()
             hands = len(getattr(state, "history", [])) or 1
             for seat, level in enumerate(levels):
-                began = time.perf_counter()
+                began = time.process_time()
                 found = review(record, seat, **options)
-                seconds_per_hand.append((time.perf_counter() - began) / hands)
+                seconds_per_hand.append((time.process_time() - began) / hands)
                 losses[level].extend((m.played.loss, m.played.error) for m in found.moves)
             print(f"{unit}: game {number + 1}/{games} reviewed", flush=True)
         for level, found in sorted(losses.items()):
-            show(level, unit, found)
+            show(args.game, level, unit, found)
+    median = statistics.median(seconds_per_hand)
     print(
-        f"\nreview time per hand: median {statistics.median(seconds_per_hand):.2f} s, "
+        f"\nthe review's processor time per hand or round: median {median:.2f} s, "
         f"max {max(seconds_per_hand):.2f} s"
     )
 
 
-def show(level: str, unit: str, found: list[tuple[float, float]]) -> None:
+def show(game: str, level: str, unit: str, found: list[tuple[float, float]]) -> None:
     """The percentiles of one level's losses in one unit, and the marks' shares."""
     raw = [loss for loss, _ in found]
     counted = [counted_loss(loss, error) for loss, error in found]
@@ -78,7 +82,7 @@ def show(level: str, unit: str, found: list[tuple[float, float]]) -> None:
     print("  percentile      " + "  ".join(f"{p:>6}" for p in PERCENTILES))
     print("  loss            " + "  ".join(f"{percentile(raw, p):6.2f}" for p in PERCENTILES))
     print("  beyond noise    " + "  ".join(f"{percentile(counted, p):6.2f}" for p in PERCENTILES))
-    limits = THRESHOLDS["gin"][unit]
+    limits = THRESHOLDS[game][unit]
     shares = [
         f"{name} ≥ {limits[name]}: {sum(c >= limits[name] for c in counted) / len(counted):.1%}"
         for name in reversed(LEVELS)

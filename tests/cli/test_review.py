@@ -71,3 +71,15 @@ def test_bad_input_is_a_clear_error(
     assert main(["review", str(path), "--seat", seat]) == 2
     captured = capsys.readouterr()
     assert message in captured.err and captured.out == ""
+
+
+def test_a_rummikub_round_says_the_tiles_left_unplayed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = new_game("rummikub", seed=3)
+    play_out(state, [make_bot("rummikub", "medium", seed=1), make_bot("rummikub", "easy", seed=2)])
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(state.to_json()))
+    assert main(["review", str(path), "--seat", "2", "--worlds", "4"]) == 0
+    out = plain(capsys.readouterr().out)
+    assert "placed 0 of the" in out and "better: Seat 2 plays" in out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,7 +22,7 @@ from rich.text import Text
 from rummyhall.actions import JSON
 from rummyhall.cli.records import add_source, read
 from rummyhall.cli.replay import Replay, seat_labels
-from rummyhall.review import WORLDS, Option, Review, ReviewedMove, review
+from rummyhall.review import Option, Review, ReviewedMove, review
 from rummyhall.review.marks import counted_loss
 from rummyhall.review.positions import checked
 from rummyhall.terminal.console import make_console
@@ -51,9 +52,8 @@ def register(
     parser.add_argument(
         "--worlds",
         type=int,
-        default=WORLDS,
         metavar="N",
-        help=f"sampled worlds a decision (default {WORLDS}; fewer: quicker, noisier)",
+        help="sampled worlds a decision (default: Gin 512, Rummikub 64; fewer: quicker, noisier)",
     )
     parser.add_argument("--json", action="store_true", help="print the reviews as JSON")
     parser.set_defaults(run=run)
@@ -122,9 +122,13 @@ def print_review(console: Console, record: JSON, reviews: Sequence[Review]) -> N
 
 def annotation(one: Review, move: ReviewedMove, names: Sequence[str], game: str) -> list[Text]:
     """The lines under a reviewed move: its value, and where it lost, the loss with its
-    mark (or that it is within the search's noise) and the better move."""
+    mark (or that it is within the search's noise) and the better move; a play that
+    placed fewer tiles than the most it could, as the solver says."""
     text = Text("        ")
     text.append(value_text(one.unit, move.played.value), style="dim")
+    facts = move.facts
+    if "most" in facts and facts["placed"] < facts["most"]:
+        text.append("  " + tr("review.fewer", placed=facts["placed"], most=facts["most"]))
     if move.played.action == move.best.action:
         text.append(f"  ✓ {tr('review.best')}", style="green")
         return [text]
@@ -135,7 +139,7 @@ def annotation(one: Review, move: ReviewedMove, names: Sequence[str], game: str)
         text.append(f"  {tr('review.noise', loss=loss)}", style="dim")
     else:
         text.append(f"  {loss}")
-    better = describe(action_event(move.best, one.seat, move.top), names, game)
+    better = describe(action_event(move.best, one.seat, move.before), names, game)
     if better is None:
         return [text]
     line = Text(f"        {tr('review.better')}: ")
@@ -144,12 +148,16 @@ def annotation(one: Review, move: ReviewedMove, names: Sequence[str], game: str)
     return [text, line]
 
 
-def action_event(option: Option, seat: int, top: str | None) -> Mapping[str, Any]:
-    """The move of ``option`` as the event it would have been, for :func:`describe` (a
-    take names the card it takes)."""
+def action_event(option: Option, seat: int, before: JSON) -> Mapping[str, Any]:
+    """The move of ``option`` as the event it would have been, for :func:`describe`: a
+    take names the card it takes, a play the tiles it lays."""
     event = {**option.action.to_json(), "seat": seat}
     if event["type"] == "draw" and event.get("source") == "discard":
-        event["card"] = top
+        event["card"] = before["top"]
+    if event["type"] == "play":
+        laid = Counter(t for tiles in event["table"] for t in tiles)
+        laid.subtract(t for tiles in before["table"] for t in tiles)
+        event["played"] = sorted(laid.elements())
     return event
 
 

@@ -14,6 +14,6 @@ hard bot's search, the move played marked by what it lost, an accuracy for the g
 """
 
 from rummyhall.review.model import UNITS, Option, Review, ReviewedMove
-from rummyhall.review.reviewer import WORLDS, review
+from rummyhall.review.reviewer import APPRAISERS, review
 
-__all__ = ["UNITS", "WORLDS", "Option", "Review", "ReviewedMove", "review"]
+__all__ = ["APPRAISERS", "UNITS", "Option", "Review", "ReviewedMove", "review"]

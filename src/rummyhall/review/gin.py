@@ -9,12 +9,15 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
-from rummyhall.actions import Action
+from rummyhall.actions import JSON, Action
 from rummyhall.bots.gin.equity import match_equity
 from rummyhall.bots.gin.levels import HardGinBot
 from rummyhall.bots.search import Appraisal
 from rummyhall.games.gin.view import GinSeatView
 
+WORLDS = 512
+"""Sampled worlds per decision: 64 batches of eight for the search's standard errors, a
+hand reviewed in a few seconds (``bench/review_losses.py``)."""
 SPREAD = 25
 """Points either side of a level score over which :func:`points_in_pp` measures a point's
 worth: about a knock's or an undercut's size."""
@@ -35,6 +38,8 @@ class GinAppraiser:
     for the whole game, so that its opponent model learns his style from his moves as in
     live play; each decision's sampling seeded on its own (``seed``)."""
 
+    worlds = WORLDS
+
     def __init__(self, worlds: int) -> None:
         self.bot = HardGinBot(simulations=worlds)
 
@@ -47,13 +52,14 @@ class GinAppraiser:
     def pp_per_unit(view: GinSeatView) -> float:
         return 1.0 if view.get("match") is not None else points_in_pp(view["mode"])
 
+    @staticmethod
+    def facts(view: GinSeatView, legal: Sequence[Action], played: Action) -> JSON:
+        """Nothing beyond the values: every legal move is valued."""
+        return {}
+
     def appraise(
-        self, view: GinSeatView, legal: Sequence[Action], seed: int
+        self, view: GinSeatView, legal: Sequence[Action], played: Action, seed: int
     ) -> list[tuple[Action, Appraisal]]:
-        """Every legal move's value and loss in the review's unit."""
+        """Every legal move (``played`` among them) with its value and loss."""
         self.bot.rng = random.Random(seed)
-        scale = 100.0 if self.unit(view) == "pp" else 1.0
-        return [
-            (action, Appraisal(found.mean * scale, found.loss * scale, found.error * scale))
-            for action, found in self.bot.appraise(view, legal)
-        ]
+        return self.bot.appraise(view, legal)

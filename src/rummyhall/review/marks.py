@@ -20,7 +20,11 @@ the best is marked (or loses accuracy) in about 2% of decisions by noise alone."
 THRESHOLDS: dict[str, dict[str, dict[str, float]]] = {
     "gin": {
         "pp": {"inaccuracy": 1.0, "mistake": 2.5, "blunder": 5.0},
-        "points": {"inaccuracy": 1.5, "mistake": 4.0, "blunder": 8.0},
+        "points": {"inaccuracy": 2.5, "mistake": 5.0, "blunder": 8.0},
+    },
+    "rummikub": {
+        "pp": {"inaccuracy": 1.0, "mistake": 2.5, "blunder": 5.0},
+        "points": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0},
     },
 }
 """The loss from which a move is an inaccuracy, a mistake, a blunder, per game and unit:

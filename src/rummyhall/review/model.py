@@ -37,17 +37,19 @@ class Option:
 @dataclass(frozen=True)
 class ReviewedMove:
     """A decision of the reviewed seat: ``move`` is the index of the action in the
-    record's log, ``part`` the hand, deal or round it was in (0 the first), ``top`` the
-    top discard the seat saw (what a take would take; ``None`` without a discard pile);
-    ``options`` every legal move, best first, the one played among them (``played``);
-    ``mark`` is ``inaccuracy``, ``mistake``, ``blunder`` or ``None``; ``accuracy`` in per
-    cent."""
+    record's log, ``part`` the hand, deal or round it was in (0 the first), ``before``
+    the public facts a move is read against (Gin: the ``top`` discard a take would take;
+    Rummikub: the ``table`` the play changes); ``options`` the moves weighed, best first,
+    the one played among them (``played``); ``facts`` what the solver says exactly of
+    the move (Rummikub: the tiles it ``placed`` and the ``most`` any play could); ``mark``
+    is ``inaccuracy``, ``mistake``, ``blunder`` or ``None``; ``accuracy`` in per cent."""
 
     move: int
     part: int
-    top: str | None
+    before: JSON
     played: Option
     options: tuple[Option, ...]
+    facts: JSON
     mark: str | None
     accuracy: float
 
@@ -59,11 +61,12 @@ class ReviewedMove:
         return {
             "move": self.move,
             "part": self.part,
-            "top": self.top,
+            "before": self.before,
             "played": self.played.action.to_json(),
             "best": self.best.action.to_json(),
             "loss": round(self.played.loss, 3),
             "error": round(self.played.error, 3),
+            "facts": self.facts,
             "mark": self.mark,
             "accuracy": round(self.accuracy, 1),
             "options": [option.to_json() for option in self.options],

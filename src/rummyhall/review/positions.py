@@ -25,6 +25,15 @@ class Position:
     legal: list[Action]
     played: Action
 
+    @property
+    def before(self) -> JSON:
+        """The public facts a move is read against: the top discard (what a take takes),
+        or the table (what a play changes)."""
+        if "table" in self.view:
+            return {"table": self.view["table"]}
+        pile = self.view.get("discard_pile") or [None]
+        return {"top": pile[-1]}
+
 
 def checked(record: JSON, seat: object) -> GameState:
     """The finished game of ``record`` for a review of ``seat`` (0 the first), or a

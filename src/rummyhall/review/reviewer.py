@@ -1,5 +1,5 @@
-"""A finished game reviewed for one seat: its decisions replayed from the record, every
-legal move valued by the game's hard bot, the move played marked by its loss."""
+"""A finished game reviewed for one seat: its decisions replayed from the record, the
+moves valued by the game's hard bot, the move played marked by its loss."""
 
 from __future__ import annotations
 
@@ -14,27 +14,32 @@ from rummyhall.review.gin import GinAppraiser
 from rummyhall.review.marks import counted_loss, game_accuracy, mark, move_accuracy
 from rummyhall.review.model import Option, Review, ReviewedMove
 from rummyhall.review.positions import Position, checked, decisions
-
-WORLDS = 512
-"""Sampled worlds per decision: 64 batches of eight for the Gin search's standard
-errors, a hand reviewed in one to three seconds (``bench/review_losses.py``)."""
+from rummyhall.review.rummikub import RummikubAppraiser
 
 Progress = Callable[[int, int], None]
 """Told ``(done, total)`` decisions as the review goes."""
 
 
 class Appraiser(Protocol):
-    """A game's valuation of a seat's decisions (:class:`~rummyhall.review.gin.GinAppraiser`)."""
+    """A game's valuation of a seat's decisions, by its hard bot's search: the unit of
+    its values (``pp`` or ``points``, :data:`~rummyhall.review.model.UNITS`; the raw
+    chances of ``pp`` are turned into per cent here), what a unit is worth in percentage
+    points for the accuracy, the solver's exact facts on a move, and every move weighed
+    (the one played among them) with its :class:`Appraisal`."""
+
+    worlds: int
+    """Sampled worlds per decision unless the review says otherwise."""
 
     def __init__(self, worlds: int) -> None: ...
     def unit(self, view: Any) -> str: ...
     def pp_per_unit(self, view: Any) -> float: ...
+    def facts(self, view: Any, legal: Sequence[Action], played: Action) -> JSON: ...
     def appraise(
-        self, view: Any, legal: Sequence[Action], seed: int
+        self, view: Any, legal: Sequence[Action], played: Action, seed: int
     ) -> list[tuple[Action, Appraisal]]: ...
 
 
-APPRAISERS: dict[str, type[Appraiser]] = {"gin": GinAppraiser}
+APPRAISERS: dict[str, type[Appraiser]] = {"gin": GinAppraiser, "rummikub": RummikubAppraiser}
 """The games a review knows, by name."""
 
 
@@ -47,44 +52,59 @@ def decision_seed(record_seed: int, position: Position, seat: int) -> int:
 
 
 def review(
-    record: JSON, seat: int, *, worlds: int = WORLDS, progress: Progress | None = None
+    record: JSON, seat: int, *, worlds: int | None = None, progress: Progress | None = None
 ) -> Review:
     """The review of ``seat`` (0 the first) in the finished game ``record``
-    (docs/records.md), decision by decision: docs/review.md says what is valued and how
-    moves are marked. A record that does not replay, a seat the game does not have or a
-    game not finished is a :class:`NotationError`, before anything is computed."""
+    (docs/records.md), decision by decision, each valued over ``worlds`` sampled worlds
+    (by default the game's: 512 in Gin, 64 in Rummikub); docs/review.md says what is
+    valued and how moves are marked. A record that does not replay, a seat the game does
+    not have, a game not finished or not reviewed yet is a :class:`NotationError`, before
+    anything is computed."""
     checked(record, seat)
     game = str(record["game"])
     if game not in APPRAISERS:
         raise NotationError(f"no review for {game} yet (reviewed: {', '.join(APPRAISERS)})")
-    if not isinstance(worlds, int) or worlds < 2:
+    kind = APPRAISERS[game]
+    worlds = kind.worlds if worlds is None else worlds
+    if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 2:
         raise NotationError(f"a review samples at least 2 worlds a decision, not {worlds!r}")
     positions = list(decisions(record, seat))
-    appraiser = APPRAISERS[game](worlds)
+    appraiser = kind(worlds)
     moves = []
     unit = "points"
     for done, position in enumerate(positions):
-        unit = appraiser.unit(position.view)
-        seed = decision_seed(int(record["seed"]), position, seat)
-        found = appraiser.appraise(position.view, position.legal, seed)
-        options = sorted(
-            (Option(action, *appraisal) for action, appraisal in found),
-            key=lambda option: option.loss,
-        )
-        played = next(option for option in options if option.action == position.played)
-        counted = counted_loss(played.loss, played.error)
         moves.append(
-            ReviewedMove(
-                move=position.move,
-                part=position.part,
-                top=(position.view.get("discard_pile") or [None])[-1],
-                played=played,
-                options=tuple(options),
-                mark=mark(game, unit, played.loss, played.error),
-                accuracy=move_accuracy(counted * appraiser.pp_per_unit(position.view)),
-            )
+            judged(appraiser, position, decision_seed(int(record["seed"]), position, seat))
         )
+        unit = appraiser.unit(position.view)
         if progress is not None:
             progress(done + 1, len(positions))
     accuracy = game_accuracy([move.accuracy for move in moves])
     return Review(game, seat, unit, worlds, tuple(moves), accuracy)
+
+
+def judged(appraiser: Appraiser, position: Position, seed: int) -> ReviewedMove:
+    """One decision: its moves valued in the review's unit, best first, the one played
+    marked by its loss."""
+    view = position.view
+    unit = appraiser.unit(view)
+    scale = 100.0 if unit == "pp" else 1.0
+    options = sorted(
+        (
+            Option(action, found.mean * scale, found.loss * scale, found.error * scale)
+            for action, found in appraiser.appraise(view, position.legal, position.played, seed)
+        ),
+        key=lambda option: option.loss,
+    )
+    played = next(option for option in options if option.action == position.played)
+    counted = counted_loss(played.loss, played.error)
+    return ReviewedMove(
+        move=position.move,
+        part=position.part,
+        before=position.before,
+        played=played,
+        options=tuple(options),
+        facts=appraiser.facts(view, position.legal, position.played),
+        mark=mark(view["game"], unit, played.loss, played.error),
+        accuracy=move_accuracy(counted * appraiser.pp_per_unit(view)),
+    )

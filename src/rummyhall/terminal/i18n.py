@@ -303,6 +303,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "review.working": ("reviewing {who}", "正在复盘{who}"),
     "review.best": ("best move", "最佳着法"),
     "review.better": ("better", "更好"),
+    "review.fewer": (
+        "placed {placed} of the {most} tiles it could",
+        "放出 {placed} 张，最多可放 {most} 张",
+    ),
     "review.noise": ("{loss}, within the search's noise", "{loss}，在搜索误差之内"),
     "review.mark.inaccuracy": ("inaccuracy", "不准确"),
     "review.mark.mistake": ("mistake", "错误"),

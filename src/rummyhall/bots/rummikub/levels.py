@@ -27,7 +27,7 @@ from rummyhall.bots.rummikub.tiles import (
     remove,
     solver_play,
 )
-from rummyhall.bots.search import Searcher, chosen
+from rummyhall.bots.search import Appraisal, Searcher, appraise, chosen
 from rummyhall.cards import TILE_NAMES
 from rummyhall.errors import IllegalAction
 from rummyhall.games.rummikub import best_initial_meld, check_turn
@@ -132,20 +132,40 @@ class HardRummikubBot(Searcher):
         if not plays:
             return no_play(legal_actions)
         best = max(plays, key=lambda play: tiles_placed(view, play))
-        rack = view["rack"]
-        if tiles_placed(view, best) == len(rack):
+        if tiles_placed(view, best) == len(view["rack"]):
             return best  # going out wins the round
+        candidates = self.candidates(view, legal_actions, best)
+        return candidates[chosen(self.scores(view, candidates))]
+
+    def appraise(
+        self, view: RummikubSeatView, legal_actions: Sequence[Action], played: Action
+    ) -> list[tuple[Action, Appraisal]]:
+        """The moves the search weighs (and ``played``, the move a review judges, where it
+        is none of them), each with what the search finds it worth (its mean value as
+        :func:`~rummyhall.bots.rummikub.equity.valuation` says, its loss against the best)
+        by the very sampling :meth:`act` chooses from."""
+        self.start_clock()
+        plays = [a for a in legal_actions if isinstance(a, Play)]
+        best = max(plays, key=lambda play: tiles_placed(view, play))
+        candidates = self.candidates(view, legal_actions, best)
+        if played not in candidates:
+            candidates.append(played)
+        return list(zip(candidates, appraise(self.scores(view, candidates)), strict=True))
+
+    def candidates(
+        self, view: RummikubSeatView, legal_actions: Sequence[Action], best: Play
+    ) -> list[Action]:
+        """The solver's maximum (first: :func:`~rummyhall.bots.search.chosen` keeps it
+        unless the search beats it clearly), drawing instead, and the plays that keep the
+        jokers or the reserves back."""
         me = view["seat"]
-        position = Position(view["table"], rack, view["melded"][me], view["pool_count"])
+        position = Position(view["table"], view["rack"], view["melded"][me], view["pool_count"])
         candidates: list[Action] = [best, no_play(legal_actions)]
         for policy in (holding_jokers, keeping_reserves):
             other = self._legal(view, policy(position, self.rng))
             if other is not None and other not in candidates:
                 candidates.append(other)
-        unseen = self._unseen(view)
-        return self._search(
-            view, candidates, unseen, beliefs(view, (me + 1) % view["players"], unseen)
-        )
+        return candidates
 
     @staticmethod
     def _unseen(view: RummikubSeatView) -> Counter[str]:
@@ -167,14 +187,11 @@ class HardRummikubBot(Searcher):
             return None
         return play
 
-    def _search(
-        self,
-        view: RummikubSeatView,
-        candidates: list[Action],
-        unseen: Counter[str],
-        mixture: Sequence[Belief],
-    ) -> Action:
+    def scores(self, view: RummikubSeatView, candidates: list[Action]) -> list[list[float]]:
+        """Each candidate's value in every sampled world (the same worlds for all)."""
+        unseen = self._unseen(view)
         opponent = (view["seat"] + 1) % view["players"]
+        mixture = beliefs(view, opponent, unseen)
         size = view["rack_counts"][opponent]
         tiles = sorted(unseen.elements())
         urns = [self._urn(tiles, belief, size) for belief in mixture]
@@ -199,7 +216,7 @@ class HardRummikubBot(Searcher):
                 scores[at].append(value(horizon))
             if self.answered(done + 1, lambda: scores):
                 break
-        return candidates[chosen(scores)]
+        return scores
 
     @staticmethod
     def _late(deadline: float | None) -> bool:

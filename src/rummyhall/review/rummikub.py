@@ -1,0 +1,73 @@
+"""Rummikub's moves valued for a review: by the hard bot's own search
+(:class:`~rummyhall.bots.rummikub.levels.HardRummikubBot`): the solver's maximum, drawing
+instead, the plays that keep the jokers or the reserves back, and the move played where
+it is none of them, each played two turns deep in the same sampled worlds of the
+opponent's rack and the pool. What the solver decides exactly is said as a fact: how many
+tiles the move placed, and the most any play could (RKB-5)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from statistics import NormalDist
+
+from rummyhall.actions import JSON, Action, Play
+from rummyhall.bots.rummikub.equity import ROUND_SPREAD
+from rummyhall.bots.rummikub.levels import HardRummikubBot, tiles_placed
+from rummyhall.bots.search import Appraisal
+from rummyhall.games.rummikub.view import RummikubSeatView
+
+WORLDS = 64
+"""Sampled worlds per decision: each costs the solver a few calls per move weighed."""
+SPREAD = 25
+"""Points either side of a level score over which :data:`POINTS_IN_PP` is measured."""
+MATCH_ROUNDS = 2
+"""The match :data:`POINTS_IN_PP` weighs a round's points in: two players' default, a
+round each dealt first."""
+
+
+def points_in_pp() -> float:
+    """What a point of a round is worth in percentage points of the chance to win, for
+    the accuracy: its worth at the start of a two-player match of :data:`MATCH_ROUNDS`
+    rounds, under the hard bot's normal law of totals (a round's score counts twice in
+    the difference between the players)."""
+    sigma = 2 * ROUND_SPREAD * MATCH_ROUNDS**0.5
+    normal = NormalDist()
+    gained = normal.cdf(2 * SPREAD / sigma) - normal.cdf(-2 * SPREAD / sigma)
+    return 100 * gained / (2 * SPREAD)
+
+
+POINTS_IN_PP = points_in_pp()
+
+
+class RummikubAppraiser:
+    """Values one seat's decisions as the hard bot would in its place; each decision's
+    sampling seeded on its own."""
+
+    worlds = WORLDS
+
+    def __init__(self, worlds: int) -> None:
+        self.bot = HardRummikubBot(simulations=worlds)
+
+    @staticmethod
+    def unit(view: RummikubSeatView) -> str:
+        """``pp`` in a two-player match (the search values the chance to win it), else
+        ``points`` (the round's, going out counting 100 more: what the search values)."""
+        return "pp" if view.get("match") is not None and view["players"] == 2 else "points"
+
+    def pp_per_unit(self, view: RummikubSeatView) -> float:
+        return 1.0 if self.unit(view) == "pp" else POINTS_IN_PP
+
+    @staticmethod
+    def facts(view: RummikubSeatView, legal: Sequence[Action], played: Action) -> JSON:
+        """The solver's exact word: the tiles the move placed and the most any play could."""
+        most = max(tiles_placed(view, a) for a in legal if isinstance(a, Play))
+        placed = tiles_placed(view, played) if isinstance(played, Play) else 0
+        return {"placed": placed, "most": most}
+
+    def appraise(
+        self, view: RummikubSeatView, legal: Sequence[Action], played: Action, seed: int
+    ) -> list[tuple[Action, Appraisal]]:
+        """The moves weighed and the one played, each with its value and loss."""
+        self.bot.rng = random.Random(seed)
+        return self.bot.appraise(view, legal, played)

@@ -1,0 +1,55 @@
+"""A Rummikub game reviewed for one seat: reproducible, the move played always among the
+moves weighed, the solver's maximum said exactly, a beginner's draws marked."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummyhall import new_game, new_match
+from rummyhall.actions import JSON, Play
+from rummyhall.bots import make_bot, play_out
+from rummyhall.errors import NotationError
+from rummyhall.review import review
+
+
+@pytest.fixture(scope="module")
+def beginner_round() -> JSON:
+    """Medium against a beginner, who never touches the table's sets."""
+    state = new_game("rummikub", seed=3)
+    play_out(state, [make_bot("rummikub", "medium", seed=1), make_bot("rummikub", "easy", seed=2)])
+    return state.to_json()
+
+
+def test_the_same_round_always_gets_the_same_review(beginner_round: JSON) -> None:
+    first = review(beginner_round, 0, worlds=4)
+    assert review(beginner_round, 0, worlds=4).to_json() == first.to_json()
+    assert first.unit == "points" and first.game == "rummikub"
+
+
+def test_a_beginners_draws_beside_many_tiles_to_lay_are_marked(
+    beginner_round: JSON,
+) -> None:
+    found = review(beginner_round, 1, worlds=16)
+    for move in found.moves:
+        assert move.best.loss == 0.0 and move.played in move.options
+        assert 0 <= move.facts["placed"] <= move.facts["most"]
+        assert move.before["table"] is not None
+    blunders = [m for m in found.moves if m.mark == "blunder"]
+    assert blunders, "the beginner never extends the table: late in the round it costs"
+    assert all(move.facts["placed"] < move.facts["most"] for move in blunders)
+    assert any(isinstance(move.best.action, Play) for move in blunders)
+
+
+def test_a_two_player_match_is_valued_in_its_chance_to_win() -> None:
+    state = new_match("rummikub", seed=4, rounds=2)
+    play_out(state, [make_bot("rummikub", "medium", seed=1), make_bot("rummikub", "medium")])
+    found = review(state.to_json(), 0, worlds=4)
+    assert found.unit == "pp"
+    assert all(0 <= option.value <= 100 for m in found.moves for option in m.options)
+
+
+def test_a_game_not_reviewed_yet_is_refused() -> None:
+    state = new_game("indian", seed=1, players=2)
+    play_out(state, [make_bot("indian", "easy", seed=1), make_bot("indian", "easy", seed=2)])
+    with pytest.raises(NotationError, match="no review for indian yet"):
+        review(state.to_json(), 0)
