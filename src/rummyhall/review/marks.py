@@ -23,13 +23,13 @@ THRESHOLDS: dict[str, dict[str, dict[str, float]]] = {
         "points": {"inaccuracy": 2.5, "mistake": 5.0, "blunder": 8.0},
     },
     "rummikub": {
-        "pp": {"inaccuracy": 1.0, "mistake": 2.5, "blunder": 5.0},
-        "points": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0},
+        "pp": {"inaccuracy": 5.0, "mistake": 15.0, "blunder": 30.0},
+        "points": {"inaccuracy": 10.0, "mistake": 25.0, "blunder": 50.0},
     },
 }
 """The loss from which a move is an inaccuracy, a mistake, a blunder, per game and unit:
 chosen from the losses in medium's and hard's own games (``bench/review_losses.py``,
-figures in docs/review.md)."""
+figures and the rule in docs/review.md)."""
 
 LEVELS = ("blunder", "mistake", "inaccuracy")
 """The marks, worst first."""
