@@ -96,18 +96,11 @@ def main() -> None:
                 differences = []
                 for playout in range(args.playouts):
                     deck = reshuffled(record, reviewed.move, rng)
-                    with_each = [
-                        played_out(
-                            record,
-                            reviewed.move,
-                            action,
-                            deck,
-                            levels,
-                            seed * 7 + playout,
-                            args.hard_worlds,
-                        )[seat]
-                        for action in (played, reviewed.best.action)
-                    ]
+                    with_each = []
+                    for action in (played, reviewed.best.action):
+                        settings = (levels, seed * 7 + playout, args.hard_worlds)
+                        points = played_out(record, reviewed.move, action, deck, *settings)
+                        with_each.append(points[seat] - points[1 - seat])  # the review's value
                     differences.append(with_each[1] - with_each[0])
                 gains[reviewed.mark].append(statistics.fmean(differences))
         print(f"hand {number + 1}/{args.hands} reviewed and played out", flush=True)
