@@ -83,3 +83,15 @@ def test_a_rummikub_round_says_the_tiles_left_unplayed(
     assert main(["review", str(path), "--seat", "2", "--worlds", "4"]) == 0
     out = plain(capsys.readouterr().out)
     assert "placed 0 of the" in out and "better: Seat 2 plays" in out
+
+
+def test_a_throw_that_missed_gin_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.review.test_gin import gin_thrown_away
+
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(gin_thrown_away()))
+    assert main(["review", str(path), "--seat", "1", "--worlds", "16"]) == 0
+    out = plain(capsys.readouterr().out)
+    assert "left 15 deadwood where gin was possible" in out and "blunder" in out

@@ -53,9 +53,26 @@ def test_a_meld_broken_when_a_knock_was_there_is_marked() -> None:
     assert throw.played.action == Discard("2S")
     assert throw.best.action in (Discard("KD"), Knock("KD"))  # waiting, or knocking with 10
     assert throw.mark == "blunder"
+    assert throw.facts == {"deadwood": 24, "least": 10}  # A♠ 3♠ Q♥ K♦; only the Q♥
     assert throw.played.loss > THRESHOLDS["gin"]["points"]["blunder"]
     assert throw.accuracy < 80
     assert found.marks["blunder"] >= 1
+
+
+def gin_thrown_away() -> JSON:
+    """Seat 0 takes the Q♣, which makes gin throwing the K♦, and throws the A♠."""
+    state = new_game("gin", seed=0, deck=[*STACKED[:20], "QC"])
+    state.apply(Draw("discard"))
+    state.apply(Discard("AS"))
+    play_out(state, [make_bot("gin", "medium", seed=1), make_bot("gin", "medium", seed=2)])
+    return state.to_json()
+
+
+def test_gin_thrown_away_is_said_exactly_and_marked() -> None:
+    found = review(gin_thrown_away(), 0, worlds=64)
+    throw = next(move for move in found.moves if move.move == 1)
+    assert throw.facts == {"deadwood": 15, "least": 0}
+    assert throw.best.action == Knock("KD") and throw.mark == "blunder"
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])

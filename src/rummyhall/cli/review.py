@@ -122,13 +122,17 @@ def print_review(console: Console, record: JSON, reviews: Sequence[Review]) -> N
 
 def annotation(one: Review, move: ReviewedMove, names: Sequence[str], game: str) -> list[Text]:
     """The lines under a reviewed move: its value, and where it lost, the loss with its
-    mark (or that it is within the search's noise) and the better move; a play that
-    placed fewer tiles than the most it could, as the solver says."""
+    mark (or that it is within the search's noise) and the better move; a throw that
+    left more deadwood, or a play that placed fewer tiles, than the most it could, as
+    the solver says."""
     text = Text("        ")
     text.append(value_text(one.unit, move.played.value), style="dim")
     facts = move.facts
     if "most" in facts and facts["placed"] < facts["most"]:
         text.append("  " + tr("review.fewer", placed=facts["placed"], most=facts["most"]))
+    if "least" in facts and facts["deadwood"] > facts["least"]:
+        words = "review.gin_missed" if facts["least"] == 0 else "review.more_deadwood"
+        text.append("  " + tr(words, left=facts["deadwood"], least=facts["least"]))
     if move.played.action == move.best.action:
         text.append(f"  ✓ {tr('review.best')}", style="green")
         return [text]

@@ -1,7 +1,9 @@
 """Gin Rummy's moves valued for a review: by the hard bot's own search
 (:class:`~rummyhall.bots.gin.levels.HardGinBot`), every legal move of a decision (take
 or pass the upcard, stock or pile, the discard, knock or not, gin) played out in the same
-sampled worlds of the opponent's hand and the stock."""
+sampled worlds of the opponent's hand and the stock. What the solver decides exactly is
+said as a fact: the deadwood a throw left, the least any throw could leave (GIN-6), and
+whether the throw could have been gin."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from functools import cache
 
 from rummyhall.actions import JSON, Action
 from rummyhall.bots.gin.equity import match_equity
-from rummyhall.bots.gin.levels import HardGinBot
+from rummyhall.bots.gin.levels import HardGinBot, deadwood_left, hand_mask, throws
 from rummyhall.bots.search import Appraisal
 from rummyhall.games.gin.view import GinSeatView
 
@@ -54,8 +56,15 @@ class GinAppraiser:
 
     @staticmethod
     def facts(view: GinSeatView, legal: Sequence[Action], played: Action) -> JSON:
-        """Nothing beyond the values: every legal move is valued."""
-        return {}
+        """After the draw, the solver's exact word on the throw: the deadwood it left, the
+        least any throw could leave, and whether that is gin (0)."""
+        choices = throws(legal)
+        if not choices:
+            return {}
+        hand = hand_mask(view)
+        least = min(deadwood_left(hand, action) for action in choices)
+        left = next(deadwood_left(hand, a) for a in choices if a == played)
+        return {"deadwood": left, "least": least}
 
     def appraise(
         self, view: GinSeatView, legal: Sequence[Action], played: Action, seed: int

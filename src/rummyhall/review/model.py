@@ -41,7 +41,8 @@ class ReviewedMove:
     the public facts a move is read against (Gin: the ``top`` discard a take would take;
     Rummikub: the ``table`` the play changes); ``options`` the moves weighed, best first,
     the one played among them (``played``); ``facts`` what the solver says exactly of
-    the move (Rummikub: the tiles it ``placed`` and the ``most`` any play could); ``mark``
+    the move (Gin, a throw: the ``deadwood`` it left and the ``least`` any throw could;
+    Rummikub: the tiles it ``placed`` and the ``most`` any play could); ``mark``
     is ``inaccuracy``, ``mistake``, ``blunder`` or ``None``; ``accuracy`` in per cent."""
 
     move: int

@@ -307,6 +307,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         "placed {placed} of the {most} tiles it could",
         "放出 {placed} 张，最多可放 {most} 张",
     ),
+    "review.more_deadwood": (
+        "left {left} deadwood where {least} was possible",
+        "留下 {left} 点散牌，本可只留 {least} 点",
+    ),
+    "review.gin_missed": (
+        "left {left} deadwood where gin was possible",
+        "本可 Gin，却留下 {left} 点散牌",
+    ),
     "review.noise": ("{loss}, within the search's noise", "{loss}，在搜索误差之内"),
     "review.mark.inaccuracy": ("inaccuracy", "不准确"),
     "review.mark.mistake": ("mistake", "错误"),
