@@ -204,3 +204,30 @@ def test_an_indian_points_deal_against_two_bots_to_the_end(server: Server) -> No
     assert end["scores"] == [-penalty for penalty in result["penalties"]]
     room = table.clients[0].find("room", lambda m: m["room"]["status"] == "finished")
     assert room["room"]["match"]["over"] is True
+
+
+def listed_codes(server: Server, **query: str) -> set[str]:
+    """Every room code of the public list (all its pages) for ``query``."""
+    http, codes, cursor = server.http(), set(), None
+    while True:
+        params = {**query, "limit": "50", **({"cursor": cursor} if cursor else {})}
+        page = http.get("/api/rooms", params=params).json()
+        codes |= {room["code"] for room in page["rooms"]}
+        cursor = page["next"]
+        if cursor is None:
+            return codes
+
+
+def test_open_rooms_lists_only_rooms_one_may_join_or_watch(server: Server) -> None:
+    _, token = server.register("Lister")
+
+    def room(**request: object) -> str:
+        return str(server.create_room(token, game="gin", **request)["code"])
+
+    full_closed = room(spectators=False, bots=[None, BOT])
+    full_watchable = room(spectators=True, bots=[None, BOT])
+    open_seat = room(spectators=False)
+    listed = listed_codes(server, game="gin")
+    assert full_watchable in listed and open_seat in listed
+    assert full_closed not in listed  # nobody can sit or watch there
+    assert full_closed in listed_codes(server, game="gin", status="waiting")  # asked for

@@ -30,6 +30,13 @@ UNFINISHED = ("waiting", "playing")
 """The rooms one may resume: not started yet, or a match under way."""
 
 
+def reachable(status: str, spectators: bool, open_seats: bool) -> bool:
+    """Whether someone may still do something in a listed room: watch it, or take a
+    free seat before its match starts (a full waiting room or a started one that
+    refuses spectators is listed for nobody)."""
+    return spectators or (status == "waiting" and open_seats)
+
+
 def listing_key(status: str, code: str) -> str:
     """A room's place in the public list, which is also the page cursor after it."""
     return f"{LISTED_ORDER.get(status, 3)}{code}"
@@ -44,6 +51,8 @@ class Listed:
     game: str
     status: str
     info: Callable[[], RoomInfo]
+    reachable: bool
+    """One may watch it or take a free seat (:func:`reachable`)."""
 
 
 class PublicList:
@@ -78,7 +87,17 @@ class PublicList:
         now = time.monotonic()
         if now - self._listed_at > LISTING_TTL:
             listed = [
-                Listed(listing_key(room.status, room.code), room.game, room.status, room.info)
+                Listed(
+                    listing_key(room.status, room.code),
+                    room.game,
+                    room.status,
+                    room.info,
+                    reachable(
+                        room.status,
+                        room.spectators_allowed,
+                        any(seat.is_open for seat in room.seats),
+                    ),
+                )
                 for room in self.rooms.values()
                 if room.public and room.status != "closed"
             ]
@@ -86,7 +105,9 @@ class PublicList:
                 if data["public"]:
                     key = listing_key(data["status"], code)
                     info = functools.partial(RoomInfo.model_validate_json, raw)
-                    listed.append(Listed(key, data["game"], data["status"], info))
+                    free = any(seat["occupant"] == "open" for seat in data["seats"])
+                    can = reachable(data["status"], data["spectators_allowed"], free)
+                    listed.append(Listed(key, data["game"], data["status"], info, can))
             self._sorted = sorted(listed, key=lambda entry: entry.key)
             self._keys = [entry.key for entry in self._sorted]
             self._listed_at = now
@@ -105,7 +126,10 @@ class PublicList:
         def shown(entry: Listed) -> bool:
             # No status asked: the rooms one can still join or watch play, not the
             # finished ones (``status=finished`` lists those).
-            wanted = entry.status in UNFINISHED if status is None else entry.status == status
+            if status is None:
+                wanted = entry.status in UNFINISHED and entry.reachable
+            else:
+                wanted = entry.status == status
             return (game is None or entry.game == game) and wanted
 
         start = 0 if cursor is None else bisect.bisect_right(self._keys, cursor)
