@@ -25,6 +25,9 @@ from tests.server.ports import free_port
 
 Message = dict[str, Any]
 
+STARTUP = 90
+"""Seconds a server may take to answer its first request: some 2 on an idle machine,
+much more on a loaded one (a failed start is killed, not left running)."""
 BOT = "medium"
 """The bot level the tests seat (``easy``, ``medium``, ``hard``; hard thinks 1 s a move)."""
 
@@ -82,7 +85,7 @@ class Server:
         ]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log, env=os.environ.copy())
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + STARTUP
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()}")
@@ -91,7 +94,8 @@ class Server:
                     return self
             except httpx.TransportError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start")
+        self.kill()  # not left running behind the failure, loading the machine further
+        raise RuntimeError(f"server did not start within {STARTUP} s: {self.log.read_text()}")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""
