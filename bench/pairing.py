@@ -22,6 +22,11 @@ rate, and waits until he is told ``paired``. Each is measured from sending his s
   (target: 1 s p99);
 - *wait*: each seeker's whole wait for his table (median, p99).
 
+First, the pool alone (``rummyhall.server.pairing.pool``, in this process): the same
+seekers added one by one, a pass after each as the server runs it, against a pool whose
+windows are too narrow to seat anyone (its whole cost, every seeker scanned) and one
+that seats as it goes: seeks a second it absorbs, the server's work around it aside.
+
 Everything shares this machine (2 cores: the clients, the servers, PostgreSQL, Redis).
 """
 
@@ -45,6 +50,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from table_clients import SERVER_FLAGS, new_guest, percentile, run_clients
 
+from rummyhall.server.pairing.pool import Pool
+from rummyhall.server.pairing.rules import Curve, Seek
 from rummyhall.server.storage.ratings import START
 from tests.server import databases
 from tests.server.harness import Server
@@ -186,6 +193,21 @@ def figures(round_: Round) -> dict[str, float]:
     }
 
 
+def pool_alone(count: int, spread: float, rng: random.Random) -> tuple[float, float]:
+    """Seeks a second the pool absorbs, a pass after each: with nobody compatible (every
+    seek stays, a thousand waiting at the end) and with the site's rating spread."""
+    rates = []
+    for points in (0.0, 40 * spread):
+        pool = Pool(2, Curve(3600.0), 10.0)
+        ratings = [round(1000 + rng.gauss(0, points)) if points else 150 * n for n in range(count)]
+        started = time.perf_counter()
+        for n, rating in enumerate(ratings):
+            pool.add(Seek(f"s{n}", f"p{n}", rating, 0.0, 2))
+            pool.pair(0.0)
+        rates.append(count / (time.perf_counter() - started))
+    return rates[0], rates[1]
+
+
 async def measure(site: Site, args: argparse.Namespace) -> dict[float, dict[str, float]]:
     rng = random.Random(args.seed)
     seekers = await connect_seekers(site, args.seekers, args.spread, rng)
@@ -207,6 +229,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     args.rates = [float(rate) for rate in args.rates.split(",")]
+    alone = pool_alone(args.seekers, args.spread, random.Random(args.seed))
+    print(
+        f"the pool alone, a pass after each seek: {alone[0]:,.0f} seeks/s with nobody"
+        f" compatible ({args.seekers} left waiting), {alone[1]:,.0f} seeks/s seating as it goes"
+    )
     folder = Path(tempfile.mkdtemp(prefix="rummyhall-pairing-"))
     redis = RedisServer().start()
     results = {}
