@@ -227,7 +227,15 @@ def test_a_restarted_redis_loses_no_action(site: list[Server], redis: RedisServe
     first = players[1].wait("state")
     last = play_until(players, lambda state: state["turn"] >= first["turn"] + 6, first["turn"])
     redis.stop()
+    down = a.http().get("/readyz")  # alive, not ready (docs/operations.md)
+    assert down.status_code == 503, down.text
+    assert down.json()["checks"] == {"database": "ok", "redis": "unreachable"}
+    assert a.http().get("/healthz").status_code == 200
     redis.start()
+    deadline = time.monotonic() + 10
+    while a.http().get("/readyz").status_code != 200:  # the client reconnects by itself
+        assert time.monotonic() < deadline, "never ready again after Redis came back"
+        time.sleep(0.1)
     resumed(players, last["turn"])
     final = play_until(players, lambda state: state["over"], last["turn"])
     assert_logged_once(a, players[0].find("room")["room"]["match"]["id"], final["turn"])

@@ -35,6 +35,7 @@ from rummyhall.server.net.http import (
     request_locale,
 )
 from rummyhall.server.net.limits import KeyedLimiter, Limiter
+from rummyhall.server.net.probes import probes
 from rummyhall.server.pairing.service import Pairing
 from rummyhall.server.people.accounts import FAILURE_MEMORY, Accounts, WrongPasswords
 from rummyhall.server.people.friends import Friends
@@ -200,6 +201,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         redoc_url="/redoc" if settings.api_docs else None,
     )
     app.include_router(router)
+    app.include_router(probes)
     # The last added runs first: headers go on every answer, the 413 included.
     app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeadersMiddleware, api_docs=settings.api_docs)

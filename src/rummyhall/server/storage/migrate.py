@@ -7,6 +7,8 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -21,6 +23,16 @@ def alembic_config(url: str) -> Config:
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return config
+
+
+def revisions(engine: Engine) -> tuple[str | None, str]:
+    """The database's schema revision and the newest this rummyhall knows; reading it is
+    a round trip to the database too (``/readyz``)."""
+    with engine.connect() as connection:
+        current = MigrationContext.configure(connection).get_current_revision()
+    head = ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
+    assert head is not None
+    return current, head
 
 
 def upgrade(engine: Engine) -> None:

@@ -31,6 +31,7 @@ import anyio.to_thread
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from rummyhall.server.storage import models
+from rummyhall.server.storage.migrate import revisions
 from rummyhall.server.storage.records import (
     AccountRefusal,
     Creation,
@@ -70,6 +71,10 @@ class Store:
         loop = asyncio.get_running_loop()
         with unreachable_database():
             return await loop.run_in_executor(self._executor, partial(fn, *args, **kwargs))
+
+    async def revisions(self) -> tuple[str | None, str]:
+        """The database's schema revision and the newest known (a round trip to it)."""
+        return await self.read(revisions, self.repository.db.engine)
 
     async def read(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a read (or work derived from one, such as replaying a finished match) on
