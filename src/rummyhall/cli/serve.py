@@ -43,6 +43,13 @@ def register(
         choices=["critical", "error", "warning", "info", "debug"],
         help="what the log shows (default: %(default)s)",
     )
+    process.add_argument(
+        "--log-format",
+        default="text",
+        choices=["text", "json"],
+        help="text lines, or JSON lines for a log collector: one object a request or "
+        "connection event, never a token or password (default: %(default)s)",
+    )
     add_settings(parser)
     parser.set_defaults(run=run)
 
@@ -126,12 +133,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def serve(args: argparse.Namespace) -> int:
-    import logging
+    import logging.config
 
     import uvicorn
     from sqlalchemy import make_url
 
     from rummyhall.server.app import create_app
+    from rummyhall.server.logs import log_config
     from rummyhall.server.net.transport import protocols
     from rummyhall.server.storage.database import database_url
     from rummyhall.server.workers import serve_workers
@@ -150,20 +158,24 @@ def serve(args: argparse.Namespace) -> int:
         )
         return 2
 
-    logging.basicConfig(
-        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logging_config = log_config(args.log_level, args.log_format)
+    logging.config.dictConfig(logging_config)
     shown = database_url(settings.database_url).render_as_string(hide_password=True)
     if settings.redis_url:
         shown += ", " + make_url(settings.redis_url).render_as_string(hide_password=True)
     workers = f", {args.workers} processes" if args.workers > 1 else ""
-    print(f"rummyhall: serving on http://{args.host}:{args.port}/ (database {shown}{workers})")
+    serving = f"serving on http://{args.host}:{args.port}/ (database {shown}{workers})"
+    if args.log_format == "json":  # the log's lines are all JSON
+        logging.getLogger("rummyhall").info(serving)
+    else:
+        print(f"rummyhall: {serving}")
     http, ws = protocols(settings)
     config = uvicorn.Config(
         create_app(settings),
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        log_config=logging_config,
         http=http,
         ws=ws,
         ws_max_size=4 * settings.max_message_bytes,

@@ -123,8 +123,24 @@ class Connection:
         inbox = self.websocket.scope.get("extensions", {}).get(INBOX)
         return self.closing or (isinstance(inbox, Inbox) and inbox.closed)
 
+    def _log(self, event: str, **fields: object) -> None:
+        """One line of the log for this connection (docs/operations.md, "Logs")."""
+        player = None if self.player is None else self.player.id
+        log.info(
+            "connection %s %s",
+            event,
+            self.name,
+            extra={"event": event, "connection": self.name, "player": player, **fields},
+        )
+
+    @property
+    def name(self) -> str:
+        return f"{id(self):x}"
+
     async def run(self) -> None:
         await self.websocket.accept()
+        opened = asyncio.get_running_loop().time()
+        self._log("opened", client=self.address)
         writer = asyncio.create_task(self._writer())
         try:
             while not writer.done():
@@ -142,6 +158,9 @@ class Connection:
         except WebSocketDisconnect:
             pass
         finally:
+            room = None if self.room is None else self.room.code
+            seconds = round(asyncio.get_running_loop().time() - opened, 1)
+            self._log("closed", room=room, seconds=seconds)
             if self.player is not None:
                 self.hub.accounts.devices.closed(self.player.id, self)
             await self.hub.pairing.leave(self)
@@ -230,6 +249,7 @@ class Connection:
         if self.room is not None and self.room.code != joined.code:
             await self.room.leave(self)
         await joined.handle(self, message)
+        self._log("joined", room=joined.code, role=message.role, seat=self.seat)
 
     async def _hello(self, message: Hello) -> None:
         if self.player is not None:
@@ -242,6 +262,7 @@ class Connection:
         self.player = await self.hub.players.authenticate(message.token)
         self.token_hash = token_hash(message.token)
         self.hub.accounts.devices.opened(self.player.id, self)
+        self._log("hello")
         settings = self.hub.settings
         self.send(
             Welcome(
