@@ -14,7 +14,7 @@ Read it by its subpackages, from the edge inwards:
 - :mod:`~rummyhall.server.cluster`: several processes on Redis (``serve --redis``).
 
 Beside them: :mod:`~rummyhall.server.app` (the ASGI app that builds it all),
-:mod:`~rummyhall.server.hub` (the shared parts it hands the routes and connections),
+:mod:`~rummyhall.server.services` (the shared parts it hands the routes and connections),
 :mod:`~rummyhall.server.settings` (what an operator tunes) and
 :mod:`~rummyhall.server.workers` (``serve --workers``).
 

@@ -23,7 +23,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import rummyhall
-from rummyhall.server.hub import Hub
 from rummyhall.server.net.addresses import ClientAddressMiddleware, TrustedProxies
 from rummyhall.server.net.api import router
 from rummyhall.server.net.connection import Connection
@@ -43,7 +42,7 @@ from rummyhall.server.people.players import Players
 from rummyhall.server.people.replays import Replays
 from rummyhall.server.rooms.autoplay import Autoplay
 from rummyhall.server.rooms.lobby import Lobby
-from rummyhall.server.rooms.room import Services
+from rummyhall.server.services import Services
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.database import make_engine
 from rummyhall.server.storage.faults import FaultPoint, Faults
@@ -103,7 +102,6 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         faults = Faults(None if point is None else FaultPoint.parse(point))
         store = Store(Repository(engine, faults))
         autoplay = Autoplay(settings)
-        services = Services(settings, store, autoplay)
         cluster = None if settings.redis_url is None else join_cluster(settings)
 
         def limiter(name: str, rate: float, burst: int) -> Limiter:
@@ -115,7 +113,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         guesses = limiter(
             "guesses", settings.room_guesses_per_minute / 60, settings.room_guess_burst
         )
-        lobby = Lobby(services, guesses)
+        lobby = Lobby(settings, store, autoplay, cluster, guesses)
         creations = limiter(
             "creations", settings.creations_per_minute / 60, settings.creation_burst
         )
@@ -146,9 +144,11 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         accounts = Accounts(store, players, wrong, cluster)
         friends = Friends(store, lobby, accounts.devices, cluster)
         pairing = Pairing(settings, store, lobby, players, cluster)
-        hub = Hub(
+        app.state.services = Services(
             settings,
             store,
+            autoplay,
+            cluster,
             players,
             accounts,
             lobby,
@@ -159,11 +159,9 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             friends,
             pairing,
         )
-        app.state.hub = hub
         if cluster is not None:
             cluster.attach(lobby, players, accounts.devices)
             cluster.pairing = pairing
-            services.cluster = cluster
         await lobby.restore(players)
         if cluster is not None:
             await cluster.start()
@@ -249,6 +247,6 @@ class WebSocketFirst:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and scope["path"] == "/ws":
-            await Connection(WebSocket(scope, receive, send), self.app.state.hub).run()
+            await Connection(WebSocket(scope, receive, send), self.app.state.services).run()
             return
         await self.app(scope, receive, send)

@@ -36,7 +36,7 @@ class Affinity:
         due = []
         for code, room in self.rooms.items():
             node = self.visitors.sole_process(room)
-            if node is None or room.pause is not None:
+            if node is None or room.state.pause is not None:
                 continue
             if self._leaning.get(code) == node:
                 due.append((room, node))

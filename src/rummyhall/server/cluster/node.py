@@ -150,10 +150,10 @@ class Cluster:
                 for code in retaken:  # Redis lost its keys: describe the room again
                     room = self.lobby.rooms.get(code)
                     if room is not None:
-                        self.directory.changed(room)
+                        self.directory.changed(room.state)
                 if self._settled:  # else a missing key may only mean Redis came back empty
                     listed = await self.directory.listed()  # first: see _unlist_closed
-                    codes = await self.lobby.services.store.open_codes()
+                    codes = await self.lobby.store.open_codes()
                     await self._adopt_orphans(codes)
                     await self._unlist_closed(listed, codes)
                     await self.visitors.drop_dead()
@@ -208,7 +208,7 @@ class Cluster:
         (``None``, the lease given back: no open room has that code), with the away
         deadlines ``away_at`` its last owner set (read from the lobby if not given)."""
         try:
-            stored = await self.lobby.services.store.open_room(code)
+            stored = await self.lobby.store.open_room(code)
             if away_at is None:
                 away_at = await self.directory.away_at(code)
             room = None if stored is None else await self.lobby.adopt(stored, self.players, away_at)
@@ -266,7 +266,7 @@ class Cluster:
         if room is None:
             return None
         room.move_away()
-        return self.visitors.locals_of(room.clients())
+        return self.visitors.locals_of(room.state.clients())
 
     # ------------------------------------------------------------------ affinity
 
@@ -276,14 +276,14 @@ class Cluster:
         then word to ``node``, which plays it on from the log. If the word is lost, the
         lease lapses and the room is taken over as a dead owner's is."""
         code = room.code
-        if room.lock.locked() or not await self.leases.alive([node]):
+        if room.state.lock.locked() or not await self.leases.alive([node]):
             return  # busy, or the other process is dying: another time
-        async with room.lock:
-            if self.visitors.sole_process(room) != node or room.pause is not None:
+        async with room.state.lock:
+            if self.visitors.sole_process(room) != node or room.state.pause is not None:
                 return
             if not await self.leases.hand_over(code, node):
                 return
-            away_at = away_deadlines(room)
+            away_at = away_deadlines(room.state)
             self._give_up(code)
             self.directory.forget(code)
         log.info("cluster: room %s handed to %s, where its players are", code, node)

@@ -76,7 +76,7 @@ class Visitors:
         to it first, as that rejoin would; for anybody else the room is
         ``unavailable`` until then (docs/protocol.md: sending it again is harmless)."""
         assert visitor.player is not None
-        seat = room.seat_held_by(visitor.player)
+        seat = room.state.seating.seat_held_by(visitor.player)
         if seat is None:
             raise ProtocolError("unavailable")
         join = Join(type="join", id=None, room=room.code, role="player", seat=seat.index)
@@ -108,9 +108,8 @@ class Visitors:
     def sole_process(self, room: Room) -> str | None:
         """The other process holding every connection in ``room`` (``None``: some are
         held here, or by several processes, or there are none)."""
-        nodes = {
-            client.node if isinstance(client, RemoteClient) else None for client in room.clients()
-        }
+        clients = room.state.clients()
+        nodes = {client.node if isinstance(client, RemoteClient) else None for client in clients}
         return nodes.pop() if len(nodes) == 1 else None
 
     def locals_of(self, clients: Iterable[Client]) -> list[Client]:

@@ -26,7 +26,7 @@ from rummyhall.server.wire.messages import PlayerInfo, RoomInfo, RoomPage, proto
 from rummyhall.server.wire.protocol import PROTOCOL_VERSION, ProtocolError
 
 if TYPE_CHECKING:
-    from rummyhall.server.hub import Hub
+    from rummyhall.server.services import Services
 
 router = APIRouter(prefix="/api")
 
@@ -34,8 +34,8 @@ RULES = Path(rummyhall.__file__).with_name("web") / "rules"
 """The rules pages, one Markdown file per game and language (``gin.en.md``, …)."""
 
 
-def hub(request: Request) -> Hub:
-    return request.app.state.hub  # type: ignore[no-any-return]
+def services(request: Request) -> Services:
+    return request.app.state.services  # type: ignore[no-any-return]
 
 
 def bearer_token(authorization: Annotated[str, Header()] = "") -> str:
@@ -51,7 +51,7 @@ TokenDep = Annotated[str, Depends(bearer_token)]
 
 async def current_player(request: Request, token: TokenDep) -> Player:
     """The guest whose token is given."""
-    return await hub(request).players.authenticate(token)
+    return await services(request).players.authenticate(token)
 
 
 PlayerDep = Annotated[Player, Depends(current_player)]
@@ -60,13 +60,13 @@ PlayerDep = Annotated[Player, Depends(current_player)]
 async def creation_limit(request: Request) -> None:
     """Refuse a client address that creates guests or rooms too fast (the address as
     :mod:`rummyhall.server.net.addresses` resolved it: proxies' headers only if trusted)."""
-    await hub(request).creations.check(client_address(request))
+    await services(request).creations.check(client_address(request))
 
 
 async def read_limit(request: Request) -> None:
     """Refuse a client address that reads too fast (every route but ``/health``, which
     monitors poll, and the creations, which have their own limit)."""
-    await hub(request).reads.check(client_address(request))
+    await services(request).reads.check(client_address(request))
 
 
 Limited = Depends(creation_limit)
@@ -118,14 +118,14 @@ class SignInAnswer(BaseModel):
 @router.get("/health")
 async def health(request: Request) -> dict[str, str]:
     """``ok``; in a cluster also which process answered (``process``: its id in Redis)."""
-    cluster = hub(request).lobby.services.cluster
+    cluster = services(request).cluster
     return {"status": "ok"} if cluster is None else {"status": "ok", "process": cluster.node}
 
 
 @router.get("/info", dependencies=Reads)
 async def info(request: Request) -> dict[str, Any]:
     """Protocol version, the games and their options, bot levels and limits."""
-    settings = hub(request).settings
+    settings = services(request).settings
     return {
         "protocol": PROTOCOL_VERSION,
         "websocket": "/ws",
@@ -169,15 +169,15 @@ async def protocol() -> dict[str, Any]:
 @router.post("/players", status_code=201, dependencies=[Limited])
 async def register(body: NewPlayer, request: Request) -> Registration:
     """Create a guest; the token in the answer is the only proof of its seats."""
-    player, token = await hub(request).players.register(body.nickname)
+    player, token = await services(request).players.register(body.nickname)
     return Registration(player=player.info(), token=token)
 
 
 @router.get("/me", dependencies=Reads)
 async def me(player: PlayerDep, request: Request) -> dict[str, Any]:
     """The token's player, his account's username (``null`` for a guest) and figures."""
-    stats = await hub(request).store.player_stats(player.id)
-    username = await hub(request).accounts.username_of(player)
+    stats = await services(request).store.player_stats(player.id)
+    username = await services(request).accounts.username_of(player)
     return {"player": player.info().model_dump(), "username": username, "stats": stats}
 
 
@@ -187,11 +187,11 @@ async def claim(body: Claim, player: PlayerDep, request: Request) -> dict[str, A
     a password, to sign in with on other devices, and a new ``nickname`` if given, in
     one transaction. This device stays signed in."""
     renamed = player.nickname
-    username = await hub(request).accounts.claim(
+    username = await services(request).accounts.claim(
         player, body.username, body.password, body.nickname
     )
     if player.nickname != renamed:
-        hub(request).lobby.renamed(player)
+        services(request).lobby.renamed(player)
     return {"player": player.info().model_dump(), "username": username}
 
 
@@ -201,7 +201,7 @@ async def sign_in(body: Credentials, request: Request) -> SignInAnswer:
     player, with his seats and games. Wrong passwords are limited per username and
     address, per address, and per username for the addresses that failed on it
     (``rate_limited``; docs/security.md)."""
-    accounts = hub(request).accounts
+    accounts = services(request).accounts
     signed = await accounts.sign_in(body.username, body.password, client_address(request))
     return SignInAnswer(player=signed.player.info(), username=signed.username, token=signed.token)
 
@@ -210,7 +210,7 @@ async def sign_in(body: Credentials, request: Request) -> SignInAnswer:
 async def sign_out(player: PlayerDep, token: TokenDep, request: Request) -> Response:
     """This device signs out: its token is refused from now on, and its connections are
     closed."""
-    await hub(request).accounts.sign_out(player, token)
+    await services(request).accounts.sign_out(player, token)
     return Response(status_code=204)
 
 
@@ -218,7 +218,7 @@ async def sign_out(player: PlayerDep, token: TokenDep, request: Request) -> Resp
 async def sign_out_everywhere(player: PlayerDep, request: Request) -> Response:
     """Every device of the account signs out, this one too: every token of the player is
     refused from now on, on every server process, and his connections are closed."""
-    await hub(request).accounts.sign_out_everywhere(player)
+    await services(request).accounts.sign_out_everywhere(player)
     return Response(status_code=204)
 
 
@@ -226,8 +226,8 @@ async def sign_out_everywhere(player: PlayerDep, request: Request) -> Response:
 async def rename(body: NewPlayer, player: PlayerDep, request: Request) -> dict[str, Any]:
     """Change the nickname of the token's player, who keeps its id, token and seats; the
     rooms it sits in or hosts are told at once."""
-    await hub(request).players.rename(player, body.nickname)
-    hub(request).lobby.renamed(player)
+    await services(request).players.rename(player, body.nickname)
+    services(request).lobby.renamed(player)
     return {"player": player.info().model_dump()}
 
 
@@ -237,7 +237,7 @@ async def my_rooms(player: PlayerDep, request: Request) -> list[SeatedRoom]:
     to resume them: what ``GET /api/rooms/{code}`` shows, and the seat."""
     return [
         SeatedRoom(room=room, seat=seat)
-        for room, seat in await hub(request).lobby.seated_rooms(player)
+        for room, seat in await services(request).lobby.seated_rooms(player)
     ]
 
 
@@ -255,7 +255,7 @@ async def invite(
 ) -> dict[str, Any]:
     """Invite someone to a room you host or sit in (not over): it waits in his lobby
     (``GET /api/me/invitations``) and reaches his open connections at once."""
-    invited = await hub(request).friends.invite(
+    invited = await services(request).friends.invite(
         player, code[:16], client_address(request), username=body.username, player_id=body.player
     )
     return {"room": code[:16].upper(), "invited": invited.model_dump()}
@@ -265,13 +265,13 @@ async def invite(
 async def invitations(player: PlayerDep, request: Request) -> list[dict[str, Any]]:
     """Your invitations to rooms not over, newest first: ``id, room, game, options,
     status, from {id, nickname}, at``."""
-    return await hub(request).friends.invitations(player)
+    return await services(request).friends.invitations(player)
 
 
 @router.delete("/me/invitations/{invitation_id}", status_code=204)
 async def dismiss_invitation(invitation_id: int, player: PlayerDep, request: Request) -> Response:
     """Forget one of your invitations."""
-    await hub(request).friends.dismiss(player, invitation_id)
+    await services(request).friends.dismiss(player, invitation_id)
     return Response(status_code=204)
 
 
@@ -279,13 +279,13 @@ async def dismiss_invitation(invitation_id: int, player: PlayerDep, request: Req
 async def recent_opponents(player: PlayerDep, request: Request) -> list[dict[str, Any]]:
     """The people you played finished matches against, the latest first (to invite them
     again): ``id, nickname, username, matches, last``."""
-    return await hub(request).friends.recent_opponents(player)
+    return await services(request).friends.recent_opponents(player)
 
 
 @router.get("/players/{player_id}/stats", dependencies=Reads)
 async def player_stats(player_id: str, request: Request) -> dict[str, Any]:
     """Matches played and won, per game and per opponent level."""
-    return await hub(request).store.player_stats(player_id[:32])
+    return await services(request).store.player_stats(player_id[:32])
 
 
 @router.get("/players/{player_id}/profile", dependencies=Reads)
@@ -293,7 +293,7 @@ async def profile(player_id: str, request: Request) -> dict[str, Any]:
     """A player's public page: nickname, username, per game his rating (OpenSkill, see
     ``server/storage/ratings.py``) with its history, matches played and won, and his recent
     finished matches (replays are public once a match is over)."""
-    found = await hub(request).store.profile(player_id)
+    found = await services(request).store.profile(player_id)
     if found is None:
         raise ProtocolError("player_not_found")
     return found
@@ -306,12 +306,12 @@ async def leaderboard(
     """The 100 best rated players of ``game`` and, with ``?player=ID``, his rank."""
     if game not in KITS:
         raise ProtocolError("unknown_game", game=game)
-    return await hub(request).store.leaderboard(game, player)
+    return await services(request).store.leaderboard(game, player)
 
 
 @router.get("/stats/bots", dependencies=Reads)
 async def bot_stats(request: Request) -> dict[str, Any]:
-    return await hub(request).store.bot_stats()
+    return await services(request).store.bot_stats()
 
 
 @router.get("/rooms", dependencies=Reads, response_model=RoomPage, response_class=Response)
@@ -326,9 +326,9 @@ async def rooms(
     (default and most: ``/api/info`` ``limits.lobby_page``/``lobby_page_max``), after
     ``cursor`` (the previous page's ``next``), of one ``game`` or ``status`` if given;
     without a ``status``, the rooms waiting or playing (not the finished ones)."""
-    settings = hub(request).settings
+    settings = services(request).settings
     size = min(limit or settings.lobby_page, settings.lobby_page_max)
-    page = await hub(request).lobby.listing.page(size, cursor, game, status)
+    page = await services(request).lobby.listing.page(size, cursor, game, status)
     return Response(page, media_type=JSON)
 
 
@@ -349,8 +349,8 @@ async def create_room(
     """Open a room; join it on the WebSocket with its ``code``. With an
     ``Idempotency-Key`` header, asking again with the same key answers the room it
     opened (200) instead of opening another (docs/protocol.md)."""
-    await hub(request).player_rooms.check(player.id)
-    room, created = await hub(request).lobby.create(player, body, key)
+    await services(request).player_rooms.check(player.id)
+    room, created = await services(request).lobby.create(player, body, key)
     if not created:
         response.status_code = 200
     return room
@@ -360,7 +360,7 @@ async def create_room(
 async def room(code: str, request: Request) -> RoomInfo:
     """One room, public or private, by its code (a miss spends one of the address's
     guesses: ``room_guesses_per_minute``)."""
-    return await hub(request).lobby.describe(code[:16], client_address(request))
+    return await services(request).lobby.describe(code[:16], client_address(request))
 
 
 @router.get(
@@ -373,7 +373,7 @@ async def match_record(match_id: str, request: Request) -> Response:
     """A finished match: ``id, game, number, options, seed, seats, result, started_at,
     finished_at`` and the whole action ``log`` (with ``rummyhall.load`` or the replay
     route it replays exactly)."""
-    finished = await hub(request).replays.get(match_id[:32])
+    finished = await services(request).replays.get(match_id[:32])
     return Response(finished.record, media_type=JSON)
 
 
@@ -391,7 +391,7 @@ async def replay(
 ) -> Response:
     """A finished match as ``seat`` (or a spectator) saw it after ``turn`` actions:
     ``{"turn", "total", "view"}``."""
-    frame = await hub(request).replays.frame(match_id[:32], turn, seat)
+    frame = await services(request).replays.frame(match_id[:32], turn, seat)
     return Response(frame, media_type=JSON)
 
 

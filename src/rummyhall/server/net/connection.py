@@ -41,8 +41,8 @@ from rummyhall.server.wire.protocol import (
 )
 
 if TYPE_CHECKING:
-    from rummyhall.server.hub import Hub
     from rummyhall.server.rooms.seats import Place
+    from rummyhall.server.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +58,10 @@ CLOSE_CODES: dict[ErrorCode, int] = {
 
 
 class Connection:
-    def __init__(self, websocket: WebSocket, hub: Hub) -> None:
+    def __init__(self, websocket: WebSocket, services: Services) -> None:
         self.websocket = websocket
-        self.hub = hub
-        settings = hub.settings
+        self.services = services
+        settings = services.settings
         self.address = client_address(websocket)
         self.player: Player | None = None
         self.token_hash = ""
@@ -162,8 +162,8 @@ class Connection:
             seconds = round(asyncio.get_running_loop().time() - opened, 1)
             self._log("closed", room=room, seconds=seconds)
             if self.player is not None:
-                self.hub.accounts.devices.closed(self.player.id, self)
-            await self.hub.pairing.leave(self)
+                self.services.accounts.devices.closed(self.player.id, self)
+            await self.services.pairing.leave(self)
             if self.room is not None:
                 await self.room.disconnect(self)
             self.closing = True
@@ -181,11 +181,11 @@ class Connection:
         """When this socket's silence ends it: a deadline for ``hello`` from the moment
         it opened, then ``idle_timeout`` after the last message while outside any room
         (in a room or seeking a game, WebSocket pings are what drops a dead client)."""
-        if self.closing or self.room is not None or self.hub.pairing.seeking(self):
+        if self.closing or self.room is not None or self.services.pairing.seeking(self):
             return None
         if self.player is None:
             return self.hello_deadline
-        return self.last_heard + self.hub.settings.idle_timeout
+        return self.last_heard + self.services.settings.idle_timeout
 
     async def handle(self, raw: str | bytes) -> None:
         if self.closing:
@@ -197,12 +197,12 @@ class Connection:
         try:
             if not self.bucket.allow():
                 self.strikes += 1
-                if self.strikes >= self.hub.settings.rate_strikes:
+                if self.strikes >= self.services.settings.rate_strikes:
                     self.close("rate_limited")
                     return
                 raise ProtocolError("rate_limited")
             self.strikes = 0
-            check_size(raw, self.hub.settings.max_message_bytes)
+            check_size(raw, self.services.settings.max_message_bytes)
             message = parse_client_message(raw)
             ref = message.id
             try:
@@ -238,14 +238,14 @@ class Connection:
                 await self._join(message)
             return
         if isinstance(message, Seek | CancelSeek):
-            await self.hub.pairing.handle(self, message)
+            await self.services.pairing.handle(self, message)
             return
         if self.room is None:
             raise ProtocolError("not_in_room")
         await self.room.handle(self, message)
 
     async def _join(self, message: Join) -> None:
-        joined = await self.hub.lobby.lookup(message.room, self.address)
+        joined = await self.services.lobby.lookup(message.room, self.address)
         if self.room is not None and self.room.code != joined.code:
             await self.room.leave(self)
         await joined.handle(self, message)
@@ -259,11 +259,11 @@ class Connection:
                 "unsupported_protocol", given=message.protocol, supported=PROTOCOL_VERSION
             )
         self.locale = message.locale
-        self.player = await self.hub.players.authenticate(message.token)
+        self.player = await self.services.players.authenticate(message.token)
         self.token_hash = token_hash(message.token)
-        self.hub.accounts.devices.opened(self.player.id, self)
+        self.services.accounts.devices.opened(self.player.id, self)
         self._log("hello")
-        settings = self.hub.settings
+        settings = self.services.settings
         self.send(
             Welcome(
                 player=self.player.info(),

@@ -32,14 +32,14 @@ async def healthz() -> JSONResponse:
 async def readyz(request: Request) -> JSONResponse:
     """200 when the database answers with the newest schema this rummyhall knows and, in
     a cluster, Redis answers; else 503, with what is not ready."""
-    hub = request.app.state.hub
+    services = request.app.state.services
     checks: dict[str, Any] = {}
     try:
-        current, head = await asyncio.wait_for(hub.store.revisions(), DEADLINE)
+        current, head = await asyncio.wait_for(services.store.revisions(), DEADLINE)
         checks["database"] = "ok" if current == head else f"schema {current}, not {head}"
     except (StorageUnavailable, TimeoutError):
         checks["database"] = "unreachable"
-    cluster = hub.lobby.services.cluster
+    cluster = services.cluster
     if cluster is not None:
         try:
             await asyncio.wait_for(cluster.redis.ping(), DEADLINE)

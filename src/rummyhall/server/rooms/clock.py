@@ -23,9 +23,10 @@ comes.
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -160,6 +161,18 @@ class TurnClock:
         """Whether the turn has lasted long enough, in a room without a clock, for the
         others to hand the seat to the computer."""
         return self.turn is not None and self.turn.stalled
+
+    def vote(self, seat: int, voter: int, others: Collection[int]) -> bool:
+        """``voter`` asks that ``seat``, whose turn has stalled, be played by the
+        computer (refused, ``not_stalled``, until the turn has lasted
+        ``hand_over_after``); whether most of the ``others`` at the table now have."""
+        turn, deadline = self.turn, self.deadline()
+        if turn is None or deadline is None or turn.seat != seat:
+            raise ProtocolError("not_stalled", seat=seat, seconds=math.ceil(self.hand_over_after))
+        if not turn.stalled:
+            raise ProtocolError("not_stalled", seat=seat, seconds=math.ceil(deadline - time.time()))
+        turn.votes.add(voter)
+        return 2 * len(turn.votes & set(others)) > len(others)
 
     def back(self, seat: int) -> None:
         """The player is back at his seat: his timeouts start again from none."""

@@ -86,20 +86,21 @@ class PublicList:
         consistent."""
         now = time.monotonic()
         if now - self._listed_at > LISTING_TTL:
+            here = [room.state for room in self.rooms.values()]
             listed = [
                 Listed(
-                    listing_key(room.status, room.code),
-                    room.game,
-                    room.status,
-                    room.info,
+                    listing_key(state.status, state.code),
+                    state.game,
+                    state.status,
+                    state.info,
                     reachable(
-                        room.status,
-                        room.spectators_allowed,
-                        any(seat.is_open for seat in room.seats),
+                        state.status,
+                        state.spectators_allowed,
+                        any(seat.is_open for seat in state.seats),
                     ),
                 )
-                for room in self.rooms.values()
-                if room.public and room.status != "closed"
+                for state in here
+                if state.public and state.status != "closed"
             ]
             for code, (data, raw) in (await self.elsewhere()).items():
                 if data["public"]:

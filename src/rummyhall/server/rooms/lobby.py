@@ -17,12 +17,18 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummyhall.server.net.limits import Limiter
 from rummyhall.server.people.players import Player, Players
+from rummyhall.server.rooms.autoplay import Autoplay
 from rummyhall.server.rooms.catalogue import GameOptions, parse_options
 from rummyhall.server.rooms.clock import OFF, require_clock
 from rummyhall.server.rooms.listing import UNFINISHED, PublicList
-from rummyhall.server.rooms.room import Room, Services
+from rummyhall.server.rooms.peers import Peers
+from rummyhall.server.rooms.room import Room
+from rummyhall.server.rooms.seating import Seating
 from rummyhall.server.rooms.seats import Place, Seat
+from rummyhall.server.rooms.state import RoomState
+from rummyhall.server.settings import Settings
 from rummyhall.server.storage.records import Creation, StoredRoom
+from rummyhall.server.storage.store import Store
 from rummyhall.server.wire.messages import RoomInfo
 from rummyhall.server.wire.protocol import ProtocolError
 
@@ -56,6 +62,27 @@ class RoomRequest(BaseModel):
     bots: list[str | None] = Field(default_factory=list, max_length=6)
     """Per seat, a bot level or ``null`` (a seat for a person)."""
 
+    def seats(
+        self, options: GameOptions, host: Player, guests: Sequence[Player], autoplay: Autoplay
+    ) -> list[Seat]:
+        """The seats asked for: the bots, the host's (if he plays) and quick pairing's
+        ``guests`` in the seats after it; refused when they do not fit the game."""
+        seats = [Seat(index) for index in range(options.seats)]
+        if len(self.bots) > len(seats):
+            raise ProtocolError("bad_options", detail=f"bots: {len(seats)} seats at most")
+        for seat, level in zip(seats, self.bots, strict=False):
+            if level is not None:
+                if not autoplay.offers(self.game, level):
+                    raise ProtocolError("bot_unavailable", level=level, game=self.game)
+                seat.bot = level
+        if self.host_seat is not None:
+            if self.host_seat >= len(seats) or not seats[self.host_seat].is_open:
+                raise ProtocolError("bad_options", detail="host_seat: not a free seat")
+            seats[self.host_seat].player = host
+        for seat, guest in zip(seats[1:], guests, strict=False):
+            seat.player = guest
+        return seats
+
 
 def room_options(game: str, options: dict[str, Any]) -> GameOptions:
     """A room's options for ``game``, validated: else ``unknown_game`` or
@@ -75,9 +102,21 @@ def new_code() -> str:
 
 
 class Lobby:
-    def __init__(self, services: Services, guesses: Limiter) -> None:
-        self.services = services
-        self.rooms = services.rooms
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        autoplay: Autoplay,
+        cluster: Peers | None,
+        guesses: Limiter,
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.autoplay = autoplay
+        self.cluster = cluster
+        """The other processes of the site (``serve --redis``), or ``None``."""
+        self.rooms: dict[str, Room] = {}
+        """The rooms this process plays, by code."""
         self.guesses = guesses
         """Lookups by code that found no room, per client address."""
         self.listing = PublicList(self.rooms, self._elsewhere)
@@ -91,10 +130,10 @@ class Lobby:
         code = code.upper()
         room = self.rooms.get(code)
         if room is not None:
-            if room.status != "closed":
+            if room.state.status != "closed":
                 return room
-        elif self.services.cluster is not None:
-            place = await self.services.cluster.find(code)
+        elif self.cluster is not None:
+            place = await self.cluster.find(code)
             if place is not None:
                 return place
         raise ProtocolError("room_not_found", room=code)
@@ -116,9 +155,9 @@ class Lobby:
 
     async def _described(self, place: Place) -> RoomInfo:
         if isinstance(place, Room):
-            return place.info()
-        assert self.services.cluster is not None
-        info = await self.services.cluster.described(place.code)
+            return place.state.info()
+        assert self.cluster is not None
+        info = await self.cluster.described(place.code)
         if info is None:  # its owner has not written it since Redis came back
             raise ProtocolError("unavailable")
         return info
@@ -127,9 +166,9 @@ class Lobby:
         """The rooms not over where ``player`` holds a seat, and that seat."""
         seated = []
         for room in self.rooms.values():
-            seat = room.seat_held_by(player)
-            if seat is not None and room.status in UNFINISHED:
-                seated.append((room.info(), seat.index))
+            seat = room.state.seating.seat_held_by(player)
+            if seat is not None and room.state.status in UNFINISHED:
+                seated.append((room.state.info(), seat.index))
         for data, raw in (await self._elsewhere()).values():
             if data["status"] not in UNFINISHED:
                 continue
@@ -141,26 +180,26 @@ class Lobby:
     async def _elsewhere(self) -> dict[str, tuple[dict[str, Any], str]]:
         """In a cluster, the shared lobby's rooms other processes play (a snapshot
         :data:`~rummyhall.server.cluster.directory.SNAPSHOT_TTL` old at most)."""
-        cluster = self.services.cluster
-        if cluster is None:
+        if self.cluster is None:
             return {}
-        rooms = await cluster.listing()
+        rooms = await self.cluster.listing()
         return {code: entry for code, entry in rooms.items() if code not in self.rooms}
 
     def renamed(self, player: Player) -> None:
         """``player`` has a new nickname: every room here that shows it tells its
         clients, and so do the other processes' rooms."""
         self.show_rename(player)
-        if self.services.cluster is not None:
-            self.services.cluster.renamed(player)
+        if self.cluster is not None:
+            self.cluster.renamed(player)
 
     def show_rename(self, player: Player) -> None:
         """``player`` has a new nickname: every room here that shows it tells its clients."""
         for room in self.rooms.values():
-            if room.status != "closed" and (
-                room.hosted_by(player) or room.seat_held_by(player) is not None
+            state, seating = room.state, room.state.seating
+            if state.status != "closed" and (
+                seating.hosted_by(player) or seating.seat_held_by(player) is not None
             ):
-                room.broadcast_room()
+                state.broadcast_room()
         self.listing.forget()
 
     async def create(
@@ -179,7 +218,7 @@ class Lobby:
         if key is None:
             room = await self._open(host, request, guests=guests)
             assert room is not None
-            return room.info(), True
+            return room.state.info(), True
         digest = hashlib.sha256(request.model_dump_json().encode()).hexdigest()
         creation = Creation(key, digest)
         asked = (host.id, key)
@@ -197,12 +236,12 @@ class Lobby:
         creation: Creation,
         guests: Sequence[Player] | None,
     ) -> tuple[RoomInfo, bool]:
-        store = self.services.store
+        store = self.store
         done = await store.room_created(host.id, creation.key)
         if done is None:
             room = await self._open(host, request, creation, guests)
             if room is not None:
-                return room.info(), True
+                return room.state.info(), True
             done = await store.room_created(host.id, creation.key)  # another process's
             assert done is not None
         if done.digest != creation.digest:
@@ -225,14 +264,15 @@ class Lobby:
         request = RoomRequest(game=game, options=options, clock=clock, host_seat=0)
         info, _ = await self.create(players[0], request, key, guests=players[1:])
         place = await self.find(info.code)
-        if isinstance(place, Room) and place.status == "waiting":
-            await place.begin()
+        if isinstance(place, Room) and place.state.status == "waiting":
+            await place.play.begin()
         return info.code
 
     async def playing(self) -> Counter[str]:
         """Matches under way by game: here and, in a cluster, on the other processes
         (as the shared lobby said a moment ago)."""
-        games = Counter(room.game for room in self.rooms.values() if room.status == "playing")
+        here = [room.state for room in self.rooms.values()]
+        games = Counter(state.game for state in here if state.status == "playing")
         elsewhere = (await self._elsewhere()).values()
         games.update(data["game"] for data, _ in elsewhere if data["status"] == "playing")
         return games
@@ -247,34 +287,24 @@ class Lobby:
         """A new room, saved (with ``creation``'s key); ``None`` when that key opened a
         room elsewhere first. With ``guests`` (quick pairing), they sit in the seats
         after the host's, and the host has no limit of rooms."""
-        settings = self.services.settings
+        settings = self.settings
         elsewhere = await self._elsewhere()
         if len(self.rooms) + len(elsewhere) >= settings.max_rooms:
             raise ProtocolError("room_limit")
-        hosted = sum(room.hosted_by(host) for room in self.rooms.values()) + sum(
+        hosted = sum(room.state.seating.hosted_by(host) for room in self.rooms.values()) + sum(
             1 for data, _ in elsewhere.values() if data["host"]["id"] == host.id
         )
         if guests is None and hosted >= settings.max_rooms_per_player:
             raise ProtocolError("player_room_limit", count=hosted)
         options = room_options(request.game, request.options)
-        require_clock(request.clock, self.services.settings.clocks, request.game)
-        seats = [Seat(index) for index in range(options.seats)]
-        if len(request.bots) > len(seats):
-            raise ProtocolError("bad_options", detail=f"bots: {len(seats)} seats at most")
-        for seat, level in zip(seats, request.bots, strict=False):
-            if level is not None:
-                if not self.services.autoplay.offers(request.game, level):
-                    raise ProtocolError("bot_unavailable", level=level, game=request.game)
-                seat.bot = level
-        if request.host_seat is not None:
-            if request.host_seat >= len(seats) or not seats[request.host_seat].is_open:
-                raise ProtocolError("bad_options", detail="host_seat: not a free seat")
-            seats[request.host_seat].player = host
-        for seat, guest in zip(seats[1:], guests or (), strict=False):
-            seat.player = guest
+        require_clock(request.clock, self.settings.clocks, request.game)
+        seats = request.seats(options, host, guests or (), self.autoplay)
         code = await self._unused_code()
-        room = Room(
-            self.services,
+        state = RoomState(
+            self.settings,
+            self.store,
+            self.autoplay,
+            self.cluster,
             id=secrets.token_hex(8),
             code=code,
             game=request.game,
@@ -284,41 +314,40 @@ class Lobby:
             hints=request.hints,
             spectator_chat=request.spectator_chat,
             clock=request.clock,
-            host=host,
-            seats=seats,
+            seating=Seating(host, seats),
         )
         opened: str | None = None  # the id of the room the request opened, once saved
         try:
             if creation is None:
-                await room.save()
-                opened = room.id
+                await state.save()
+                opened = state.id
             else:
-                opened = await self.services.store.create_room(room.stored(), creation)
+                opened = await self.store.create_room(state.stored(), creation)
         finally:
-            if opened != room.id and self.services.cluster is not None:
-                self.services.cluster.closed(code)
-        if opened != room.id:
+            if opened != state.id and self.cluster is not None:
+                self.cluster.closed(code)
+        if opened != state.id:
             return None
+        room = Room(state, self.rooms)
         self._opened(room)
         log.info("room %s opened by %s: %s", code, host.id, options.label())
         return room
 
     async def _unused_code(self) -> str:
         """A code no room has; in a cluster, with its lease already held here."""
-        cluster = self.services.cluster
         while True:
             code = new_code()
-            if code in self.rooms or await self.services.store.code_taken(code):
+            if code in self.rooms or await self.store.code_taken(code):
                 continue
-            if cluster is None or await cluster.claim_new(code):
+            if self.cluster is None or await self.cluster.claim_new(code):
                 return code
 
     def _opened(self, room: Room) -> None:
         """``room`` is played here from now on: in the directory and the lobby."""
         self.rooms[room.code] = room
         self.listing.forget()
-        if self.services.cluster is not None:
-            self.services.cluster.changed(room)
+        if self.cluster is not None:
+            self.cluster.changed(room.state)
 
     async def restore(self, guests: Players) -> None:
         """Rebuild every room that was open when the server stopped.
@@ -329,13 +358,12 @@ class Lobby:
         start, which ends in the same state. A room whose log cannot be replayed stays
         down, logged, without keeping every other room down with it. Its players are
         ``guests``' own objects, so a later rename reaches their seats."""
-        store = self.services.store
-        abandoned = await store.abandon_orphans()
+        abandoned = await self.store.abandon_orphans()
         if abandoned:
             log.warning("marked %d orphan matches abandoned", abandoned)
-        if self.services.cluster is not None:
+        if self.cluster is not None:
             return  # each process takes over the rooms nobody owns (the cluster's scan)
-        restored = await self._bring_back(await store.open_rooms(), guests)
+        restored = await self._bring_back(await self.store.open_rooms(), guests)
         log.info("restored %d rooms", restored)
 
     async def adopt(
@@ -358,13 +386,16 @@ class Lobby:
         ids = {stored.host_id for stored in stored_rooms}
         for stored in stored_rooms:
             ids |= {seat["player"] for seat in stored.seats if seat and "player" in seat}
-        names = await self.services.store.nicknames(sorted(ids))
+        names = await self.store.nicknames(sorted(ids))
         players = {pid: guests.known(pid, nickname) for pid, nickname in names.items()}
         restored = 0
         for stored in stored_rooms:
             try:
                 options = parse_options(stored.game, stored.options)
-                room = Room.restore(self.services, stored, players, options)
+                state = RoomState.restore(
+                    self.settings, self.store, self.autoplay, self.cluster, stored, players, options
+                )
+                room = Room(state, self.rooms)
             except Exception:
                 log.exception("room %s could not be restored; it stays down", stored.code)
                 continue
@@ -375,14 +406,14 @@ class Lobby:
 
     async def sweep(self) -> None:
         """Close rooms nobody has been in for ``room_idle_close`` seconds."""
-        limit = time.monotonic() - self.services.settings.room_idle_close
+        limit = time.monotonic() - self.settings.room_idle_close
         for code, room in list(self.rooms.items()):
-            if not room.clients() and room.idle_since < limit:
+            if not room.state.clients() and room.idle_since < limit:
                 await room.close()
                 del self.rooms[code]
                 self.listing.forget()
-                if self.services.cluster is not None:
-                    self.services.cluster.closed(code)
+                if self.cluster is not None:
+                    self.cluster.closed(code)
                 log.info("room %s closed after standing empty", code)
 
     async def sweep_forever(self, every: float = 60.0) -> None:

@@ -1,6 +1,10 @@
-"""The server's shared parts in one value, built at start-up by :mod:`rummyhall.server.app`
-and reached by the HTTP routes and the WebSocket connections (a module of its own, so
-that neither has to import the app that imports them)."""
+"""The server's shared parts in one value, built once at start-up by
+:mod:`rummyhall.server.app` and reached by the HTTP routes and the WebSocket connections
+(a module of its own, so that neither imports the app that imports them).
+
+The lobby and its rooms are given the parts they use (settings, store, bots, cluster)
+rather than this value, which holds the lobby: so no room imports it.
+"""
 
 from __future__ import annotations
 
@@ -12,17 +16,23 @@ from rummyhall.server.people.accounts import Accounts
 from rummyhall.server.people.friends import Friends
 from rummyhall.server.people.players import Players
 from rummyhall.server.people.replays import Replays
+from rummyhall.server.rooms.autoplay import Autoplay
 from rummyhall.server.rooms.lobby import Lobby
+from rummyhall.server.rooms.peers import Peers
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.store import Store
 
 
 @dataclass
-class Hub:
+class Services:
     """The server's shared parts, reachable from routes and connections."""
 
     settings: Settings
     store: Store
+    autoplay: Autoplay
+    """The bots' threads and processes."""
+    cluster: Peers | None
+    """The other processes of the site (``serve --redis``), or ``None``."""
     players: Players
     accounts: Accounts
     lobby: Lobby
