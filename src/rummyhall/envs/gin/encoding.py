@@ -1,41 +1,10 @@
-"""Gin Rummy for reinforcement learning (``rummyhall.envs``: ``gin_rummy_v0``).
+"""Gin Rummy for reinforcement learning (``rummyhall.envs``: ``gin_rummy_v0``): what a
+seat sees as a vector a learner reads (373 values in [0, 1], from its own hand and the
+public events only, cards numbered ``13 * suit + rank``), its 107 actions as ids the
+engine's legal actions mask, and each hand's points as rewards.
 
-Cards are numbered ``c = 13 * suit + rank`` with suits ♠ ♥ ♦ ♣ (S H D C) and ranks
-A 2 … K (``rummyhall.cards.CARD_NAMES``).
-
-**Observation** (``float32``, 373 values in [0, 1]), seven planes of 52 cards, then
-scalars:
-
-==========  ===================================================================
-index       meaning
-==========  ===================================================================
-0–51        the seat's own hand
-52–103      cards the opponent took from the discard pile and still holds
-104–155     cards the opponent threw this hand
-156–207     cards this seat threw this hand
-208–259     the top of the discard pile (the card that may be taken)
-260–311     the discard pile in order: a card at position ``k`` from the bottom
-            (the first upcard is 0) is ``(k + 1) / 32``
-312–363     the card this seat just took from the discard pile (GIN-4: it may not
-            be thrown back this turn)
-364–366     the phase: the first upcard's offer (GIN-2), draw, discard
-367         cards left in the stock / 31
-368         the knock limit / 10 (GIN-7, GIN-9)
-369         1 when the hand counts double (Oklahoma, a spade upcard, GIN-9)
-370         1 when this seat dealt
-371, 372    in a match, this seat's and the opponent's total / the target
-==========  ===================================================================
-
-**Actions** (107): 0 draw from the stock; 1 take the discard pile's top card (also the
-first upcard, GIN-2); 2 pass the first upcard; ``3 + c`` discard card ``c``; ``55 + c``
-knock, discarding card ``c`` face down (gin when no deadwood is left, GIN-7). The
-knock's lay-offs are settled by the engine, which lays the defender's cards off in the
-way that is best for him (GIN-10, GIN-11).
-
-**Rewards**: when a hand ends, the winner gets its points (GIN-12, GIN-13) and the loser
-as many negative; a cancelled hand pays nothing (GIN-14). In a match, each hand pays
-the change in (own total − opponent's total), so the match's bonuses (GIN-15) arrive
-with its last hand.
+Every index, action id and reward: docs/rl.md, "Observations and actions, index by
+index".
 """
 
 from __future__ import annotations

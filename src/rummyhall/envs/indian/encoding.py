@@ -1,44 +1,12 @@
 """Indian 13-card Rummy for reinforcement learning (``rummyhall.envs``:
-``indian_rummy_v0``, 2–6 players; Points deals, or Pools and Deals matches).
+``indian_rummy_v0``, 2–6 players; Points deals, or Pools and Deals matches): what a
+seat sees as a vector a learner reads (934 values in [0, 1], from its own hand and the
+public events only, faces numbered ``13 * suit + rank`` and 52 the printed joker, the
+other seats seen from the observer), its 109 actions as ids the engine's legal actions
+mask, and each deal's penalties as rewards.
 
-Faces are numbered ``f = 13 * suit + rank`` (suits ♠ ♥ ♦ ♣, ranks A … K), and 52 is
-the printed joker; two packs are used, so a face is held at most twice, and a face
-plane holds ``copies / 2``. Seats are seen from the observer: ``relative`` 1 is the
-next seat to his left in turn order, up to 5; the planes of absent seats stay 0.
-
-**Observation** (``float32``, 934 values in [0, 1]), 17 planes of 53 faces, then scalars:
-
-==========  ===================================================================
-index       meaning
-==========  ===================================================================
-0–52        the seat's own hand
-53–105      the top of the discard pile (the card that may be taken)
-106–158     the discard pile, copies / 2
-159–211     the discard pile in order: the face's latest copy at position ``k``
-            from the bottom is ``(k + 1) / 106``
-212–264     the wild faces: the printed jokers and the cut joker's rank (IND-2)
-265–317     the face of the joker indicator (IND-2)
-318–370     what this seat threw this deal
-371 + 106·(r−1) …
-            for the seat ``r`` places on (r = 1 … 5): the faces it took from the
-            discard pile and still holds (53), then the faces it threw (53)
-901, 902    the phase: draw, discard
-903         cards left in the stock / 106
-904 + 5·r …  for the observer (r = 0) and each seat after him (r = 1 … 5): seated
-            at this table; still in the deal (not dropped, out or wrong); has drawn
-            this deal (its drop would be the middle drop, IND-11); cards in hand /
-            14; in a match, its total / the pool limit (Pools), or its share of
-            all the chips (Deals)
-==========  ===================================================================
-
-**Actions** (109): 0 draw from the stock; 1 take the discard pile's top card (IND-4);
-2 drop (IND-11); ``3 + f`` discard face ``f``; ``56 + f`` declare, discarding face ``f``
-(IND-9; under ``manual_declaration`` the engine's own grouping is shown, IND-12).
-
-**Rewards**: when a deal ends, each loser pays the winner his penalty (IND-10, IND-11,
-IND-14): the winner gets their sum, each loser minus his own; a void deal pays nothing
-(IND-13). In a match, each deal pays the change in (own standing − the others' mean),
-standing being minus the penalty total in Pools and the chips in Deals.
+Every index, action id and reward: docs/rl.md, "Observations and actions, index by
+index".
 """
 
 from __future__ import annotations

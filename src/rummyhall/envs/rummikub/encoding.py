@@ -1,51 +1,17 @@
 """Rummikub for reinforcement learning (``rummyhall.envs``: ``rummikub_v0``, 2–4
 players; one round, or a match with ``match=True``).
 
-A turn's play is built step by step on a draft of the table, as a player moves tiles
-at the table: place a rack tile into a set, lift a table tile out of its set and put it
-into another, undo, and end the play, which submits the whole draft to the engine as one
-``Play`` (RKB-4, RKB-5). The draft may be anything in between: invalid sets, a set split
-in two. Ending the play is masked until the draft is a legal play (valid sets, at least
-one rack tile, the initial meld's 30 points, RKB-3, and the jokers' rules, RKB-6), so
-every legal turn is reachable, the solver's best play and any rearrangement included.
-Drawing (or passing, the pool empty, RKB-7, RKB-9) throws the draft away.
+A turn's play is built step by step on a draft of the table (:data:`SLOTS` set slots),
+as a player moves tiles at the table: place a rack tile, lift a table tile and put it
+elsewhere, undo, end the play, which submits the whole draft to the engine as one
+``Play`` (RKB-4, RKB-5); ending it is masked until the draft is a legal play, so every
+legal turn is reachable, and at most :data:`EDITS` steps a turn keep every episode
+finite. The observation has 2,391 values in [0, 1] (faces numbered
+``13 * colour + number - 1``, 52 the joker), the actions 4,283 ids, and the rewards are
+the round's scores.
 
-The draft has :data:`SLOTS` set slots (no table holds more than 35 sets). Faces are
-numbered ``f = 13 * colour + number - 1`` with colours R B K O, and 52 is the joker; a
-face plane holds ``copies / 2``. At most :data:`EDITS` placing and lifting steps are
-allowed in a turn (then only undo, putting down a lifted tile, ending and drawing), so
-every episode ends. Seats are seen from the observer: ``relative`` 1 plays next.
-
-**Observation** (``float32``, 2,391 values in [0, 1]):
-
-===============  ==============================================================
-index            meaning
-===============  ==============================================================
-0 … 2119         the draft, slot by slot (53 faces a slot); for a seat not to act,
-                 the table as it stands
-2120–2172        the own rack, less the tiles placed on the draft
-2173–2225        the rack tiles placed on the draft this turn
-2226–2278        the tile lifted and not put down yet
-2279–2331        the table as it stood when the turn began
-2332–2371        per slot, 1 when it holds a valid set (RKB-2)
-2372             1 when ending the play is legal now
-2373             placing and lifting steps used this turn / :data:`EDITS`
-2374             tiles left in the pool / 106
-2375 + 4·r …     for the observer (r = 0) and each seat after him: seated at this
-                 table; has made the initial meld (RKB-3); tiles on the rack / 30;
-                 in a match, (total + 300) / 600
-===============  ==============================================================
-
-**Actions** (4,283): 0 draw from the pool, or pass when it is empty; 1 end the play;
-2 undo the turn's steps; ``3 + 40 f + k`` place rack face ``f`` into slot ``k``;
-``2123 + 40 f + k`` lift face ``f`` out of slot ``k``; ``4243 + k`` put the lifted tile
-into slot ``k``.
-
-**Rewards**: the round's own scores (RKB-8, RKB-9): the winner gets what the others pay,
-each other minus his rack's worth (or, at a blocked end, its excess over the winner's).
-Equal lowest racks at a blocked end, which the rules each score the whole payment,
-split it here, so rewards sum to zero. In a match, each round pays the change in (own
-total − the others' mean).
+Every index, action id and reward: docs/rl.md, "Observations and actions, index by
+index".
 """
 
 from __future__ import annotations

@@ -1,23 +1,13 @@
-"""Turn clocks: how long a person may think, what happens when he takes too long, and
-when the others may hand a stalled seat to the computer.
+"""Turn clocks: how long a person may think (``TURN+BANK`` seconds: a turn's own time,
+then a bank for each part), what happens when he takes too long (the computer plays the
+rest of the turn; three timeouts in a row and his seat is away), and, in a room without
+a clock, when the others may hand a stalled seat to the computer. The rules, and the
+``clock`` message: docs/protocol.md, "Turn clocks".
 
-A room may be created with a clock (Gin and Indian Rummy; Rummikub has no turn timer,
-RKB-7): ``TURN+BANK`` seconds, e.g. 30 s a turn and a 60 s time bank for each part (hand
-or deal), spent only once a turn outlasts its own 30 s. At zero the computer (the away
-level) makes the rest of the turn for the player, logged as ``clock``; after
-:data:`TIMEOUTS_BEFORE_AWAY` timeouts in a row his seat is marked away, as for a player who
-has gone, until he acts or says he is back. In a room without a clock, once a turn has
-lasted ``hand_over_after`` seconds, the other people at the table may hand the seat to
-the computer (a majority of those connected); he takes it back the same way.
-
-A turn is the run of actions one seat makes before another is to move (Gin's draw and
-discard are one turn). Only seats a person plays are timed. Nothing here is a timer a
-restart loses: every action's log row carries the clock as it then stood
-(:meth:`TurnClock.record`), so a restarted or taken-over room resumes each deadline
-where it was (:meth:`TurnClock.restore`). The one turn no row dates is the first after
-a pause between parts (it begins when the players close the result, in memory): it is
-timed again from the restart. The asyncio timer only wakes the room when a deadline
-comes.
+Nothing here is a timer a restart loses: every action's log row carries the clock as it
+then stood (:meth:`TurnClock.record`), so a restarted or taken-over room resumes each
+deadline where it was (:meth:`TurnClock.restore`); the asyncio timer only wakes the room
+when a deadline comes.
 """
 
 from __future__ import annotations
