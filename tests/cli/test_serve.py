@@ -30,6 +30,8 @@ OTHER_VALUES: dict[str, tuple[str, Any]] = {
     "trusted_proxies": ("10.0.0.0/8,127.0.0.1", ("10.0.0.0/8", "127.0.0.1")),
     "match_seed": ("7", 7),
     "fault_point": ("finish_match:before:2", "finish_match:before:2"),
+    "metrics_port": ("9100", 9100),
+    "metrics_address": ("10.0.0.5", "10.0.0.5"),
 }
 """A value other than the default for each flag that is not a number or a switch."""
 

@@ -151,6 +151,13 @@ def serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.workers > 1 and settings.metrics_port is not None:
+        print(
+            "rummyhall serve: --metrics-port is one process's port: with --workers, run one "
+            "serve a process instead (docs/operations.md, 'Metrics')",
+            file=sys.stderr,
+        )
+        return 2
     if settings.redis_url and database_url(settings.database_url).get_backend_name() == "sqlite":
         print(
             "rummyhall serve: --redis needs a PostgreSQL --db (an SQLite file has one writer)",

@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import rummyhall
+from rummyhall.server.metrics import LiveFigures, serve_metrics
 from rummyhall.server.net.addresses import ClientAddressMiddleware, TrustedProxies
 from rummyhall.server.net.api import router
 from rummyhall.server.net.connection import Connection
@@ -178,9 +179,18 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             asyncio.create_task(store.checkpoint_forever()),
         ]
         pairing.start()
+        metrics = None
+        if settings.metrics_port is not None:
+            figures = LiveFigures(
+                lambda: (room.state.status for room in list(lobby.rooms.values())),
+                lambda: len(pairing.here),
+            )
+            metrics = serve_metrics(settings.metrics_address, settings.metrics_port, figures)
         try:
             yield
         finally:
+            if metrics is not None:
+                metrics.shutdown()
             for chore in chores:
                 chore.cancel()
             lobby.stop()

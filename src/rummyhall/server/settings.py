@@ -364,6 +364,20 @@ class Settings:
         group=CONNECTIONS,
     )
     """``/openapi.json`` always is."""
+    metrics_port: int | None = setting(
+        None,
+        "serve this process's Prometheus metrics on this port (off by default; never on "
+        "the site's port); one process a port: not with --workers",
+        group=CONNECTIONS,
+        metavar="PORT",
+        at_least=1,
+    )
+    metrics_address: str = setting(
+        "127.0.0.1",
+        "the address the metrics port listens on (loopback: only this machine scrapes)",
+        group=CONNECTIONS,
+        metavar="ADDRESS",
+    )
 
     max_rooms: int = setting(
         2000, "open rooms on the server (waiting, playing or finished but not closed)"
@@ -421,6 +435,8 @@ class Settings:
             )
         if self.lobby_page > self.lobby_page_max:
             raise SettingError("lobby_page", "must not be above lobby_page_max")
+        if self.metrics_port is not None and self.metrics_port > 65535:
+            raise SettingError("metrics_port", f"is no port, got {self.metrics_port}")
         try:  # a bad entry is refused at start-up
             parse_networks(self.trusted_proxies)
         except ValueError as error:

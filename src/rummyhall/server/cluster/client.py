@@ -12,6 +12,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
+from rummyhall.server.metrics import REDIS_ERRORS
 from rummyhall.server.wire.protocol import ProtocolError
 
 log = logging.getLogger(__name__)
@@ -48,4 +49,5 @@ def unavailable_without_redis() -> Iterator[None]:
         yield
     except (RedisError, OSError) as error:
         log.warning("redis: %s", error)
+        REDIS_ERRORS.inc()
         raise ProtocolError("unavailable") from None

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from rummyhall.server.metrics import ACTION_SECONDS, CONNECTIONS
 from rummyhall.server.net.limits import TokenBucket, check_size, client_address
 from rummyhall.server.net.mailbox import Mailbox
 from rummyhall.server.net.transport import INBOX, Inbox
@@ -29,6 +30,7 @@ from rummyhall.server.wire.i18n import Locale
 from rummyhall.server.wire.messages import ErrorMessage, Pong, ServerMessage, Welcome, error_message
 from rummyhall.server.wire.protocol import (
     PROTOCOL_VERSION,
+    ActionRequest,
     CancelSeek,
     ClientMessageType,
     Hello,
@@ -139,6 +141,7 @@ class Connection:
 
     async def run(self) -> None:
         await self.websocket.accept()
+        CONNECTIONS.inc()
         opened = asyncio.get_running_loop().time()
         self._log("opened", client=self.address)
         writer = asyncio.create_task(self._writer())
@@ -161,6 +164,7 @@ class Connection:
             room = None if self.room is None else self.room.code
             seconds = round(asyncio.get_running_loop().time() - opened, 1)
             self._log("closed", room=room, seconds=seconds)
+            CONNECTIONS.dec()
             if self.player is not None:
                 self.services.accounts.devices.closed(self.player.id, self)
             await self.services.pairing.leave(self)
@@ -242,6 +246,10 @@ class Connection:
             return
         if self.room is None:
             raise ProtocolError("not_in_room")
+        if isinstance(message, ActionRequest):
+            with ACTION_SECONDS.time():  # checked, committed, every seat's state queued
+                await self.room.handle(self, message)
+            return
         await self.room.handle(self, message)
 
     async def _join(self, message: Join) -> None:

@@ -26,6 +26,7 @@ import anyio.to_thread
 from rummyhall.actions import JSON, Action
 from rummyhall.bots import make_bot
 from rummyhall.errors import RummyhallError
+from rummyhall.server.metrics import BOT_SECONDS
 from rummyhall.server.settings import Settings
 
 SEARCHING = frozenset({"hard"})
@@ -78,14 +79,15 @@ class Autoplay:
     async def think(
         self, game: str, level: str, seed: int, view: JSON, legal: Sequence[Action]
     ) -> Action:
-        if level in SEARCHING:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(
-                self._pool(), choose, game, level, seed, view, list(legal)
+        with BOT_SECONDS.labels(level).time():
+            if level in SEARCHING:
+                loop = asyncio.get_running_loop()
+                return await loop.run_in_executor(
+                    self._pool(), choose, game, level, seed, view, list(legal)
+                )
+            return await anyio.to_thread.run_sync(
+                choose, game, level, seed, view, legal, limiter=self.limiter
             )
-        return await anyio.to_thread.run_sync(
-            choose, game, level, seed, view, legal, limiter=self.limiter
-        )
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._processes is None:  # started on first use: most servers never need it

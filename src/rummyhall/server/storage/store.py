@@ -30,6 +30,13 @@ from typing import Any, ParamSpec, TypeVar
 import anyio.to_thread
 from sqlalchemy.exc import InterfaceError, OperationalError
 
+from rummyhall.server.metrics import (
+    ACTIONS,
+    COMMIT_BATCH,
+    COMMIT_SECONDS,
+    READ_SECONDS,
+    STORAGE_ERRORS,
+)
 from rummyhall.server.storage import models
 from rummyhall.server.storage.migrate import revisions
 from rummyhall.server.storage.records import (
@@ -80,7 +87,7 @@ class Store:
         """Run a read (or work derived from one, such as replaying a finished match) on
         a reader thread, never on the writer's."""
         loop = asyncio.get_running_loop()
-        with unreachable_database():
+        with unreachable_database(), READ_SECONDS.time():
             return await loop.run_in_executor(self._readers, partial(fn, *args, **kwargs))
 
     # ------------------------------------------------------------------ players
@@ -257,8 +264,10 @@ class Store:
         it was). A turn another process logged first fails the commit of the whole
         batch: then each is written alone, so only that room's action fails."""
         try:
-            with unreachable_database():
+            with unreachable_database(), COMMIT_SECONDS.time():
                 self.repository.matches.append_actions(rows)
+            COMMIT_BATCH.observe(len(rows))
+            ACTIONS.inc(len(rows))
         except LogConflict as conflict:
             if len(rows) == 1:
                 return [conflict]
@@ -290,6 +299,7 @@ def unreachable_database() -> Iterator[None]:
         yield
     except (OperationalError, InterfaceError) as error:
         log.warning("the database is unreachable: %s", error)
+        STORAGE_ERRORS.inc()
         raise StorageUnavailable from None
 
 
