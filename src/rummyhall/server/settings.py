@@ -92,8 +92,8 @@ def about(field: dataclasses.Field[Any]) -> About:
 
 
 @dataclass(frozen=True)
-class Settings:
-    """The server's settings; each field a :func:`setting`."""
+class StorageSettings:
+    """Where the server keeps its truth, and how it shares rooms with other processes."""
 
     database_url: str = setting(
         "sqlite:///rummyhall.db",
@@ -127,6 +127,11 @@ class Settings:
         "answered unavailable",
         positive=True,
     )
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    """How rooms, bots, clocks, pauses and quick pairing behave."""
 
     away_after: float = setting(
         60.0,
@@ -193,6 +198,11 @@ class Settings:
     )
     bot_threads: int = setting(4, "worker threads the quick bots think in, at most")
     bot_processes: int = setting(2, "worker processes for the searching (hard) bots")
+
+
+@dataclass(frozen=True)
+class RateSettings:
+    """How fast one client may send, create, read, guess and sign in."""
 
     messages_per_second: float = setting(
         20.0,
@@ -278,6 +288,11 @@ class Settings:
     rate_strikes: int = setting(
         50, "refused messages in a row after which a flooding connection is closed"
     )
+
+
+@dataclass(frozen=True)
+class ConnectionSettings:
+    """What a connection may hold, how long it may wait, and what it is served."""
 
     trusted_proxies: tuple[str, ...] = setting(
         (),
@@ -379,6 +394,11 @@ class Settings:
         metavar="ADDRESS",
     )
 
+
+@dataclass(frozen=True)
+class LimitSettings:
+    """How much the server holds: rooms, spectators, seats, pages, replays."""
+
     max_rooms: int = setting(
         2000, "open rooms on the server (waiting, playing or finished but not closed)"
     )
@@ -409,6 +429,11 @@ class Settings:
         None, "where the web front end lives; none: the rummyhall/web package folder"
     )
 
+
+@dataclass(frozen=True)
+class HookSettings:
+    """What tests and benchmarks set: a fixed seed, a crash at a commit boundary."""
+
     match_seed: int | None = setting(
         None,
         "start every match from this seed (for tests: repeatable deals)",
@@ -423,6 +448,15 @@ class Settings:
         metavar="NAME:MOMENT[:N]",
     )
     """Never set in production."""
+
+
+@dataclass(frozen=True)
+class Settings(
+    HookSettings, LimitSettings, ConnectionSettings, RateSettings, RoomSettings, StorageSettings
+):
+    """The server's settings, one frozen value: each concern's fields in a class above,
+    each field a :func:`setting`. A dataclass takes its bases' fields from the last one
+    first, so the fields (and ``serve --help``'s headings) come storage first."""
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
