@@ -22,11 +22,13 @@ END = "<!-- end of error codes -->\n"
 
 
 def error_table() -> str:
-    """The Markdown table of the codes, in their order."""
+    """The Markdown table of the codes, in their order (an HTTP status of 400 left blank)."""
     rows = [
-        f"| `{code}` | {refusal.when} | {refusal.english} |" for code, refusal in ERRORS.items()
+        f"| `{code}` | {'' if refusal.http == 400 else refusal.http} | {refusal.when} "
+        f"| {refusal.english} |"
+        for code, refusal in ERRORS.items()
     ]
-    return "\n".join(["| code | when | message |", "| --- | --- | --- |", *rows, ""])
+    return "\n".join(["| code | HTTP | when | message |", "| --- | --- | --- | --- |", *rows, ""])
 
 
 def between_markers(text: str) -> slice:

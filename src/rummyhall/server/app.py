@@ -50,46 +50,12 @@ from rummyhall.server.storage.faults import FaultPoint, Faults
 from rummyhall.server.storage.migrate import upgrade
 from rummyhall.server.storage.repository import Repository
 from rummyhall.server.storage.store import StorageUnavailable, Store
-from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.protocol import ProtocolError
 
 if TYPE_CHECKING:
     from rummyhall.server.cluster.node import Cluster
 
 WEB = Path(rummyhall.__file__).with_name("web")
-
-STATUS: dict[ErrorCode, int] = {
-    "unauthorized": 401,
-    "wrong_password": 401,
-    "username_taken": 409,
-    "already_claimed": 409,
-    "key_reused": 422,
-    "not_host": 403,
-    "not_at_table": 403,
-    "room_not_found": 404,
-    "game_not_found": 404,
-    "player_not_found": 404,
-    "user_not_found": 404,
-    "invitation_not_found": 404,
-    "room_limit": 429,
-    "rate_limited": 429,
-    "player_room_limit": 429,
-    "unavailable": 503,
-    "storage_unavailable": 503,
-}
-"""HTTP status of a refused request by error code (otherwise 400)."""
-
-FIELDS: dict[ErrorCode, str] = {
-    "bad_nickname": "nickname",
-    "nickname_too_long": "nickname",
-    "nickname_marks": "nickname",
-    "bad_username": "username",
-    "username_taken": "username",
-    "bad_password": "password",
-    "weak_password": "password",
-}
-"""The request field a refusal is about, sent as the error's ``field`` (its message
-names it too), so a form can show it next to that field."""
 
 
 def create_app(settings: Settings | None = None) -> ASGIApp:
@@ -222,11 +188,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     @app.exception_handler(ProtocolError)
     async def refused(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ProtocolError)
-        locale = request_locale(request.headers)
-        status = STATUS.get(error.code, 400)
-        return error_response(
-            error.code, error.message(locale), status, field=FIELDS.get(error.code)
-        )
+        return error_response(error.code, error.message(request_locale(request.headers)))
 
     app.mount("/", StaticFiles(directory=settings.static_dir or WEB, html=True), name="web")
     return ClientAddressMiddleware(

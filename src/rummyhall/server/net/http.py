@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rummyhall.server.wire.errors import ErrorCode
+from rummyhall.server.wire.errors import ERRORS, ErrorCode
 from rummyhall.server.wire.i18n import Locale, text
 
 CONTENT_SECURITY_POLICY = (
@@ -54,19 +54,16 @@ def request_locale(headers: Headers) -> Locale:
 
 
 def error_response(
-    code: ErrorCode,
-    message: str,
-    status: int,
-    headers: dict[str, str] | None = None,
-    field: str | None = None,
+    code: ErrorCode, message: str, headers: dict[str, str] | None = None
 ) -> JSONResponse:
     """The API's error body: ``{"error": {"code", "message"}}``, and ``field`` when the
-    refusal is about one field of the request."""
+    refusal is about one field of the request; with the code's HTTP status."""
+    refusal = ERRORS[code]
     error = {"code": code, "message": message}
-    if field is not None:
-        error["field"] = field
+    if refusal.field is not None:
+        error["field"] = refusal.field
     body = {"error": error}
-    return JSONResponse(body, status_code=status, headers=headers)
+    return JSONResponse(body, status_code=refusal.http, headers=headers)
 
 
 DETAIL_LIMIT = 200
@@ -93,7 +90,7 @@ async def malformed_request(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     locale = request_locale(request.headers)
     message = text("malformed", locale, detail=validation_detail(error))
-    return error_response("malformed", message, 422)
+    return error_response("malformed", message)
 
 
 class SecurityHeadersMiddleware:
@@ -175,5 +172,5 @@ class BodyLimitMiddleware:
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         locale = request_locale(Headers(scope=scope))
         message = text("body_too_large", locale, limit=self.limit)
-        response = error_response("body_too_large", message, 413, {"connection": "close"})
+        response = error_response("body_too_large", message, {"connection": "close"})
         await response(scope, receive, send)

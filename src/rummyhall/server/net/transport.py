@@ -17,6 +17,7 @@ import asyncio
 import json
 import logging
 from collections import Counter
+from http import HTTPStatus
 from typing import Any, ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -25,17 +26,19 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from rummyhall.server.net.addresses import TrustedProxies, limit_key
 from rummyhall.server.net.mailbox import Mailbox
 from rummyhall.server.settings import Settings
-from rummyhall.server.wire.errors import ErrorCode
+from rummyhall.server.wire.errors import ERRORS, ErrorCode
 from rummyhall.server.wire.i18n import text
 
 log = logging.getLogger(__name__)
 
 
-def raw_response(status: int, reason: str, code: ErrorCode) -> bytes:
-    """A complete ``Connection: close`` HTTP/1.1 response with the API's error body."""
+def raw_response(code: ErrorCode) -> bytes:
+    """A complete ``Connection: close`` HTTP/1.1 response with the API's error body and
+    the code's HTTP status."""
     body = json.dumps({"error": {"code": code, "message": text(code)}}).encode()
+    status = HTTPStatus(ERRORS[code].http)
     head = (
-        f"HTTP/1.1 {status} {reason}\r\n"
+        f"HTTP/1.1 {status.value} {status.phrase}\r\n"
         "content-type: application/json\r\n"
         f"content-length: {len(body)}\r\n"
         "connection: close\r\n\r\n"
@@ -43,8 +46,8 @@ def raw_response(status: int, reason: str, code: ErrorCode) -> bytes:
     return head.encode("ascii") + body
 
 
-TOO_MANY_CONNECTIONS = raw_response(503, "Service Unavailable", "too_many_connections")
-REQUEST_TIMEOUT = raw_response(408, "Request Timeout", "request_timeout")
+TOO_MANY_CONNECTIONS = raw_response("too_many_connections")
+REQUEST_TIMEOUT = raw_response("request_timeout")
 
 
 class ConnectionGuard:

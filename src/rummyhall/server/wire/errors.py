@@ -3,10 +3,11 @@ Chinese messages.
 
 :data:`ErrorCode` is what mypy checks at every refusal: ``ProtocolError("room_ful")``
 fails ``make lint``, and so does a misspelt key of a table by code. :data:`ERRORS` gives
-each code its texts, in the same order (``tests/server/test_error_codes.py`` holds the
-two together, and fails when ``docs/protocol.md``'s table of codes, made from
-:data:`ERRORS`, differs). :mod:`~rummyhall.server.wire.i18n` says them in the reader's
-language. The code strings are the wire format: a code is never renamed.
+each code its texts and the HTTP status of a request refused with it, in the same order
+(``tests/server/test_error_codes.py`` holds the two together, and fails when
+``docs/protocol.md``'s table of codes, made from :data:`ERRORS`, differs).
+:mod:`~rummyhall.server.wire.i18n` says them in the reader's language. The code strings
+are the wire format: a code is never renamed.
 """
 
 from __future__ import annotations
@@ -93,21 +94,28 @@ ErrorCode = Literal[
 
 @dataclass(frozen=True)
 class Refusal:
-    """What a code means (``when``, for the protocol's documentation) and its message,
-    a template filled from the refusal's values, in each language."""
+    """What a code means (``when``, for the protocol's documentation), its message, a
+    template filled from the refusal's values, in each language, and the HTTP status of
+    a request refused with it."""
 
     when: str
     english: str
     chinese: str
+    http: int = 400
+    """The status of an HTTP answer with this code."""
+    field: str | None = None
+    """The request field a refusal is about, sent as the error's ``field`` (its message
+    names it too), so a form can show it next to that field."""
 
 
 ERRORS: Final[dict[ErrorCode, Refusal]] = {
     "malformed": Refusal(
         "not JSON, not an object, unknown `type`, missing or extra fields, wrong types; over "
-        "HTTP (422) a body, query or path parameter or header that failed validation, the "
+        "HTTP a body, query or path parameter or header that failed validation, the "
         "message naming the first field at fault and why, never the value sent",
         "The message is not valid: {detail}",
         "消息格式不正确：{detail}",
+        http=422,
     ),
     "too_large": Refusal(
         "the message is over `max_message_bytes` (16 KiB; frames over 64 KiB close the "
@@ -117,9 +125,10 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
     ),
     "rate_limited": Refusal(
         "more than `messages_per_second` (20/s, bursts of 40); 50 refusals in a row close "
-        "the socket (1008); over HTTP (429), a client address's or player's bucket is empty",
+        "the socket (1008); over HTTP, a client address's or player's bucket is empty",
         "Too many messages; slow down.",
         "消息过于频繁，请稍候。",
+        http=429,
     ),
     "unsupported_protocol": Refusal(
         "`hello` with another `protocol` than the server's (below, Versioning)",
@@ -138,26 +147,30 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "此连接已经发送过 hello。",
     ),
     "unauthorized": Refusal(
-        "a token that names no player, or one signed out (HTTP 401)",
+        "a token that names no player, or one signed out",
         "Unknown player token.",
         "玩家令牌无效。",
+        http=401,
     ),
     "unavailable": Refusal(
         "several server processes (`serve --redis`, [deploy.md](deploy.md)): the room is "
         "moving to another process, or Redis cannot be reached; nothing was changed, send "
-        "it again in a moment (HTTP 503)",
+        "it again in a moment",
         "The table is moving to another server; try again in a moment.",
         "牌桌正在转移到另一台服务器，请稍后再试。",
+        http=503,
     ),
     "storage_unavailable": Refusal(
-        "the database cannot be reached; nothing was saved, send it again in a moment (HTTP 503)",
+        "the database cannot be reached; nothing was saved, send it again in a moment",
         "The game's database cannot be reached; nothing was saved. Try again in a moment.",
         "暂时无法连接游戏数据库，本次操作未保存，请稍后再试。",
+        http=503,
     ),
     "room_not_found": Refusal(
-        "joining or looking up a code that names no open room (HTTP 404)",
+        "joining or looking up a code that names no open room",
         "There is no open room {room}.",
         "房间 {room} 不存在或已关闭。",
+        http=404,
     ),
     "room_full": Refusal(
         "joining as a player a room whose every seat is taken",
@@ -217,9 +230,10 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "座位 {seat} 上没有可移出的其他玩家。",
     ),
     "not_host": Refusal(
-        "a host's message (seats, start, remove) from another player (HTTP 403)",
+        "a host's message (seats, start, remove) from another player",
         "Only the host may do that.",
         "只有房主才能这样做。",
+        http=403,
     ),
     "room_started": Refusal(
         "`start`, or changing the seats, in a room whose game has started",
@@ -242,9 +256,10 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "不能邀请自己。",
     ),
     "not_at_table": Refusal(
-        "inviting to a room you neither host nor play in (HTTP 403)",
+        "inviting to a room you neither host nor play in",
         "Only the room's host and players may invite to it.",
         "只有房主和本桌玩家可以邀请。",
+        http=403,
     ),
     "bad_invitation": Refusal(
         "an invitation naming both or neither of a username and a recent opponent",
@@ -252,14 +267,16 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "请按用户名或最近对手邀请（二选一）。",
     ),
     "user_not_found": Refusal(
-        "inviting a username nobody has (HTTP 404)",
+        "inviting a username nobody has",
         "Nobody here is called {username}.",
         "没有名为 {username} 的玩家。",
+        http=404,
     ),
     "invitation_not_found": Refusal(
-        "dismissing an invitation you do not have (HTTP 404)",
+        "dismissing an invitation you do not have",
         "No such invitation.",
         "没有这个邀请。",
+        http=404,
     ),
     "clock_runs": Refusal(
         "`hand_over` in a room with a clock",
@@ -331,14 +348,16 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "此房间已关闭提示。",
     ),
     "room_limit": Refusal(
-        "opening a room while the server has `max_rooms` (2000) open (HTTP 429)",
+        "opening a room while the server has `max_rooms` (2000) open",
         "The server cannot open more rooms now.",
         "服务器暂时无法创建更多房间。",
+        http=429,
     ),
     "player_room_limit": Refusal(
-        "opening a room while you host `max_rooms_per_player` (10) open ones (HTTP 429)",
+        "opening a room while you host `max_rooms_per_player` (10) open ones",
         "You already host {count} open rooms.",
         "你已经创建了 {count} 个未关闭的房间。",
+        http=429,
     ),
     "unknown_game": Refusal(
         "a game the server does not have",
@@ -346,10 +365,10 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "未知游戏 {game}。",
     ),
     "key_reused": Refusal(
-        'an `Idempotency-Key` already used with another body (HTTP 422; above, "Opening a '
-        'room once")',
+        'an `Idempotency-Key` already used with another body (above, "Opening a room once")',
         "This Idempotency-Key already opened a room with other settings.",
         "此 Idempotency-Key 已用其他设置创建过房间。",
+        http=422,
     ),
     "bad_options": Refusal(
         "room options the game refuses (the message says which)",
@@ -366,32 +385,39 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "Nickname: 1 to {most} characters, letters, digits, signs or emoji, without "
         "control or invisible characters.",
         "昵称：须为 1 到 {most} 个字符（文字、数字、符号或表情），不能含控制字符或不可见字符。",
+        field="nickname",
     ),
     "nickname_too_long": Refusal(
         "a nickname over its length in characters (grapheme clusters)",
         "Nickname: at most {most} characters; this one has {count}. Nothing was cut: "
         "choose a shorter one.",
         "昵称：最多 {most} 个字符，此昵称有 {count} 个。没有自动截断，请换一个短一些的。",
+        field="nickname",
     ),
     "nickname_marks": Refusal(
         "a nickname with a character stacked with too many combining marks",
         "Nickname: a character carries too many accents or marks.",
         "昵称：某个字符叠加的附加符号过多。",
+        field="nickname",
     ),
     "bad_username": Refusal(
         "a username of the wrong length or characters",
         "A username has {least} to {most} letters, digits, '_', '-' or '.'.",
         "用户名须为 {least} 到 {most} 个字母、数字、“_”、“-”或“.”。",
+        field="username",
     ),
     "username_taken": Refusal(
-        "a username another account has, or one that looks the same (HTTP 409)",
+        "a username another account has, or one that looks the same",
         "That username is taken, or looks the same as one that is.",
         "该用户名已被占用，或与已有用户名看起来相同。",
+        http=409,
+        field="username",
     ),
     "player_not_found": Refusal(
-        "a player id that names nobody (HTTP 404)",
+        "a player id that names nobody",
         "No such player.",
         "没有这位玩家。",
+        http=404,
     ),
     "bad_chat": Refusal(
         'a chat message empty, over 200 characters or with control characters (below, "Chat")',
@@ -404,24 +430,28 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "发言太快了，请稍等片刻。",
     ),
     "already_claimed": Refusal(
-        "creating an account for a guest who has one (HTTP 409)",
+        "creating an account for a guest who has one",
         "This player already has an account.",
         "此玩家已经有账号了。",
+        http=409,
     ),
     "bad_password": Refusal(
         "a password of the wrong length",
         "A password has {least} to {most} characters.",
         "密码须为 {least} 到 {most} 个字符。",
+        field="password",
     ),
     "weak_password": Refusal(
         "a password too easy to guess (common, a word, a pattern)",
         "That password is too easy to guess: add words or characters.",
         "此密码太容易被猜到，请加长或换用不常见的词。",
+        field="password",
     ),
     "wrong_password": Refusal(
-        "signing in with a wrong username or password (HTTP 401)",
+        "signing in with a wrong username or password",
         "Wrong username or password.",
         "用户名或密码错误。",
+        http=401,
     ),
     "no_account": Refusal(
         "signing out a guest without an account",
@@ -445,25 +475,29 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "你的网络太慢，跟不上游戏。",
     ),
     "game_not_found": Refusal(
-        "a match id that names no finished match (HTTP 404)",
+        "a match id that names no finished match",
         "No finished game {game}.",
         "没有已结束的对局 {game}。",
+        http=404,
     ),
     "body_too_large": Refusal(
-        "a request body over `max_body_bytes` (HTTP 413, then the connection is closed)",
+        "a request body over `max_body_bytes` (then the connection is closed)",
         "The request body is over the limit of {limit} bytes.",
         "请求内容超过 {limit} 字节的上限。",
+        http=413,
     ),
     "request_timeout": Refusal(
-        "a request not all arrived within `request_timeout` (HTTP 408, then closed; in "
+        "a request not all arrived within `request_timeout` (then closed; in "
         "English: no request was read to tell the language)",
         "The request did not arrive in time; the connection is closed.",
         "请求未能及时送达，连接已关闭。",
+        http=408,
     ),
     "too_many_connections": Refusal(
-        "a connection beyond `max_connections_per_address` (HTTP 503, then closed; in English)",
+        "a connection beyond `max_connections_per_address` (then closed; in English)",
         "Too many open connections from your address.",
         "来自你的地址的连接过多。",
+        http=503,
     ),
     "hello_timeout": Refusal(
         "sent before the server closes a connection (4001) that said no valid `hello` "
