@@ -234,7 +234,7 @@ class Connection:
         if self.player is None:
             raise ProtocolError("hello_first")
         if isinstance(message, Join):
-            if self.gone:  # see Seating.join: no seat for a socket already closed
+            if self.gone:  # see Room.join: no seat for a socket already closed
                 return
             try:
                 await self._join(message)
