@@ -70,10 +70,7 @@ def restore(backup_file: Path, url: str, replace: bool = False) -> Copied:
     check(backup_file)
     if target.exists() and not replace:
         raise BackupError(f"{target} exists: stop the server, then restore with --replace")
-    for journal in (Path(f"{target}-wal"), Path(f"{target}-shm")):
-        # The old file's journal must not be read into the restored one.
-        journal.unlink(missing_ok=True)
-    return _copy(backup_file, target)
+    return _copy(backup_file, target, journals=True)
 
 
 def check(path: Path) -> Copied:
@@ -101,7 +98,11 @@ def check(path: Path) -> Copied:
     return Copied(path, revision[0], matches, finished)
 
 
-def _copy(source: Path, target: Path) -> Copied:
+def _copy(source: Path, target: Path, journals: bool = False) -> Copied:
+    """``source`` copied beside ``target``, checked, then renamed into place; with
+    ``journals``, the old database's write-ahead log and its index are removed just
+    before (they must not be read into the new file, and until the copy is whole they
+    may hold the old one's last commits)."""
     partial = target.with_name(f"{target.name}.partial")
     partial.unlink(missing_ok=True)
     try:
@@ -114,6 +115,9 @@ def _copy(source: Path, target: Path) -> Copied:
         copied = check(partial)
         with open(partial, "rb") as written:
             os.fsync(written.fileno())
+        if journals:
+            for journal in (Path(f"{target}-wal"), Path(f"{target}-shm")):
+                journal.unlink(missing_ok=True)
         os.replace(partial, target)
     except BaseException:
         partial.unlink(missing_ok=True)
