@@ -7,106 +7,19 @@ each code its texts and the HTTP status of a request refused with it, in the sam
 (``tests/server/test_error_codes.py`` holds the two together, and fails when
 ``docs/protocol.md``'s table of codes, made from :data:`ERRORS`, differs).
 :mod:`~rummyhall.server.wire.i18n` says them in the reader's language. The code strings
-are the wire format: a code is never renamed.
+are the wire format: a code is never renamed. The names and the shape of an entry are
+in :mod:`~rummyhall.server.wire.codes`; the refusals about names, accounts and chat in
+:mod:`~rummyhall.server.wire.people_errors`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final
 
-ErrorCode = Literal[
-    "malformed",
-    "too_large",
-    "rate_limited",
-    "unsupported_protocol",
-    "hello_first",
-    "already_hello",
-    "unauthorized",
-    "unavailable",
-    "storage_unavailable",
-    "room_not_found",
-    "room_full",
-    "seat_taken",
-    "no_such_seat",
-    "not_in_room",
-    "not_seated",
-    "spectators_not_allowed",
-    "spectators_full",
-    "spectator_limit",
-    "seat_limit",
-    "removed",
-    "not_removable",
-    "not_host",
-    "room_started",
-    "part_pause",
-    "room_over",
-    "own_invitation",
-    "not_at_table",
-    "bad_invitation",
-    "user_not_found",
-    "invitation_not_found",
-    "clock_runs",
-    "not_stalled",
-    "own_seat",
-    "no_game",
-    "game_not_over",
-    "seats_not_filled",
-    "no_human",
-    "bot_unavailable",
-    "stale",
-    "not_your_turn",
-    "invalid_action",
-    "illegal",
-    "hints_disabled",
-    "room_limit",
-    "player_room_limit",
-    "unknown_game",
-    "key_reused",
-    "bad_options",
-    "not_seeking",
-    "bad_nickname",
-    "nickname_too_long",
-    "nickname_marks",
-    "bad_username",
-    "username_taken",
-    "player_not_found",
-    "bad_chat",
-    "chat_rate_limited",
-    "already_claimed",
-    "bad_password",
-    "weak_password",
-    "wrong_password",
-    "no_account",
-    "signed_out",
-    "replaced",
-    "too_slow",
-    "game_not_found",
-    "body_too_large",
-    "request_timeout",
-    "too_many_connections",
-    "hello_timeout",
-    "idle",
-    "internal",
-]
-"""Every code of an ``error`` message or an HTTP refusal."""
+from rummyhall.server.wire.codes import ErrorCode, Refusal
+from rummyhall.server.wire.people_errors import PEOPLE_ERRORS
 
-
-@dataclass(frozen=True)
-class Refusal:
-    """What a code means (``when``, for the protocol's documentation), its message, a
-    template filled from the refusal's values, in each language, and the HTTP status of
-    a request refused with it."""
-
-    when: str
-    english: str
-    chinese: str
-    http: int = 400
-    """The status of an HTTP answer with this code."""
-    field: str | None = None
-    """The request field a refusal is about, sent as the error's ``field`` (its message
-    names it too), so a form can show it next to that field."""
-
+__all__ = ["ERRORS", "ErrorCode", "Refusal"]
 
 ERRORS: Final[dict[ErrorCode, Refusal]] = {
     "malformed": Refusal(
@@ -380,84 +293,7 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "You are not looking for a game.",
         "你当前没有在匹配对局。",
     ),
-    "bad_nickname": Refusal(
-        "a nickname empty or blank-looking, or with control or blank-looking characters",
-        "Nickname: 1 to {most} characters, letters, digits, signs or emoji, without "
-        "control or invisible characters.",
-        "昵称：须为 1 到 {most} 个字符（文字、数字、符号或表情），不能含控制字符或不可见字符。",
-        field="nickname",
-    ),
-    "nickname_too_long": Refusal(
-        "a nickname over its length in characters (grapheme clusters)",
-        "Nickname: at most {most} characters; this one has {count}. Nothing was cut: "
-        "choose a shorter one.",
-        "昵称：最多 {most} 个字符，此昵称有 {count} 个。没有自动截断，请换一个短一些的。",
-        field="nickname",
-    ),
-    "nickname_marks": Refusal(
-        "a nickname with a character stacked with too many combining marks",
-        "Nickname: a character carries too many accents or marks.",
-        "昵称：某个字符叠加的附加符号过多。",
-        field="nickname",
-    ),
-    "bad_username": Refusal(
-        "a username of the wrong length or characters",
-        "A username has {least} to {most} letters, digits, '_', '-' or '.'.",
-        "用户名须为 {least} 到 {most} 个字母、数字、“_”、“-”或“.”。",
-        field="username",
-    ),
-    "username_taken": Refusal(
-        "a username another account has, or one that looks the same",
-        "That username is taken, or looks the same as one that is.",
-        "该用户名已被占用，或与已有用户名看起来相同。",
-        http=409,
-        field="username",
-    ),
-    "player_not_found": Refusal(
-        "a player id that names nobody",
-        "No such player.",
-        "没有这位玩家。",
-        http=404,
-    ),
-    "bad_chat": Refusal(
-        'a chat message empty, over 200 characters or with control characters (below, "Chat")',
-        "A chat message has 1 to {most} printable characters.",
-        "聊天消息须为 1 到 {most} 个可显示字符。",
-    ),
-    "chat_rate_limited": Refusal(
-        'too many chat messages (below, "Chat")',
-        "You are chatting too fast; wait a moment.",
-        "发言太快了，请稍等片刻。",
-    ),
-    "already_claimed": Refusal(
-        "creating an account for a guest who has one",
-        "This player already has an account.",
-        "此玩家已经有账号了。",
-        http=409,
-    ),
-    "bad_password": Refusal(
-        "a password of the wrong length",
-        "A password has {least} to {most} characters.",
-        "密码须为 {least} 到 {most} 个字符。",
-        field="password",
-    ),
-    "weak_password": Refusal(
-        "a password too easy to guess (common, a word, a pattern)",
-        "That password is too easy to guess: add words or characters.",
-        "此密码太容易被猜到，请加长或换用不常见的词。",
-        field="password",
-    ),
-    "wrong_password": Refusal(
-        "signing in with a wrong username or password",
-        "Wrong username or password.",
-        "用户名或密码错误。",
-        http=401,
-    ),
-    "no_account": Refusal(
-        "signing out a guest without an account",
-        "A guest without an account cannot sign out: create an account first.",
-        "没有账号的游客无法退出登录：请先创建账号。",
-    ),
+    **PEOPLE_ERRORS,
     "signed_out": Refusal(
         "sent before the server closes a connection (4003) whose player signed out here or "
         "everywhere",

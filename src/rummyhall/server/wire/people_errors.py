@@ -1,0 +1,89 @@
+"""The refusals about who plays: names, accounts and passwords, and chat (a part of
+:data:`~rummyhall.server.wire.errors.ERRORS`, in :data:`ErrorCode`'s order)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rummyhall.server.wire.codes import ErrorCode, Refusal
+
+PEOPLE_ERRORS: Final[dict[ErrorCode, Refusal]] = {
+    "bad_nickname": Refusal(
+        "a nickname empty or blank-looking, or with control or blank-looking characters",
+        "Nickname: 1 to {most} characters, letters, digits, signs or emoji, without "
+        "control or invisible characters.",
+        "昵称：须为 1 到 {most} 个字符（文字、数字、符号或表情），不能含控制字符或不可见字符。",
+        field="nickname",
+    ),
+    "nickname_too_long": Refusal(
+        "a nickname over its length in characters (grapheme clusters)",
+        "Nickname: at most {most} characters; this one has {count}. Nothing was cut: "
+        "choose a shorter one.",
+        "昵称：最多 {most} 个字符，此昵称有 {count} 个。没有自动截断，请换一个短一些的。",
+        field="nickname",
+    ),
+    "nickname_marks": Refusal(
+        "a nickname with a character stacked with too many combining marks",
+        "Nickname: a character carries too many accents or marks.",
+        "昵称：某个字符叠加的附加符号过多。",
+        field="nickname",
+    ),
+    "bad_username": Refusal(
+        "a username of the wrong length or characters",
+        "A username has {least} to {most} letters, digits, '_', '-' or '.'.",
+        "用户名须为 {least} 到 {most} 个字母、数字、“_”、“-”或“.”。",
+        field="username",
+    ),
+    "username_taken": Refusal(
+        "a username another account has, or one that looks the same",
+        "That username is taken, or looks the same as one that is.",
+        "该用户名已被占用，或与已有用户名看起来相同。",
+        http=409,
+        field="username",
+    ),
+    "player_not_found": Refusal(
+        "a player id that names nobody",
+        "No such player.",
+        "没有这位玩家。",
+        http=404,
+    ),
+    "bad_chat": Refusal(
+        'a chat message empty, over 200 characters or with control characters (below, "Chat")',
+        "A chat message has 1 to {most} printable characters.",
+        "聊天消息须为 1 到 {most} 个可显示字符。",
+    ),
+    "chat_rate_limited": Refusal(
+        'too many chat messages (below, "Chat")',
+        "You are chatting too fast; wait a moment.",
+        "发言太快了，请稍等片刻。",
+    ),
+    "already_claimed": Refusal(
+        "creating an account for a guest who has one",
+        "This player already has an account.",
+        "此玩家已经有账号了。",
+        http=409,
+    ),
+    "bad_password": Refusal(
+        "a password of the wrong length",
+        "A password has {least} to {most} characters.",
+        "密码须为 {least} 到 {most} 个字符。",
+        field="password",
+    ),
+    "weak_password": Refusal(
+        "a password too easy to guess (common, a word, a pattern)",
+        "That password is too easy to guess: add words or characters.",
+        "此密码太容易被猜到，请加长或换用不常见的词。",
+        field="password",
+    ),
+    "wrong_password": Refusal(
+        "signing in with a wrong username or password",
+        "Wrong username or password.",
+        "用户名或密码错误。",
+        http=401,
+    ),
+    "no_account": Refusal(
+        "signing out a guest without an account",
+        "A guest without an account cannot sign out: create an account first.",
+        "没有账号的游客无法退出登录：请先创建账号。",
+    ),
+}
