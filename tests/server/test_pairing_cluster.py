@@ -109,11 +109,14 @@ def test_seekers_on_three_processes_are_seated_once_and_never_alone(
         client.close()
 
 
-def settle(clients: list[Client], redis: RedisServer, timeout: float = 30) -> dict[int, Message]:
+def settle(clients: list[Client], redis: RedisServer, timeout: float = 90) -> dict[int, Message]:
     """Wait until every client of ``clients`` has been told ``paired`` or ``seek_ended``
     but for those whose seek still waits in Redis, and at most one does (two could
     meet once their windows open, ``WIDEN`` seconds on): each client's message, by
-    ``id``."""
+    ``id``. Some hundred tables are opened, two commits each: under the whole suite's
+    load one client of 186 was still untold after 30 s with no seek left in Redis
+    (most likely its table's room still opening; not proven), so the wait is long. A
+    seek truly lost still fails it."""
     told: dict[int, Message] = {}
     deadline = time.monotonic() + timeout
     while True:
