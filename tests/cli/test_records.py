@@ -14,6 +14,7 @@ from rummyhall import load, new_game, new_match
 from rummyhall.bots import make_bot, play_out
 from rummyhall.cli import main
 from rummyhall.cli.replay import Replay
+from rummyhall.review import review
 from rummyhall.server.storage.database import make_engine
 from rummyhall.server.storage.migrate import upgrade
 from rummyhall.server.storage.records import StoredMatch, StoredRoom
@@ -44,6 +45,35 @@ def test_export_of_a_file_replays_exactly(
     assert rebuilt.to_json() == exported
     assert main(["export", str(gin_record)]) == 0  # to stdout
     assert json.loads(capsys.readouterr().out) == exported
+
+
+def test_export_with_reviews_carries_every_seats_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = new_game("gin", seed=3)
+    play_out(state, [make_bot("gin", "medium", seed=1), make_bot("gin", "easy", seed=2)])
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(state.to_json()))
+    out = tmp_path / "reviewed.json"
+    assert main(["export", str(path), "--review", "--worlds", "8", "-o", str(out)]) == 0
+    exported = json.loads(out.read_text())
+    assert [one["seat"] for one in exported["reviews"]] == [0, 1]
+    assert exported["reviews"][1] == review(state.to_json(), 1, worlds=8).to_json()
+    assert {key: v for key, v in exported.items() if key != "reviews"} == state.to_json()
+    # Exported again without --review, the record keeps the reviews it carries.
+    assert main(["export", str(out)]) == 0
+    assert json.loads(capsys.readouterr().out) == exported
+
+
+def test_export_refuses_to_review_a_game_not_reviewed_yet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = new_game("indian", seed=1, players=2)
+    play_out(state, [make_bot("indian", "easy", seed=1), make_bot("indian", "easy", seed=2)])
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(state.to_json()))
+    assert main(["export", str(path), "--review"]) == 2
+    assert "no review for indian yet" in capsys.readouterr().err
 
 
 def test_single_hands_with_stacked_decks_round_trip(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rummyhall import new_game
+from rummyhall import load, new_game
 from rummyhall.bots import make_bot, play_out
 from rummyhall.cli import main
 from rummyhall.review import review
@@ -34,12 +34,29 @@ def test_the_annotated_game_and_each_seats_accuracy(
     assert "Final score" in out
 
 
-def test_json_is_the_librarys_review(hand: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_is_the_record_carrying_the_librarys_review(
+    hand: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["review", str(hand), "--seat", "2", "--worlds", "16", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     record = json.loads(hand.read_text())
-    assert printed["reviews"] == [review(record, 1, worlds=16).to_json()]
-    assert printed["game"] == "gin" and printed["seed"] == record["seed"]
+    assert printed == {**record, "reviews": [review(record, 1, worlds=16).to_json()]}
+    assert load(printed).to_json() == record  # it replays as the record without
+
+
+def test_a_review_the_record_carries_is_not_computed_again(
+    hand: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = json.loads(hand.read_text())
+    carried = review(record, 0, worlds=16).to_json()
+    carried["accuracy"] = 12.5  # what only the carried review says
+    path = tmp_path / "reviewed.json"
+    path.write_text(json.dumps({**record, "reviews": [carried]}))
+    assert main(["review", str(path), "--seat", "1", "--worlds", "16", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["reviews"] == [carried]
+    # Another number of worlds is another review: computed, and it takes the seat's place.
+    assert main(["review", str(path), "--seat", "1", "--worlds", "8", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["reviews"][0]["worlds"] == 8
 
 
 def test_chinese(hand: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,6 +71,8 @@ def test_chinese(hand: Path, capsys: pytest.CaptureFixture[str]) -> None:
         (lambda r: r, "0", "no seat 0 in this game"),
         (lambda r: {**r, "log": r["log"][:4], "snapshot": None}, "1", "the game is not finished"),
         (lambda r: {**r, "log": [{"type": "discard", "card": "ZZ"}]}, "1", "does not replay"),
+        (lambda r: {**r, "reviews": [{"format": 9}]}, "1", "a review is an object of format 1"),
+        (lambda r: {**r, "reviews": {}}, "1", "a record's reviews are a list"),
     ],
 )
 def test_bad_input_is_a_clear_error(

@@ -4,16 +4,17 @@ valued, the best one losing nothing, a bad move marked, bad input refused."""
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummyhall import new_game, new_match
+from rummyhall import load, new_game, new_match
 from rummyhall.actions import JSON, Discard, Draw, Knock
 from rummyhall.bots import make_bot, play_out
 from rummyhall.errors import NotationError
-from rummyhall.review import review
+from rummyhall.review import Review, carried, review, with_reviews
 from rummyhall.review.marks import NOISE_Z, THRESHOLDS
 
 STACKED = [
@@ -127,3 +128,15 @@ def test_every_decision_reports_progress() -> None:
     seen: list[tuple[int, int]] = []
     found = review(finished_hand(3), 1, worlds=8, progress=lambda d, t: seen.append((d, t)))
     assert seen == [(n, len(found.moves)) for n in range(1, len(found.moves) + 1)]
+
+
+def test_a_review_reads_back_from_its_json_as_it_was() -> None:
+    record = finished_hand(3)
+    found = review(record, 1, worlds=8)
+    text = json.dumps(found.to_json(), allow_nan=False)  # strict JSON: no NaN, no Infinity
+    assert Review.from_json(json.loads(text)).to_json() == found.to_json()
+    carrying = with_reviews(record, [found])
+    assert load(carrying).to_json() == load(record).to_json()
+    assert {seat: one.to_json() for seat, one in carried(carrying).items()} == {1: found.to_json()}
+    with pytest.raises(NotationError, match="carries a rummikub review"):
+        carried({**record, "reviews": [{**found.to_json(), "game": "rummikub"}]})

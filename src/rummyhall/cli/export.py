@@ -3,7 +3,9 @@
 The record is checked by replaying it (``rummyhall.load``), then written as
 ``GameState.to_json()`` writes it: seed, options, the action log and the snapshot that
 proves the replay, so ``new_game``/``new_match`` with the same seed and options followed
-by the log rebuilds the game exactly.
+by the log rebuilds the game exactly. ``--review`` adds every seat's review
+(``reviews``, docs/records.md and docs/review.md); reviews the record already carries
+are written as they are.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ import sys
 from pathlib import Path
 
 from rummyhall.cli.records import add_source, checked, read
+from rummyhall.cli.review import reviewed
+from rummyhall.review import carried, with_reviews
+from rummyhall.review.positions import checked as review_checked
 from rummyhall.terminal.i18n import tr
 
 
@@ -32,12 +37,29 @@ def register(
     parser.add_argument(
         "-o", "--output", type=Path, metavar="FILE", help="the file to write (default: stdout)"
     )
+    parser.add_argument(
+        "--review",
+        action="store_true",
+        help="add every seat's review of the game (docs/review.md), computed unless carried",
+    )
+    parser.add_argument(
+        "--worlds",
+        type=int,
+        metavar="N",
+        help="with --review: sampled worlds a decision (default: the review's, Gin 512, "
+        "Rummikub 64)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    state = checked(read(args))
-    record = state.to_json()
+    source = read(args)
+    state = checked(source)
+    record = with_reviews(state.to_json(), carried(source).values())
+    if args.review:
+        # Checked first (a game not finished or not reviewed: an error, nothing computed).
+        seats = range(review_checked(source, 0).num_players)
+        record = with_reviews(record, reviewed(source, seats, args.worlds))
     text = json.dumps(record, indent=1) + "\n"
     if args.output is None:
         sys.stdout.write(text)

@@ -3,7 +3,9 @@
 Every decision of a seat (of every seat without ``--seat``) is valued by the game's hard
 bot from what that seat saw (:mod:`rummyhall.review`, docs/review.md); the game is
 printed move by move with each reviewed move's value, its mark and the better move, then
-each seat's accuracy. ``--json`` prints the reviews as JSON instead.
+each seat's accuracy. ``--json`` prints the record carrying the reviews instead
+(docs/records.md); reviews a record already carries (today's engine, as many worlds)
+are not computed again.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from rich.text import Text
 from rummyhall.actions import JSON
 from rummyhall.cli.records import add_source, read
 from rummyhall.cli.replay import Replay, seat_labels
-from rummyhall.review import Option, Review, ReviewedMove, review
+from rummyhall.review import Option, Review, ReviewedMove, review, with_reviews
 from rummyhall.review.marks import counted_loss
 from rummyhall.review.positions import checked
+from rummyhall.review.records import reusable
+from rummyhall.review.reviewer import sampled_worlds
 from rummyhall.terminal.console import make_console
 from rummyhall.terminal.i18n import tr
 from rummyhall.terminal.moves import describe
@@ -55,35 +59,41 @@ def register(
         metavar="N",
         help="sampled worlds a decision (default: Gin 512, Rummikub 64; fewer: quicker, noisier)",
     )
-    parser.add_argument("--json", action="store_true", help="print the reviews as JSON")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the record carrying the reviews, as JSON (docs/records.md)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     record = read(args)
-    # A record that does not replay, a seat it does not have, a game not finished: an
-    # error before anything is computed.
+    # A record that does not replay, a seat it does not have, a game not finished, a
+    # game not reviewed yet: an error before anything is computed.
     players = checked(record, 0 if args.seat is None else args.seat - 1).num_players
     seats = range(players) if args.seat is None else [args.seat - 1]
-    reviews = reviewed(record, seats, seat_labels(players), args.worlds)
+    reviews = reviewed(record, seats, args.worlds)
     if args.json:
-        found: JSON = {
-            "game": record["game"],
-            "seed": record["seed"],
-            "kind": record.get("kind"),
-            "reviews": [one.to_json() for one in reviews],
-        }
+        found = with_reviews(record, reviews)
         sys.stdout.write(json.dumps(found, indent=1, ensure_ascii=False) + "\n")
         return 0
     print_review(make_console(), record, reviews)
     return 0
 
 
-def reviewed(record: JSON, seats: Sequence[int], names: Sequence[str], worlds: int) -> list[Review]:
-    """The seats' reviews, with a progress bar on the terminal's error stream."""
+def reviewed(record: JSON, seats: Sequence[int], worlds: int | None) -> list[Review]:
+    """The seats' reviews: those the record carries from today's engine at as many
+    worlds as they are, the others computed with a progress bar on the terminal's
+    error stream."""
+    kept = reusable(record, sampled_worlds(str(record["game"]), worlds))
+    names = seat_labels(checked(record, 0).num_players)
     with Progress(console=make_console(sys.stderr), transient=True) as bar:
         found = []
         for seat in seats:
+            if seat in kept:
+                found.append(kept[seat])
+                continue
             job = bar.add_task(tr("review.working", who=names[seat]), total=None)
 
             def progress(done: int, total: int, job: Any = job) -> None:

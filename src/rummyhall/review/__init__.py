@@ -13,7 +13,19 @@ hard bot's search, the move played marked by what it lost, an accuracy for the g
 0.0
 """
 
-from rummyhall.review.model import UNITS, Option, Review, ReviewedMove
+from rummyhall.review.model import ENGINE, FORMAT, UNITS, Option, Review, ReviewedMove
+from rummyhall.review.records import carried, with_reviews
 from rummyhall.review.reviewer import APPRAISERS, review
 
-__all__ = ["APPRAISERS", "UNITS", "Option", "Review", "ReviewedMove", "review"]
+__all__ = [
+    "APPRAISERS",
+    "ENGINE",
+    "FORMAT",
+    "UNITS",
+    "Option",
+    "Review",
+    "ReviewedMove",
+    "carried",
+    "review",
+    "with_reviews",
+]

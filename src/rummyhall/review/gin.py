@@ -63,8 +63,8 @@ class GinAppraiser:
             return {}
         hand = hand_mask(view)
         least = min(deadwood_left(hand, action) for action in choices)
-        left = next(deadwood_left(hand, a) for a in choices if a == played)
-        return {"deadwood": left, "least": least}
+        left = next((deadwood_left(hand, a) for a in choices if a == played), None)
+        return {"least": least} if left is None else {"deadwood": left, "least": least}
 
     def appraise(
         self, view: GinSeatView, legal: Sequence[Action], played: Action, seed: int

@@ -51,6 +51,17 @@ def decision_seed(record_seed: int, position: Position, seat: int) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
 
 
+def sampled_worlds(game: str, worlds: int | None = None) -> int:
+    """The worlds a review of ``game`` samples a decision: ``worlds``, by default the
+    game's; a :class:`NotationError` for a game not reviewed yet or fewer than two."""
+    if game not in APPRAISERS:
+        raise NotationError(f"no review for {game} yet (reviewed: {', '.join(APPRAISERS)})")
+    found = APPRAISERS[game].worlds if worlds is None else worlds
+    if not isinstance(found, int) or isinstance(found, bool) or found < 2:
+        raise NotationError(f"a review samples at least 2 worlds a decision, not {found!r}")
+    return found
+
+
 def review(
     record: JSON, seat: int, *, worlds: int | None = None, progress: Progress | None = None
 ) -> Review:
@@ -62,14 +73,9 @@ def review(
     anything is computed."""
     checked(record, seat)
     game = str(record["game"])
-    if game not in APPRAISERS:
-        raise NotationError(f"no review for {game} yet (reviewed: {', '.join(APPRAISERS)})")
-    kind = APPRAISERS[game]
-    worlds = kind.worlds if worlds is None else worlds
-    if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 2:
-        raise NotationError(f"a review samples at least 2 worlds a decision, not {worlds!r}")
+    worlds = sampled_worlds(game, worlds)
     positions = list(decisions(record, seat))
-    appraiser = kind(worlds)
+    appraiser = APPRAISERS[game](worlds)
     moves = []
     unit = "points"
     for done, position in enumerate(positions):
@@ -105,6 +111,7 @@ def judged(appraiser: Appraiser, position: Position, seed: int) -> ReviewedMove:
         played=played,
         options=tuple(options),
         facts=appraiser.facts(view, position.legal, position.played),
+        best_facts=appraiser.facts(view, position.legal, options[0].action),
         mark=mark(view["game"], unit, played.loss, played.error),
         accuracy=move_accuracy(counted * appraiser.pp_per_unit(view)),
     )
