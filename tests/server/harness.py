@@ -313,18 +313,21 @@ def open_table(server: Server, names: tuple[str, ...] = ("Ana", "Bo"), **room: A
 
 
 def play_to_the_end(
-    server: Server, names: tuple[str, ...], registered: dict[str, tuple[str, str]] | None = None
+    server: Server,
+    names: tuple[str, ...],
+    registered: dict[str, tuple[str, str]] | None = None,
+    **room: Any,
 ) -> tuple[list[str], str]:
     """Two people (or a person and a bot, ``BOT``) play a Gin match to its end; their
     player ids (``""`` for a bot) and the room's code. ``registered``: players already
-    registered, by name (their id and token)."""
+    registered, by name (their id and token); ``room``: more of the room's request."""
     known = registered or {}
     tokens = [
         known.get(name) or (server.register(name) if name != BOT else ("", "")) for name in names
     ]
     host = tokens[0][1]
     bots = [None if name != BOT else BOT for name in names]
-    code = server.create_room(host, game="gin", bots=bots)["code"]
+    code = server.create_room(host, game="gin", bots=bots, **room)["code"]
     players = {seat: server.client(token) for seat, (_, token) in enumerate(tokens) if token}
     for client in players.values():
         client.join(code)

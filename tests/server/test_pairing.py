@@ -29,6 +29,18 @@ def seeker(server: Server, name: str) -> Client:
     return server.client(token)
 
 
+def member(server: Server, name: str) -> Client:
+    """A seeker with an account (rated pairing needs one)."""
+    _, token = server.register(name)
+    body = {"username": name, "password": "maple harbor quietly 7"}
+    with server.http() as http:
+        answer = http.post(
+            "/api/me/account", json=body, headers={"Authorization": f"Bearer {token}"}
+        )
+    assert answer.status_code == 201, answer.text
+    return server.client(token)
+
+
 def seek(client: Client, game: str = "gin", **request: Any) -> Message:
     """Send a seek; its ``seeking`` answer."""
     return client.request({"type": "seek", "game": game, **request}, "seeking")
@@ -94,6 +106,26 @@ def test_a_new_seek_of_a_connection_takes_the_place_of_its_last(server: Server) 
         client.request({"type": "cancel_seek"}, "seek_ended")
 
 
+def test_rated_and_casual_seeks_wait_apart_and_open_rooms_of_their_kind(server: Server) -> None:
+    kim, lea = member(server, "Kim_r"), member(server, "Lea_r")
+    casual = seek(kim, "indian", options={"players": 2})
+    assert casual["pool"]["rated"] is False
+    rated = seek(lea, "indian", options={"players": 2}, rated=True)
+    assert (rated["pool"]["rated"], rated["waiting"]) == (True, 1)  # not the casual pool
+    # A guest seeks casual, and meets the casual seeker at a casual table.
+    guest = seeker(server, "Mo")
+    seek(guest, "indian", options={"players": 2})
+    paired = guest.wait("paired")
+    assert kim.wait("paired")["room"] == paired["room"]
+    assert guest.join(paired["room"])["room"]["rated"] is False
+    # Another account's rated seek meets the rated one at a rated table.
+    nia = member(server, "Nia_r")
+    seek(nia, "indian", options={"players": 2}, rated=True)
+    paired = nia.wait("paired")
+    assert lea.wait("paired")["room"] == paired["room"]
+    assert nia.join(paired["room"])["room"]["rated"] is True
+
+
 @pytest.mark.parametrize(
     ("request_", "code"),
     [
@@ -102,7 +134,8 @@ def test_a_new_seek_of_a_connection_takes_the_place_of_its_last(server: Server) 
         ({"game": "rummikub", "clock": "30+60"}, "bad_options"),
         ({"game": "gin", "min_seats": 3}, "bad_options"),
         ({"game": "indian", "options": {"players": 3}, "min_seats": 4}, "bad_options"),
-        ({"game": "gin", "rated": True}, "malformed"),
+        ({"game": "gin", "rated": True}, "rated_needs_account"),
+        ({"game": "gin", "rated": "yes"}, "malformed"),
         ({"game": "gin", "clock": 30}, "malformed"),
         ({"game": "gin", "min_seats": 1}, "malformed"),
     ],

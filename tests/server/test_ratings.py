@@ -1,6 +1,6 @@
 """Ratings over real sockets: a match between two people moves both ratings once (the
-winner's up), shown on their profiles and the game's leaderboard; a match against a bot
-is listed but unrated; a server killed at the match's finishing commit rates it exactly
+winner's up), shown on their profiles and the game's leaderboard; a match against a bot,
+or in a casual room, is listed but unrated; a server killed at the match's finishing commit rates it exactly
 once after the restart."""
 
 from __future__ import annotations
@@ -67,6 +67,16 @@ def test_a_match_against_a_bot_is_listed_but_unrated(server: Server) -> None:
     with server.http() as http:
         missing = http.get("/api/players/nobody/profile")
     assert (missing.status_code, missing.json()["error"]["code"]) == (404, "player_not_found")
+
+
+def test_a_casual_room_moves_no_rating(server: Server) -> None:
+    (fay, gus), code = play_to_the_end(server, ("Fay", "Gus"), rated=False)
+    for player in (fay, gus):
+        page = profile(server, player)
+        assert page["ratings"] == []
+        assert page["recent"][0]["against"] == "humans" and page["recent"][0]["rating"] is None
+    _, token = server.register("Hy")
+    assert server.client(token).join(code, role="spectator")["room"]["rated"] is False
 
 
 @pytest.mark.parametrize("moment", ["before", "after"])

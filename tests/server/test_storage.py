@@ -179,3 +179,88 @@ def test_usernames_older_than_the_look_alike_rule_keep_their_names(tmp_path: Pat
         refused = repository.players.create_account("p4", username, username.casefold(), "x")
         assert refused == ("username_taken" if username != "Cy_C" else None), username
     engine.dispose()
+
+
+def test_rooms_and_matches_older_than_the_choice_stay_rated(tmp_path: Path) -> None:
+    """Migration 0012: a room and its match saved before rated or casual existed come
+    back rated, and the match, finished, moves its players' ratings as it would have;
+    a casual room's match moves none."""
+    url = databases.url_for(tmp_path / "rated.db")
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        config = alembic_config(url)
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0011")
+    tables = MetaData()
+    tables.reflect(engine, only=["players", "rooms", "matches"])
+    seats = [{"player": "p1"}, {"player": "p2"}]
+    at = now()
+    common = {"game": "gin", "options": {"mode": "standard"}, "seats": seats}
+    with engine.begin() as connection:
+        for player in ("p1", "p2"):
+            connection.execute(
+                insert(tables.tables["players"]).values(
+                    id=player, nickname=player, token_hash=player, created_at=at
+                )
+            )
+        connection.execute(
+            insert(tables.tables["rooms"]).values(
+                id="r1",
+                code="OLDROOM",
+                public=True,
+                spectators=True,
+                hints=True,
+                spectator_chat=False,
+                clock="off",
+                host_id="p1",
+                status="playing",
+                created_at=at,
+                updated_at=at,
+                **common,
+            )
+        )
+        connection.execute(
+            insert(tables.tables["matches"]).values(
+                id="m1", room_id="r1", number=1, seed=1, status="playing", started_at=at, **common
+            )
+        )
+    upgrade(engine)
+    repository = Repository(engine)
+    old = repository.rooms.open_room("OLDROOM")
+    assert old is not None and old.rated
+    rows = [
+        {
+            "seat": seat,
+            "player_id": f"p{seat + 1}",
+            "bot": None,
+            "against": "humans",
+            "game": "gin",
+            "score": 100 * (1 - seat),
+            "won": seat == 0,
+        }
+        for seat in range(2)
+    ]
+    old.status = "finished"
+    repository.matches.finish_match(old, "m1", {"scores": [100, 0], "winners": [0]}, rows)
+    casual = StoredRoom(
+        "r2",
+        "CASUAL",
+        "gin",
+        {"mode": "standard"},
+        True,
+        True,
+        True,
+        "p1",
+        seats,
+        "playing",
+        rated=False,
+    )
+    repository.matches.start_match(
+        casual, StoredMatch("m2", 1, 2, {"mode": "standard"}, seats, "playing")
+    )
+    repository.matches.finish_match(casual, "m2", {"scores": [100, 0], "winners": [0]}, rows)
+    changes = databases.query(
+        url, "SELECT match_id, count(*) FROM rating_changes GROUP BY match_id"
+    )
+    assert changes == [("m1", 2)]
+    engine.dispose()

@@ -13,17 +13,19 @@ from rummyhall.server.pairing.rules import Seek
 
 @dataclass(frozen=True)
 class PoolKey:
-    """What makes a pool: the game, its options (validated, as JSON) and clock."""
+    """What makes a pool: the game, its options (validated, as JSON), clock, seats and
+    whether it is rated."""
 
     game: str
     options: str
     clock: str
     seats: int
+    rated: bool
 
     @property
     def name(self) -> str:
         """The pool's name in Redis keys: the key itself, as JSON."""
-        return json.dumps([self.game, self.options, self.clock, self.seats])
+        return json.dumps([self.game, self.options, self.clock, self.seats, self.rated])
 
 
 @dataclass(frozen=True)

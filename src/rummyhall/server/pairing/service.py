@@ -144,13 +144,17 @@ class Pairing:
         min_seats = seats if request.min_seats is None else request.min_seats
         if not fewest <= min_seats <= seats:
             raise ProtocolError("bad_options", detail=f"min_seats: from {fewest} to {seats}")
+        if request.rated and await self.store.account_of(player.id) is None:
+            raise ProtocolError("rated_needs_account")
         rating = await self.store.skill(player.id, request.game)
         # The connection's newest seek takes the place of its last; if that one was
         # seated meanwhile, the player is on his way to a table.
         if not await self._end(client, None) or client.gone:
             return  # (or closed meanwhile: no seek to pair, ever)
         dumped = options.model_dump()
-        key = PoolKey(request.game, json.dumps(dumped, sort_keys=True), request.clock, seats)
+        key = PoolKey(
+            request.game, json.dumps(dumped, sort_keys=True), request.clock, seats, request.rated
+        )
         seat_option = options.kit.seat_option
         record = SeekRecord(
             Seek(secrets.token_hex(8), player.id, rating, time.time(), min_seats),
@@ -167,6 +171,7 @@ class Pairing:
             clock=request.clock,
             seats=seats,
             min_seats=min_seats,
+            rated=request.rated,
         )
         here = self.here[record.seek.id] = Here(record, client, info)
         self._of_client[client] = record.seek.id
@@ -253,7 +258,7 @@ class Pairing:
         players = [self.players.known(r.seek.player_id, r.nickname) for r in table.seeks]
         try:
             code = await self.lobby.open_table(
-                players, first.pool.game, options, first.pool.clock, table.id
+                players, first.pool.game, options, first.pool.clock, first.pool.rated, table.id
             )
         except Exception as failure:
             error = failure if isinstance(failure, ProtocolError) else ProtocolError("internal")

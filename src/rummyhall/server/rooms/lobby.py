@@ -57,6 +57,8 @@ class RoomRequest(BaseModel):
     clock: str = Field(OFF, max_length=16)
     """The turn clock: ``off`` or one the server offers (``30+60``, ``60+120``; not for
     Rummikub, RKB-7)."""
+    rated: bool = True
+    """Matches between people move their ratings (``False``: casual, they do not)."""
     host_seat: int | None = Field(0, ge=0, le=5)
     """The seat the host takes (``null``: the host does not play)."""
     bots: list[str | None] = Field(default_factory=list, max_length=6)
@@ -254,14 +256,16 @@ class Lobby:
         game: str,
         options: dict[str, Any],
         clock: str,
+        rated: bool,
         key: str,
     ) -> str:
         """The code of a public room quick pairing filled: ``players`` in its seats in
-        order (the first its host), its match started. The site's room limit holds; a
-        player's own does not, since he hosts it by lot, not by choice. ``key`` (the
+        order (the first its host), ``rated`` or casual as they sought, its match
+        started. The site's room limit holds; a player's own does not, since he hosts it
+        by lot, not by choice. ``key`` (the
         table's) opens it once: asked again, after a crash too, the room opened then is
         found, and started if it was not."""
-        request = RoomRequest(game=game, options=options, clock=clock, host_seat=0)
+        request = RoomRequest(game=game, options=options, clock=clock, rated=rated, host_seat=0)
         info, _ = await self.create(players[0], request, key, guests=players[1:])
         place = await self.find(info.code)
         if isinstance(place, Room) and place.state.status == "waiting":
@@ -314,6 +318,7 @@ class Lobby:
             hints=request.hints,
             spectator_chat=request.spectator_chat,
             clock=request.clock,
+            rated=request.rated,
             seating=Seating(host, seats),
         )
         opened: str | None = None  # the id of the room the request opened, once saved

@@ -56,6 +56,7 @@ class RoomState:
         seating: Seating,
         spectator_chat: bool = False,
         clock: str = OFF,
+        rated: bool = True,
         status: Status = "waiting",
     ) -> None:
         self.settings = settings
@@ -72,6 +73,8 @@ class RoomState:
         self.hints = hints
         self.spectator_chat = spectator_chat
         """Spectators' chat messages reach the players too (the host's choice)."""
+        self.rated = rated
+        """Its matches between people move ratings (``False``: casual)."""
         self.seating = seating
         self.status: Status = status
         self.table: Table | None = None
@@ -114,6 +117,7 @@ class RoomState:
             hints=stored.hints,
             spectator_chat=stored.spectator_chat,
             clock=stored.clock,
+            rated=stored.rated,
             seating=Seating.restore(stored, players),
             status=stored.status,  # type: ignore[arg-type]
         )
@@ -163,6 +167,7 @@ class RoomState:
             spectators=len(self.seating.spectators),
             away_after=self.settings.away_after,
             clock=self.clock.setting,
+            rated=self.rated,
             match=None
             if table is None
             else MatchInfo(id=table.id, number=table.number, over=table.state.is_over),
@@ -186,6 +191,7 @@ class RoomState:
             match=None,
             spectator_chat=self.spectator_chat,
             clock=self.clock.setting,
+            rated=self.rated,
         )
 
     async def save(self) -> None:

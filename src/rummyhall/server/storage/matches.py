@@ -50,6 +50,7 @@ class MatchRecords:
                     options=match.options,
                     seed=match.seed,
                     seats=match.seats,
+                    rated=room.rated,
                     status="playing",
                 )
             )
@@ -100,7 +101,10 @@ class MatchRecords:
             )
             if finished.rowcount == 1:  # type: ignore[attr-defined]
                 session.add_all(models.Result(match_id=match_id, **row) for row in seats)
-                standings.rate(session, match_id, seats)
+                rated = session.scalar(
+                    select(models.Match.rated).where(models.Match.id == match_id)
+                )
+                standings.rate(session, match_id, seats, bool(rated))
             merge_room(session, room)
 
     def finished_match(

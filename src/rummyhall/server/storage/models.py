@@ -21,6 +21,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -94,6 +95,9 @@ class Room(Base):
     """Spectators' chat messages reach the players too (the host's choice)."""
     clock: Mapped[str] = mapped_column(String(16), default="off")
     """The turn clock: ``off`` or ``TURN+BANK`` seconds (:mod:`rummyhall.server.rooms.clock`)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Its matches between people move ratings (casual: they do not). Rooms older than
+    the choice (migration 0012) were rated, as every match between people was."""
     host_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
     seats: Mapped[list[Any]]
     """Per seat: ``{"player": id}``, ``{"bot": level}`` or ``null`` (open)."""
@@ -130,6 +134,8 @@ class Match(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     seats: Mapped[list[Any]]
     """The seats as they were at the start (same form as ``Room.seats``)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Its room's choice when it started (older matches: rated, migration 0012)."""
     status: Mapped[str] = mapped_column(String(16))
     """``playing``, ``finished``, or ``abandoned`` (an orphan that earlier versions left
     behind after a crash; see ``Repository.abandon_orphans``)."""

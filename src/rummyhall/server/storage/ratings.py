@@ -6,13 +6,14 @@ players of one match at once from their order, ties included, and needs no fixed
 player count as Elo's pairs do. It is the model lichess-style free sites use for more
 than two players, and it is fast enough to run inside the match's finishing transaction.
 
-A match is rated when every seat is a person (no bot, no one in two seats); matches
-against bots are counted apart (``against`` in the results). The order is the match's
-winners first, tied, then everyone else, tied: the games' scores mean different things
-(a Gin total, an Indian penalty), and who won is what every game agrees on. A new player
-starts at ``mu`` 25, ``sigma`` 25/3. What is shown and ranked is the conservative
-estimate ``mu − 3·sigma`` scaled, :func:`shown`: 1000 at the start, rising as results
-come and the uncertainty shrinks. While ``sigma`` is above :data:`PROVISIONAL_SIGMA` the
+A match is rated when its room is (not casual: the host's or quick pairing's choice;
+rooms older than the choice are rated) and every seat is a person (no bot, no one in two
+seats); matches against bots are counted apart (``against`` in the results). The order
+is the match's winners first, tied, then everyone else, tied: the games' scores mean
+different things (a Gin total, an Indian penalty), and who won is what every game agrees
+on. A new player starts at ``mu`` 25, ``sigma`` 25/3. What is shown and ranked is the
+conservative estimate ``mu − 3·sigma`` scaled, :func:`shown`: 1000 at the start, rising
+as results come and the uncertainty shrinks. While ``sigma`` is above :data:`PROVISIONAL_SIGMA` the
 rating is provisional (shown with a "?", as rating sites mark theirs): it says little yet.
 """
 
@@ -52,8 +53,11 @@ def provisional(sigma: float) -> bool:
     return sigma > PROVISIONAL_SIGMA
 
 
-def is_rated(rows: Sequence[Mapping[str, Any]]) -> bool:
-    """Whether a finished match's result rows (one per seat) make a rated match."""
+def is_rated(rows: Sequence[Mapping[str, Any]], rated: bool) -> bool:
+    """Whether a finished match moves ratings: its room chose ``rated`` (not casual), and
+    its result rows (one per seat) are people, each in one seat."""
+    if not rated:
+        return False
     players = [row.get("player_id") for row in rows]
     people = all(row.get("player_id") is not None and row.get("bot") is None for row in rows)
     return people and len(rows) >= 2 and len(set(players)) == len(players)

@@ -51,6 +51,8 @@ class StoredRoom:
     """Spectators' chat messages reach the players too (the host's choice)."""
     clock: str = "off"
     """The turn clock (:mod:`rummyhall.server.rooms.clock`)."""
+    rated: bool = True
+    """Its matches between people move ratings (``False``: casual)."""
 
 
 @dataclass(frozen=True)

@@ -156,6 +156,7 @@ class RoomRecords:
             stored_match,
             spectator_chat=room.spectator_chat,
             clock=room.clock,
+            rated=room.rated,
         )
 
     def code_taken(self, code: str) -> bool:
@@ -182,6 +183,7 @@ def merge_room(session: Session, room: StoredRoom) -> None:
             hints=room.hints,
             spectator_chat=room.spectator_chat,
             clock=room.clock,
+            rated=room.rated,
             host_id=room.host_id,
             seats=room.seats,
             status=room.status,

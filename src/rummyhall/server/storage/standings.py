@@ -167,11 +167,12 @@ def _history(changes: Sequence[Any]) -> list[dict[str, Any]]:
     return start + [{"at": at.isoformat(), "rating": after} for at, _, after in oldest]
 
 
-def rate(session: Session, match_id: str, rows: Sequence[dict[str, Any]]) -> None:
-    """Move the ratings of a finished match's players if it is rated (in its finishing
-    transaction: a match finishes once, so it is rated once), and keep each one's
-    change."""
-    if not ratings.is_rated(rows):
+def rate(session: Session, match_id: str, rows: Sequence[dict[str, Any]], rated: bool) -> None:
+    """Move the ratings of a finished match's players if it is rated (its room's choice,
+    ``rated``, and its seats: :func:`~rummyhall.server.storage.ratings.is_rated`; in its
+    finishing transaction: a match finishes once, so it is rated once), and keep each
+    one's change."""
+    if not ratings.is_rated(rows, rated):
         return
     game = rows[0]["game"]
     ids = [row["player_id"] for row in rows]

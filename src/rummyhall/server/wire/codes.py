@@ -57,6 +57,7 @@ ErrorCode = Literal[
     "key_reused",
     "bad_options",
     "not_seeking",
+    "rated_needs_account",
     "bad_nickname",
     "nickname_too_long",
     "nickname_marks",

@@ -293,6 +293,13 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "You are not looking for a game.",
         "你当前没有在匹配对局。",
     ),
+    "rated_needs_account": Refusal(
+        "a rated `seek` from a guest: rated pairing needs an account (a guest may seek "
+        "casual games)",
+        "Rated games need an account: create one (or sign in), or play casual.",
+        "计分对局需要账号：请注册或登录，或者选择休闲对局。",
+        http=403,
+    ),
     **PEOPLE_ERRORS,
     "signed_out": Refusal(
         "sent before the server closes a connection (4003) whose player signed out here or "

@@ -76,6 +76,8 @@ class RoomInfo(BaseModel):
     away_after: float
     clock: str = "off"
     """The turn clock: ``off`` or ``TURN+BANK`` seconds (``30+60``)."""
+    rated: bool = True
+    """Its matches between people move ratings; ``False``: casual."""
     match: MatchInfo | None = None
     pause: PauseInfo | None = None
     """Set while the next part waits for the players to close the last one's result."""
@@ -304,6 +306,8 @@ class PoolInfo(BaseModel):
     """A full table."""
     min_seats: int
     """The fewest players this seeker accepts."""
+    rated: bool
+    """Rated or casual (each has its pools)."""
 
 
 class SeekingMessage(ServerMessage):

@@ -195,13 +195,17 @@ class Seek(ClientMessage):
     """Quick pairing (docs/pairing.md): play ``game`` with ``options`` (a room's: the
     variant, and for Indian and Rummikub the seats) and ``clock`` against people near
     one's rating, at a table of ``min_seats``
-    players or more (none: a full one). Replaces the connection's seek, if any."""
+    players or more (none: a full one), ``rated`` or casual. Replaces the connection's
+    seek, if any."""
 
     type: Literal["seek"]
     game: str = Field(max_length=16)
     options: dict[str, Any] = Field(default_factory=dict)
     clock: str = Field("off", max_length=16)
     min_seats: int | None = Field(None, ge=2, le=6)
+    rated: bool = False
+    """The match moves ratings (an account's only: ``rated_needs_account``); casual by
+    default. Rated and casual seeks wait in separate pools."""
 
 
 class CancelSeek(ClientMessage):

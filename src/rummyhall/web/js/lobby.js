@@ -73,7 +73,7 @@ function openFields(game, variant) {
 
 export function showLobby({ main, navigate, toast }) {
   let info = null;
-  const state = { game: null, variant: null, players: 2, chosen: {}, seats: ["you", "open"], public: true, hints: true, spectators: true, spectator_chat: false, clock: "off" };
+  const state = { game: null, variant: null, players: 2, chosen: {}, seats: ["you", "open"], public: true, hints: true, spectators: true, spectator_chat: false, clock: "off", rated: true };
   const games = () => (info ? info.games : []);
   const entry = (name) => games().find((game) => game.game === name);
   const variantOf = (game, name) => game.variants.find((variant) => variant.name === name) || game.variants[0];
@@ -120,7 +120,7 @@ export function showLobby({ main, navigate, toast }) {
     });
   }
 
-  const pairing = pairingPanel({ navigate, toast, optionsFor: (game, variant, players) => roomOptions(game, variant, {}, players), playComputer });
+  const pairing = pairingPanel({ navigate, toast, optionsFor: (game, variant, players) => roomOptions(game, variant, {}, players), playComputer, signedIn: () => Boolean(player?.username) });
 
   /** The level quick play seats: the one last chosen, if the server still offers it. */
   function quickLevel() {
@@ -196,6 +196,7 @@ export function showLobby({ main, navigate, toast }) {
         checkbox("hints", t("lobby.hints")),
         checkbox("spectators", t("lobby.spectators")),
         checkbox("spectator_chat", t("lobby.spectator_chat")),
+        checkbox("rated", t("lobby.rated")),
         ...fields.filter((field) => field.type === "bool").map((field) => fieldWidget(field, variant)),
       ]),
       h("button", { type: "submit", class: "primary", id: "create-room", ...sends(CREATING) }, t("lobby.create")),
@@ -226,6 +227,7 @@ export function showLobby({ main, navigate, toast }) {
         hints: state.hints,
         spectators: state.spectators,
         spectator_chat: state.spectator_chat,
+        rated: state.rated,
         clock: state.game === "rummikub" ? "off" : state.clock,
         host_seat: hostSeat < 0 ? null : hostSeat,
         bots: state.seats.map((who) => (who === "you" || who === "open" ? null : who)),

@@ -1,6 +1,7 @@
 // "Play a person" (docs/pairing.md): the lobby's quick pairing panel. The player picks
 // a game, its variant, the seats (Indian, Rummikub) and whether a table may start with
-// fewer, a clock where the game has one; while he waits it shows how many seek and
+// fewer, a clock where the game has one, rated or casual (rated needs an account: a
+// guest sees it disabled, and why); while he waits it shows how many seek and
 // play, lets him cancel, and after a while offers the computer instead (taken at once
 // if he ticked it). "paired" takes him to his table.
 
@@ -10,6 +11,7 @@ import { clockLabel, label, variantLabel } from "./names.js";
 import { h } from "./ui.js";
 
 const AUTO = "rummyhall.pairing.computer"; // "play the computer if nobody comes", as last ticked
+const RATED = "rummyhall.pairing.rated"; // rated or casual, as last chosen
 
 const range = (low, high) => Array.from({ length: high - low + 1 }, (_, i) => low + i);
 
@@ -18,10 +20,11 @@ const clockText = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.floor(
 
 /** The panel, kept across the lobby's redraws. ``optionsFor(game, variant, players)``:
  *  a room's options (the lobby's); ``playComputer(request)`` opens a table against the
- *  computer with the seek's game, options and clock. */
-export function pairingPanel({ navigate, toast, optionsFor, playComputer }) {
+ *  computer with the seek's game, options and clock; ``signedIn()``: whether the
+ *  player has an account (rated pairing needs one). */
+export function pairingPanel({ navigate, toast, optionsFor, playComputer, signedIn }) {
   const root = h("section", { class: "panel pairing", id: "pairing" });
-  const choice = { game: null, variant: null, players: 2, fewer: false, clock: "off", computer: localStorage.getItem(AUTO) === "1" };
+  const choice = { game: null, variant: null, players: 2, fewer: false, clock: "off", computer: localStorage.getItem(AUTO) === "1", rated: localStorage.getItem(RATED) !== "0" };
   let info = null;
   let seek = null; // while seeking: { socket, pool, figures, since, then }
   let ticker = null;
@@ -42,6 +45,7 @@ export function pairingPanel({ navigate, toast, optionsFor, playComputer }) {
       game: chosen.game,
       options: optionsFor(chosen, variant(), choice.players),
       clock: chosen.game === "rummikub" ? "off" : choice.clock,
+      rated: rated(),
     };
     if (choice.fewer && choice.players > 2) request.min_seats = 2;
     seek = { request, pool: null, figures: null, since: Date.now(), then: null, lost: false };
@@ -108,6 +112,25 @@ export function pairingPanel({ navigate, toast, optionsFor, playComputer }) {
 
   const waited = () => (Date.now() - seek.since) / 1000;
 
+  /** Whether the seek is rated: as chosen, for an account; a guest's is casual. */
+  const rated = () => choice.rated && signedIn();
+
+  /** Rated or casual; a guest sees rated disabled, and why. */
+  function kind() {
+    const guest = !signedIn();
+    const radio = (value, text) => h("label", { class: "check" }, [
+      h("input", { type: "radio", name: "pairing-rated", value, checked: (value === "rated") === rated(), disabled: guest && value === "rated",
+        "aria-describedby": guest ? "pairing-rated-why" : null,
+        onchange: () => { choice.rated = value === "rated"; localStorage.setItem(RATED, choice.rated ? "1" : "0"); } }),
+      h("span", {}, text)]);
+    return h("fieldset", { class: "pairing-kind" }, [
+      h("legend", {}, t("pairing.kind")),
+      radio("rated", t("pairing.rated")),
+      radio("casual", t("pairing.casual")),
+      guest ? h("p", { class: "muted", id: "pairing-rated-why" }, t("pairing.rated_guest")) : null,
+    ]);
+  }
+
   function choices() {
     const chosen = game();
     const seatField = chosen.fields.find((field) => field.key === chosen.seat_option);
@@ -125,6 +148,7 @@ export function pairingPanel({ navigate, toast, optionsFor, playComputer }) {
       clocks ? h("label", {}, [h("span", {}, t("lobby.clock")),
         h("select", { name: "pairing-clock", onchange: (e) => { choice.clock = e.target.value; } },
           info.clocks.map((clock) => h("option", { value: clock, selected: clock === choice.clock }, clockLabel(clock))))]) : null,
+      kind(),
       choice.players > 2 ? h("label", { class: "check" }, [
         h("input", { type: "checkbox", name: "pairing-fewer", checked: choice.fewer, onchange: (e) => { choice.fewer = e.target.checked; } }),
         h("span", {}, t("pairing.fewer"))]) : null,
@@ -139,7 +163,7 @@ export function pairingPanel({ navigate, toast, optionsFor, playComputer }) {
     const figures = seek.figures;
     const pool = seek.pool;
     const due = figures && waited() >= figures.computer_after;
-    const poolName = pool ? [t(`game.${pool.game}`), variantLabel(pool, info), pool.clock !== "off" ? clockLabel(pool.clock) : null].filter(Boolean).join(" · ") : "";
+    const poolName = pool ? [t(`game.${pool.game}`), variantLabel(pool, info), pool.clock !== "off" ? clockLabel(pool.clock) : null, t(pool.rated ? "pairing.rated" : "pairing.casual")].filter(Boolean).join(" · ") : "";
     return h("div", { class: "pairing-wait", role: "status", "aria-live": "polite" }, [
       h("p", { class: "pairing-looking" }, [h("span", { class: "spinner", "aria-hidden": "true" }), t(seek.lost ? "pairing.lost" : "pairing.looking")]),
       h("p", { class: "muted", id: "pairing-pool" }, poolName),
