@@ -51,6 +51,7 @@ def test_two_seekers_meet_at_one_table_whose_match_has_started(server: Server) -
     first = seek(ana, options={"mode": "oklahoma"})
     assert first["pool"]["title"].startswith("Gin Rummy · Oklahoma")
     assert (first["waiting"], first["rating"], first["window"]) == (1, 1000, 100)
+    assert first["provisional"] is True  # a newcomer's rating: "1000?"
     assert first["pool"]["seats"] == first["pool"]["min_seats"] == 2
     seek(bo, options={"mode": "oklahoma"})
     paired = [client.wait("paired") for client in (ana, bo)]
@@ -110,8 +111,9 @@ def test_rated_and_casual_seeks_wait_apart_and_open_rooms_of_their_kind(server: 
     kim, lea = member(server, "Kim_r"), member(server, "Lea_r")
     casual = seek(kim, "indian", options={"players": 2})
     assert casual["pool"]["rated"] is False
-    rated = seek(lea, "indian", options={"players": 2}, rated=True)
+    rated = seek(lea, "indian", options={"players": 2}, rated=True, rating_range=200)
     assert (rated["pool"]["rated"], rated["waiting"]) == (True, 1)  # not the casual pool
+    assert (rated["pool"]["rating_range"], rated["window"]) == (200, 100)
     # A guest seeks casual, and meets the casual seeker at a casual table.
     guest = seeker(server, "Mo")
     seek(guest, "indian", options={"players": 2})
@@ -136,6 +138,7 @@ def test_rated_and_casual_seeks_wait_apart_and_open_rooms_of_their_kind(server: 
         ({"game": "indian", "options": {"players": 3}, "min_seats": 4}, "bad_options"),
         ({"game": "gin", "rated": True}, "rated_needs_account"),
         ({"game": "gin", "rated": "yes"}, "malformed"),
+        ({"game": "gin", "rating_range": 50}, "malformed"),
         ({"game": "gin", "clock": 30}, "malformed"),
         ({"game": "gin", "min_seats": 1}, "malformed"),
     ],

@@ -1,7 +1,7 @@
 """Ratings over real sockets: a match between two people moves both ratings once (the
 winner's up), shown on their profiles and the game's leaderboard; a match against a bot,
-or in a casual room, is listed but unrated; a server killed at the match's finishing commit rates it exactly
-once after the restart."""
+or in a casual room, is listed but unrated; a server killed at the match's finishing
+commit rates it exactly once after the restart."""
 
 from __future__ import annotations
 

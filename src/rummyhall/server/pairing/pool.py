@@ -113,8 +113,11 @@ class Pool:
     def _gather(self, first: Seek, now: float, taken: set[str], widest: float) -> list[Seek]:
         """``first`` and, nearest rating first, the free seeks compatible with all the
         gathered ones, up to a full table. No seek beyond ``widest`` (the oldest seek's
-        window, which no other's exceeds) or ``first``'s own window can be compatible."""
+        window, which no other's exceeds) or ``first``'s own window, nor beyond
+        ``first``'s range, can be compatible."""
         reach = max(widest, self.curve.window(now - first.since))
+        if first.limit is not None:
+            reach = min(reach, first.limit)
         group = [first]
         ratings = self._by_rating
         below = bisect.bisect_left(ratings, (first.rating, first.id)) - 1

@@ -1,5 +1,6 @@
 """Quick pairing's rules (docs/pairing.md): a seek, its rating window widening with the
-time it has waited, and which seeks may sit at one table.
+time it has waited up to the seeker's own rating range, and which seeks may sit at one
+table.
 
 Pure arithmetic on times given, so the pool and its tests decide alike whatever the
 clock."""
@@ -51,16 +52,26 @@ class Seek:
     """When the seek entered the pool (seconds, on the pool's clock)."""
     min_seats: int
     """The fewest players the seeker accepts (the pool's seat count: a full table)."""
+    limit: int | None = None
+    """The seeker's rating range: the most points either side he ever accepts, however
+    long he waits (``None``: any, once the window has opened)."""
+
+    def window(self, now: float, curve: Curve) -> float:
+        """The points either side this seek accepts at ``now``: the curve's, within
+        its :attr:`limit`."""
+        widened = curve.window(now - self.since)
+        return widened if self.limit is None else min(widened, self.limit)
 
 
 def compatible(a: Seek, b: Seek, now: float, curve: Curve) -> bool:
-    """Whether ``a`` and ``b`` may sit at one table at ``now``: two players, and a
-    rating gap within the wider of their windows (the one who waited longer decides,
-    so a long wait ends as soon as anyone comes)."""
+    """Whether ``a`` and ``b`` may sit at one table at ``now``: two players, a rating
+    gap within the wider of their windows (the one who waited longer decides, so a long
+    wait ends as soon as anyone comes) and within each one's own range (a hard limit)."""
     if a.player_id == b.player_id:
         return False
+    gap = abs(a.rating - b.rating)
     wider = max(curve.window(now - a.since), curve.window(now - b.since))
-    return abs(a.rating - b.rating) <= wider
+    return gap <= wider and all(seek.limit is None or gap <= seek.limit for seek in (a, b))
 
 
 def startable(group: list[Seek], seats: int) -> bool:

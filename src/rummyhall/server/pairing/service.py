@@ -90,6 +90,8 @@ class Here:
     record: SeekRecord
     client: Client
     info: PoolInfo
+    provisional: bool
+    """The seeker's rating in the game is provisional (shown "1500?")."""
     shown: tuple[int, int, float | None] | None = None
     """``(waiting, playing, starts_at)`` as last told to the client."""
 
@@ -146,7 +148,7 @@ class Pairing:
             raise ProtocolError("bad_options", detail=f"min_seats: from {fewest} to {seats}")
         if request.rated and await self.store.account_of(player.id) is None:
             raise ProtocolError("rated_needs_account")
-        rating = await self.store.skill(player.id, request.game)
+        rating, provisional = await self.store.skill(player.id, request.game)
         # The connection's newest seek takes the place of its last; if that one was
         # seated meanwhile, the player is on his way to a table.
         if not await self._end(client, None) or client.gone:
@@ -157,7 +159,14 @@ class Pairing:
         )
         seat_option = options.kit.seat_option
         record = SeekRecord(
-            Seek(secrets.token_hex(8), player.id, rating, time.time(), min_seats),
+            Seek(
+                secrets.token_hex(8),
+                player.id,
+                rating,
+                time.time(),
+                min_seats,
+                request.rating_range,
+            ),
             key,
             self.node,
             player.nickname,
@@ -172,8 +181,9 @@ class Pairing:
             seats=seats,
             min_seats=min_seats,
             rated=request.rated,
+            rating_range=request.rating_range,
         )
-        here = self.here[record.seek.id] = Here(record, client, info)
+        here = self.here[record.seek.id] = Here(record, client, info, provisional)
         self._of_client[client] = record.seek.id
         try:
             replaced = await self.pools.add(record)
@@ -372,11 +382,12 @@ class Pairing:
         here.shown = figures
         now = time.time()
         waited = now - record.seek.since
-        window = self.curve.window(waited)
+        window = record.seek.window(now, self.curve)
         here.client.send(
             SeekingMessage(
                 pool=here.info,
                 rating=record.seek.rating,
+                provisional=here.provisional,
                 waiting=figures[0],
                 playing=figures[1],
                 waited=round(waited, 1),

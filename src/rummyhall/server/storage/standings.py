@@ -238,16 +238,18 @@ class StandingRecords:
         with self.db.sessions() as session:
             return leaderboard(session, game, player_id, size)
 
-    def skill(self, player_id: str, game: str) -> int:
+    def skill(self, player_id: str, game: str) -> tuple[int, bool]:
         """:func:`~rummyhall.server.storage.ratings.skill` of a player in ``game`` (a
-        new player's if he has no rating there)."""
+        new player's if he has no rating there), and whether his rating there is still
+        provisional."""
         with self.db.sessions() as session:
-            mu = session.scalar(
-                select(models.Rating.mu).where(
+            found = session.execute(
+                select(models.Rating.mu, models.Rating.sigma).where(
                     models.Rating.player_id == player_id, models.Rating.game == game
                 )
-            )
-        return ratings.skill(ratings.START[0] if mu is None else mu)
+            ).first()
+        mu, sigma = ratings.START if found is None else found
+        return ratings.skill(mu), ratings.provisional(sigma)
 
     def bot_stats(self) -> dict[str, Any]:
         """How each bot level fares, per game."""

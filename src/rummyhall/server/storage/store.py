@@ -170,7 +170,7 @@ class Store:
     async def recent_opponents(self, player_id: str) -> list[dict[str, Any]]:
         return await self.read(self.repository.invitations.recent_opponents, player_id)
 
-    async def skill(self, player_id: str, game: str) -> int:
+    async def skill(self, player_id: str, game: str) -> tuple[int, bool]:
         return await self.read(self.repository.standings.skill, player_id, game)
 
     async def bot_stats(self) -> dict[str, Any]:

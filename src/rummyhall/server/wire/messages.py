@@ -308,6 +308,8 @@ class PoolInfo(BaseModel):
     """The fewest players this seeker accepts."""
     rated: bool
     """Rated or casual (each has its pools)."""
+    rating_range: int | None = None
+    """The most points either side this seeker accepts (``None``: any, in time)."""
 
 
 class SeekingMessage(ServerMessage):
@@ -318,6 +320,8 @@ class SeekingMessage(ServerMessage):
     pool: PoolInfo
     rating: int
     """Your rating in the game, as pairing uses it (docs/pairing.md)."""
+    provisional: bool
+    """Your rating there is provisional: too few rated matches yet (shown "1000?")."""
     waiting: int
     """Seeks in the pool, yours included."""
     playing: int

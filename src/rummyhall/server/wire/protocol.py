@@ -195,8 +195,8 @@ class Seek(ClientMessage):
     """Quick pairing (docs/pairing.md): play ``game`` with ``options`` (a room's: the
     variant, and for Indian and Rummikub the seats) and ``clock`` against people near
     one's rating, at a table of ``min_seats``
-    players or more (none: a full one), ``rated`` or casual. Replaces the connection's
-    seek, if any."""
+    players or more (none: a full one), ``rated`` or casual, within ``rating_range``.
+    Replaces the connection's seek, if any."""
 
     type: Literal["seek"]
     game: str = Field(max_length=16)
@@ -206,6 +206,9 @@ class Seek(ClientMessage):
     rated: bool = False
     """The match moves ratings (an account's only: ``rated_needs_account``); casual by
     default. Rated and casual seeks wait in separate pools."""
+    rating_range: int | None = Field(None, ge=100, le=1000)
+    """The most rating points either side the seeker accepts, however long he waits
+    (``None``: any, once the window has widened; docs/pairing.md)."""
 
 
 class CancelSeek(ClientMessage):

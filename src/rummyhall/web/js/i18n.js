@@ -443,6 +443,8 @@ const STRINGS = {
   "pairing.intro": ["Meet players near your rating: pick a game and wait a moment.", "与水平相近的玩家对局：选好游戏，稍候即可。"],
   "pairing.game": ["Game", "游戏"],
   "pairing.kind": ["Kind of game", "对局类型"],
+  "pairing.range": ["Opponents' rating", "对手等级分"],
+  "pairing.range_any": ["Any", "不限"],
   "pairing.rated": ["Rated", "计分"],
   "pairing.casual": ["Casual", "休闲"],
   "pairing.rated_guest": ["Rated games need an account: sign in or create one (above).", "计分对局需要账号：请在上方登录或注册。"],

@@ -1,7 +1,7 @@
 // "Play a person" (docs/pairing.md): the lobby's quick pairing panel. The player picks
 // a game, its variant, the seats (Indian, Rummikub) and whether a table may start with
 // fewer, a clock where the game has one, rated or casual (rated needs an account: a
-// guest sees it disabled, and why); while he waits it shows how many seek and
+// guest sees it disabled, and why) and his rating range; while he waits it shows how many seek and
 // play, lets him cancel, and after a while offers the computer instead (taken at once
 // if he ticked it). "paired" takes him to his table.
 
@@ -12,8 +12,19 @@ import { h } from "./ui.js";
 
 const AUTO = "rummyhall.pairing.computer"; // "play the computer if nobody comes", as last ticked
 const RATED = "rummyhall.pairing.rated"; // rated or casual, as last chosen
+const RANGE = "rummyhall.pairing.range"; // the rating range, as last chosen ("" : any)
+const RANGES = [100, 200, 400]; // the ranges offered, besides any
 
-const range = (low, high) => Array.from({ length: high - low + 1 }, (_, i) => low + i);
+const span = (low, high) => Array.from({ length: high - low + 1 }, (_, i) => low + i);
+
+/** The rating range last chosen, if still offered (``null``: any). */
+function savedRange() {
+  const saved = Number(localStorage.getItem(RANGE));
+  return RANGES.includes(saved) ? saved : null;
+}
+
+/** A rating as shown: "1042", or "1042?" while it is provisional. */
+const ratingText = (rating, provisional) => `${rating}${provisional ? "?" : ""}`;
 
 /** Seconds as the wait shows them: "0:07", "1:32". */
 const clockText = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
@@ -24,7 +35,7 @@ const clockText = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.floor(
  *  player has an account (rated pairing needs one). */
 export function pairingPanel({ navigate, toast, optionsFor, playComputer, signedIn }) {
   const root = h("section", { class: "panel pairing", id: "pairing" });
-  const choice = { game: null, variant: null, players: 2, fewer: false, clock: "off", computer: localStorage.getItem(AUTO) === "1", rated: localStorage.getItem(RATED) !== "0" };
+  const choice = { game: null, variant: null, players: 2, fewer: false, clock: "off", computer: localStorage.getItem(AUTO) === "1", rated: localStorage.getItem(RATED) !== "0", range: savedRange() };
   let info = null;
   let seek = null; // while seeking: { socket, pool, figures, since, then }
   let ticker = null;
@@ -46,6 +57,7 @@ export function pairingPanel({ navigate, toast, optionsFor, playComputer, signed
       options: optionsFor(chosen, variant(), choice.players),
       clock: chosen.game === "rummikub" ? "off" : choice.clock,
       rated: rated(),
+      rating_range: choice.range,
     };
     if (choice.fewer && choice.players > 2) request.min_seats = 2;
     seek = { request, pool: null, figures: null, since: Date.now(), then: null, lost: false };
@@ -144,11 +156,15 @@ export function pairingPanel({ navigate, toast, optionsFor, playComputer, signed
           chosen.variants.map((v) => h("option", { value: v.name, selected: v.name === choice.variant }, label(v.label, v.title))))]) : null,
       seatField && chosen.seats.max > chosen.seats.min ? h("label", {}, [h("span", {}, label(seatField.label, seatField.title)),
         h("select", { name: "pairing-players", onchange: (e) => { choice.players = Number(e.target.value); draw(); } },
-          range(chosen.seats.min, chosen.seats.max).map((n) => h("option", { value: n, selected: n === choice.players }, String(n))))]) : null,
+          span(chosen.seats.min, chosen.seats.max).map((n) => h("option", { value: n, selected: n === choice.players }, String(n))))]) : null,
       clocks ? h("label", {}, [h("span", {}, t("lobby.clock")),
         h("select", { name: "pairing-clock", onchange: (e) => { choice.clock = e.target.value; } },
           info.clocks.map((clock) => h("option", { value: clock, selected: clock === choice.clock }, clockLabel(clock))))]) : null,
       kind(),
+      h("label", {}, [h("span", {}, t("pairing.range")),
+        h("select", { name: "pairing-range", onchange: (e) => { choice.range = e.target.value ? Number(e.target.value) : null; localStorage.setItem(RANGE, e.target.value); } }, [
+          ...RANGES.map((points) => h("option", { value: String(points), selected: points === choice.range }, `±${points}`)),
+          h("option", { value: "", selected: choice.range === null }, t("pairing.range_any"))])]),
       choice.players > 2 ? h("label", { class: "check" }, [
         h("input", { type: "checkbox", name: "pairing-fewer", checked: choice.fewer, onchange: (e) => { choice.fewer = e.target.checked; } }),
         h("span", {}, t("pairing.fewer"))]) : null,
@@ -172,7 +188,8 @@ export function pairingPanel({ navigate, toast, optionsFor, playComputer, signed
       ]) : null,
       figures ? h("p", { class: "muted" }, [
         t("pairing.waited", { time: clockText(waited()) }), " · ",
-        figures.window === null ? t("pairing.window_any", { rating: figures.rating }) : t("pairing.window", { rating: figures.rating, window: figures.window }),
+        h("span", { id: "pairing-rating", title: figures.provisional ? t("rating.provisional") : null },
+          t(figures.window === null ? "pairing.window_any" : "pairing.window", { rating: ratingText(figures.rating, figures.provisional), window: figures.window })),
       ]) : null,
       figures?.starts_in !== null && figures?.starts_in !== undefined ? h("p", { id: "pairing-countdown" }, t("pairing.starts_in", { s: Math.ceil(figures.starts_in) })) : null,
       due && !choice.computer ? h("p", {}, t("pairing.nobody")) : null,
