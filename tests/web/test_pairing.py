@@ -1,8 +1,8 @@
 """ "Play a person" in the lobby (docs/pairing.md): two players who press it meet at one
 table, in English on a desktop and in Chinese on a phone; a lone seeker takes the
 computer, with a click or by himself; a four-seat Rummikub table fills from four
-browsers. Each test seeks in a pool of its own (game, options, clock): the module's one
-server keeps them apart."""
+browsers; a guest sees rated pairing disabled, and why. Each test seeks in a pool of
+its own (game, options, clock): the module's one server keeps them apart."""
 
 from __future__ import annotations
 
@@ -35,13 +35,29 @@ def seek(
     panel.locator("#play-person").click()
 
 
+def test_a_guest_sees_rated_disabled_and_why(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
+) -> None:
+    page = new_page()
+    page.goto("/")
+    panel = page.locator("#pairing")
+    rated = panel.get_by_role("radio", name="Rated")
+    expect(rated).to_be_disabled()
+    expect(panel.get_by_role("radio", name="Casual")).to_be_checked()
+    expect(rated).to_have_accessible_description(re.compile("need an account"))
+    expect(panel.locator("select[name=pairing-range] option")).to_have_text(
+        ["±100", "±200", "±400", "Any"]
+    )
+    shot(page, "rated-disabled-for-a-guest")
+
+
 def test_two_players_meet_at_one_table(
     new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
 ) -> None:
     ana, bo = new_page(), new_page()
     seek(ana, clock="30+60")
     expect(ana.locator("#pairing-figures")).to_contain_text("1 looking for a game")
-    pool = "Gin Rummy · Standard (to 100) · 30 s a turn + 60 s bank"
+    pool = "Gin Rummy · Standard (to 100) · 30 s a turn + 60 s bank · Casual"
     expect(ana.locator("#pairing-pool")).to_have_text(pool)
     shot(ana, "waiting")
     seek(bo, clock="30+60")
@@ -69,7 +85,7 @@ def test_two_players_meet_in_chinese_on_phones(
     seek(pages[0], "indian", players=2)
     expect(pages[0].locator(".pairing-looking")).to_have_text("正在寻找对手…")
     expect(pages[0].locator("#pairing-figures")).to_contain_text("1 人正在匹配")
-    expect(pages[0].locator("#pairing-pool")).to_have_text("印度拉米 · 积分局 · 2P")
+    expect(pages[0].locator("#pairing-pool")).to_have_text("印度拉米 · 积分局 · 2P · 休闲")
     expect(pages[0].locator("#pairing")).to_be_in_viewport()
     shot(pages[0], "waiting-zh-phone")
     seek(pages[1], "indian", players=2)

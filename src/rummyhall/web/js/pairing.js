@@ -23,6 +23,9 @@ function savedRange() {
   return RANGES.includes(saved) ? saved : null;
 }
 
+/** What a table against the computer takes of a seek: its game, options and clock. */
+const tableOf = ({ game, options, clock }) => ({ game, options, clock });
+
 /** A rating as shown: "1042", or "1042?" while it is provisional. */
 const ratingText = (rating, provisional) => `${rating}${provisional ? "?" : ""}`;
 
@@ -30,7 +33,7 @@ const ratingText = (rating, provisional) => `${rating}${provisional ? "?" : ""}`
 const clockText = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
 
 /** The panel, kept across the lobby's redraws. ``optionsFor(game, variant, players)``:
- *  a room's options (the lobby's); ``playComputer(request)`` opens a table against the
+ *  a room's options (the lobby's); ``playComputer(tableOf(request))`` opens a table against the
  *  computer with the seek's game, options and clock; ``signedIn()``: whether the
  *  player has an account (rated pairing needs one). */
 export function pairingPanel({ navigate, toast, optionsFor, playComputer, signedIn }) {
@@ -117,7 +120,7 @@ export function pairingPanel({ navigate, toast, optionsFor, playComputer, signed
     if (!seek?.figures) return;
     if (choice.computer && waited() >= seek.figures.computer_after) {
       const request = seek.request;
-      cancel(() => playComputer(request));
+      cancel(() => playComputer(tableOf(request)));
     }
     draw();
   }
@@ -194,7 +197,7 @@ export function pairingPanel({ navigate, toast, optionsFor, playComputer, signed
       figures?.starts_in !== null && figures?.starts_in !== undefined ? h("p", { id: "pairing-countdown" }, t("pairing.starts_in", { s: Math.ceil(figures.starts_in) })) : null,
       due && !choice.computer ? h("p", {}, t("pairing.nobody")) : null,
       h("div", { class: "notice-actions" }, [
-        due ? h("button", { type: "button", class: "primary", id: "pairing-computer", disabled: Boolean(seek.then), onclick: () => { const request = seek.request; cancel(() => playComputer(request)); } }, t("pairing.computer")) : null,
+        due ? h("button", { type: "button", class: "primary", id: "pairing-computer", disabled: Boolean(seek.then), onclick: () => { const request = seek.request; cancel(() => playComputer(tableOf(request))); } }, t("pairing.computer")) : null,
         h("button", { type: "button", class: "ghost", id: "pairing-cancel", disabled: Boolean(seek.then), onclick: () => cancel() }, t("common.cancel")),
       ]),
     ]);
