@@ -32,6 +32,7 @@ OTHER_VALUES: dict[str, tuple[str, Any]] = {
     "fault_point": ("finish_match:before:2", "finish_match:before:2"),
     "metrics_port": ("9100", 9100),
     "metrics_address": ("10.0.0.5", "10.0.0.5"),
+    "review_worlds": ("16", 16),
 }
 """A value other than the default for each flag that is not a number or a switch."""
 

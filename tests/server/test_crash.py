@@ -111,6 +111,7 @@ def test_the_plans_cover_every_transaction() -> None:
         *("create_account", "add_sign_in", "sign_out", "sign_out_everywhere"),  # test_accounts
         "add_chat",  # test_chat
         *("invite", "dismiss_invitation"),  # test_friends
+        "keep_review",  # test_reviews
     }
     assert named | elsewhere == set(TRANSACTIONS)
 

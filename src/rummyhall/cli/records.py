@@ -34,7 +34,7 @@ DEFAULT_DATABASE = "sqlite:///rummyhall.db"
 def database_reader(url: str) -> RecordReader:
     """The reader of the game server's database at ``url``: finished matches only, as
     the server's replays are (a match in progress keeps its secrets)."""
-    from rummyhall.server.rooms.catalogue import parse_options
+    from rummyhall.server.people.replays import game_record
     from rummyhall.server.storage.database import make_engine
     from rummyhall.server.storage.repository import Repository
 
@@ -45,15 +45,7 @@ def database_reader(url: str) -> RecordReader:
         if found is None:
             raise NotationError(f"no finished game {game_id!r} in {url}")
         match, log, _ = found
-        options = parse_options(match.game, match.options).engine_options()
-        return {
-            "game": match.game,
-            "kind": "match",
-            "version": 1,
-            "seed": match.seed,
-            "options": options,
-            "log": log,
-        }
+        return game_record(match, log)
 
     return read
 

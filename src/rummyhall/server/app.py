@@ -36,11 +36,13 @@ from rummyhall.server.net.http import (
 )
 from rummyhall.server.net.limits import KeyedLimiter, Limiter
 from rummyhall.server.net.probes import probes
+from rummyhall.server.net.reviews_api import router as reviews_router
 from rummyhall.server.pairing.service import Pairing
 from rummyhall.server.people.accounts import FAILURE_MEMORY, Accounts, WrongPasswords
 from rummyhall.server.people.friends import Friends
 from rummyhall.server.people.players import Players
 from rummyhall.server.people.replays import Replays
+from rummyhall.server.reviews.service import Reviews
 from rummyhall.server.rooms.autoplay import Autoplay
 from rummyhall.server.rooms.lobby import Lobby
 from rummyhall.server.services import Services
@@ -111,6 +113,11 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         accounts = Accounts(store, players, wrong, cluster)
         friends = Friends(store, lobby, accounts.devices, cluster)
         pairing = Pairing(settings, store, lobby, players, cluster)
+        reviews = Reviews(
+            settings,
+            store,
+            limiter("reviews", settings.reviews_per_hour / 3600, settings.review_burst),
+        )
         app.state.services = Services(
             settings,
             store,
@@ -125,6 +132,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             replays,
             friends,
             pairing,
+            reviews,
         )
         if cluster is not None:
             cluster.attach(lobby, players, accounts.devices)
@@ -164,6 +172,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             if cluster is not None:
                 await cluster.stop()
             autoplay.close()
+            reviews.close()
             store.close()
 
     app = FastAPI(
@@ -175,6 +184,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         redoc_url="/redoc" if settings.api_docs else None,
     )
     app.include_router(router)
+    app.include_router(reviews_router)
     app.include_router(probes)
     # The last added runs first: headers go on every answer, the 413 included.
     app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)

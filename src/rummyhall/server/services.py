@@ -16,6 +16,7 @@ from rummyhall.server.people.accounts import Accounts
 from rummyhall.server.people.friends import Friends
 from rummyhall.server.people.players import Players
 from rummyhall.server.people.replays import Replays
+from rummyhall.server.reviews.service import Reviews
 from rummyhall.server.rooms.autoplay import Autoplay
 from rummyhall.server.rooms.lobby import Lobby
 from rummyhall.server.rooms.peers import Peers
@@ -46,3 +47,5 @@ class Services:
     friends: Friends
     pairing: Pairing
     """Quick pairing's pools."""
+    reviews: Reviews
+    """Finished matches' reviews and the processes computing them."""

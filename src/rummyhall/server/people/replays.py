@@ -101,6 +101,20 @@ class FinishedMatch:
         return encode({"turn": state.turn, "total": len(self.log), "view": state.view(seat)})
 
 
+def game_record(match: models.Match, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """A finished match as a game record (docs/records.md): what ``rummyhall.load``
+    replays, ``rummyhall export`` writes and a review reads."""
+    options = parse_options(match.game, match.options).engine_options()
+    return {
+        "game": match.game,
+        "kind": "match",
+        "version": 1,
+        "seed": match.seed,
+        "options": options,
+        "log": log,
+    }
+
+
 def load_finished(repository: Repository, match_id: str) -> FinishedMatch | None:
     """Read a finished match and replay it (for tools that hold a repository)."""
     found = repository.matches.finished_match(match_id)

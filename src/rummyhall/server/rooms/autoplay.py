@@ -38,8 +38,9 @@ def choose(game: str, level: str, seed: int, view: JSON, legal: Sequence[Action]
     return make_bot(game, level, seed=seed).act(view, legal)
 
 
-def _exit_with_parent() -> None:
-    """Worker initializer: end the worker when the server dies, even by SIGKILL."""
+def exit_with_parent() -> None:
+    """Worker initializer: end the worker when the server dies, even by SIGKILL (the
+    bots' processes and the reviews')."""
     parent = multiprocessing.parent_process()
     if parent is None:
         return
@@ -94,7 +95,7 @@ class Autoplay:
             self._processes = ProcessPoolExecutor(
                 self.settings.bot_processes,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_exit_with_parent,
+                initializer=exit_with_parent,
             )
         return self._processes
 

@@ -1,4 +1,5 @@
-"""What tests and benchmarks set: a fixed seed, a crash at a commit boundary."""
+"""What tests and benchmarks set: a fixed seed, a crash at a commit boundary, quicker
+reviews."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from rummyhall.server.settings.about import TESTS, setting
 
 @dataclass(frozen=True)
 class HookSettings:
-    """What tests and benchmarks set: a fixed seed, a crash at a commit boundary."""
+    """What tests and benchmarks set: a fixed seed, a crash at a commit boundary, quicker
+    reviews."""
 
     match_seed: int | None = setting(
         None,
@@ -25,3 +27,11 @@ class HookSettings:
         metavar="NAME:MOMENT[:N]",
     )
     """Never set in production."""
+    review_worlds: int | None = setting(
+        None,
+        "sampled worlds a decision in the site's reviews (for tests: quicker, noisier); "
+        "default: the review's own, Gin 512, Rummikub 64 (docs/review.md)",
+        group=TESTS,
+        metavar="N",
+        at_least=2,
+    )

@@ -92,6 +92,17 @@ class RateSettings:
     wrong_password_address_burst: int = setting(
         20, "burst of wrong passwords per address", at_least=1
     )
+    reviews_per_hour: float = setting(
+        20.0,
+        "reviews of finished games one player may have computed per hour (those already "
+        "computed are free)",
+        group=RATES,
+        flag="--review-rate",
+        positive=True,
+    )
+    review_burst: int = setting(
+        6, "burst of reviews per player", at_least=1, burst_of=("reviews_per_hour", 0.3)
+    )
     rate_strikes: int = setting(
         50, "refused messages in a row after which a flooding connection is closed"
     )

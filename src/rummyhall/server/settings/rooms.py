@@ -77,3 +77,15 @@ class RoomSettings:
     )
     bot_threads: int = setting(4, "worker threads the quick bots think in, at most")
     bot_processes: int = setting(2, "worker processes for the searching (hard) bots")
+    review_processes: int = setting(
+        2,
+        "worker processes computing reviews of finished games (docs/review.md); each keeps "
+        "a core busy while it works",
+        group=ROOMS,
+        at_least=1,
+    )
+    review_queue: int = setting(
+        8,
+        "reviews waiting for a worker process at most; more are refused reviews_busy",
+        at_least=0,
+    )

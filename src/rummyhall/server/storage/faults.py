@@ -38,6 +38,7 @@ TRANSACTIONS = (
     "append_actions",
     "finish_match",
     "abandon_orphans",
+    "keep_review",
 )
 """Every transaction the repository commits, by the name its fault points use."""
 

@@ -243,3 +243,18 @@ class Invitation(Base):
     from_player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
     to_player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class MatchReview(Base):
+    """A finished match reviewed for one seat (docs/review.md): the review's JSON as
+    ``rummyhall.review.Review.to_json`` writes it, computed once per ``engine``
+    (``rummyhall.review.ENGINE``) and inserted whole in one commit, so a crash while it
+    is computed leaves no row and the next request computes it again."""
+
+    __tablename__ = "match_reviews"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    engine: Mapped[int] = mapped_column(Integer, primary_key=True)
+    review: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -16,6 +16,7 @@ from rummyhall.server.storage.faults import Faults
 from rummyhall.server.storage.friends import InvitationRecords
 from rummyhall.server.storage.matches import MatchRecords
 from rummyhall.server.storage.players import PlayerRecords
+from rummyhall.server.storage.reviews import ReviewRecords
 from rummyhall.server.storage.rooms import RoomRecords
 from rummyhall.server.storage.standings import StandingRecords
 
@@ -35,6 +36,8 @@ class Repository:
         """Statistics, profiles and leaderboards."""
         self.invitations = InvitationRecords(self.db)
         """Invitations and recent opponents."""
+        self.reviews = ReviewRecords(self.db)
+        """Finished matches' reviews."""
 
     def close(self) -> None:
         self.matches.close()

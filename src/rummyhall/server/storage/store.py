@@ -47,6 +47,7 @@ from rummyhall.server.storage.records import (
     StoredRoom,
 )
 from rummyhall.server.storage.repository import Repository
+from rummyhall.server.storage.reviews import ReviewSubject
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -224,6 +225,20 @@ class Store:
         self, match_id: str
     ) -> tuple[models.Match, list[dict[str, Any]], list[str | None]] | None:
         return await self.read(self.repository.matches.finished_match, match_id)
+
+    # ------------------------------------------------------------------ reviews
+
+    async def review_subject(self, match_id: str) -> ReviewSubject | None:
+        return await self.read(self.repository.reviews.subject, match_id)
+
+    async def stored_review(self, match_id: str, seat: int, engine: int) -> dict[str, Any] | None:
+        return await self.read(self.repository.reviews.stored, match_id, seat, engine)
+
+    async def keep_review(
+        self, match_id: str, seat: int, engine: int, review: dict[str, Any]
+    ) -> None:
+        """A computed review, whole, in one commit (idempotent)."""
+        await self._write(self.repository.reviews.keep, match_id, seat, engine, review)
 
     def append_action(self, row: dict[str, Any]) -> asyncio.Future[None]:
         """Queue one log entry for the next commit; the future is done once it is

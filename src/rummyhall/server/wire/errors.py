@@ -212,7 +212,7 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "此房间没有进行中的游戏。",
     ),
     "game_not_over": Refusal(
-        "`rematch` before the match is over",
+        "`rematch` before the match is over; over HTTP, a review of a match under way",
         "The game is still in progress.",
         "游戏仍在进行中。",
     ),
@@ -322,6 +322,25 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "No finished game {game}.",
         "没有已结束的对局 {game}。",
         http=404,
+    ),
+    "review_forbidden": Refusal(
+        "a review of another player's seat in a private room's match (his own seat is "
+        "anyone's to review, and any seat of a public room's match)",
+        "Only seat {seat}'s own player may review it: the game was played in a private room.",
+        "这局在私人房间进行：只有座位 {seat} 的玩家本人可以复盘。",
+        http=403,
+    ),
+    "not_reviewed": Refusal(
+        "a review of a game the review does not know yet (docs/review.md: Indian Rummy)",
+        "{game} games are not reviewed yet.",
+        "暂不支持复盘 {game} 对局。",
+    ),
+    "reviews_busy": Refusal(
+        "a review asked while the worker processes and their queue are full "
+        "(`review_processes`, `review_queue`); try again in a minute",
+        "Every review worker is busy; try again in a minute.",
+        "复盘服务繁忙，请一分钟后再试。",
+        http=503,
     ),
     "body_too_large": Refusal(
         "a request body over `max_body_bytes` (then the connection is closed)",
