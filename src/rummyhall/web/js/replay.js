@@ -1,11 +1,14 @@
 // The replay viewer of a finished match: step through its actions (buttons, the slider,
 // the arrow keys, or played on by itself) and see the table as one seat (or a spectator)
 // saw it, from the server's replay route; a part's end shows its result as the table did.
+// A seat's review (review.js) goes along: its chart, marks and better moves.
 
 import { t } from "./i18n.js";
 import { api } from "./net.js";
 import { seatName } from "./names.js";
 import { resultPanel } from "./results.js";
+import { Reviews } from "./review.js";
+import { Draft } from "./rummikub.js";
 import { BOARDS } from "./table.js";
 import { h, notice } from "./ui.js";
 
@@ -18,6 +21,7 @@ export function showReplay({ main, toast }, matchId, seatParam) {
   let frame = null;
   let failure = null; // the error that kept the match from being read
   let playing = null; // the autoplay's timer while it plays
+  let reviews = null; // the seats' reviews, once the record is read
 
   const seats = () => record.seats.map((s) => ({ occupant: s.bot ? "bot" : "human", bot: s.bot, connected: true, away: false, player: s.nickname ? { id: s.player, nickname: s.nickname } : null }));
   const name = (index) => seatName(seats(), index);
@@ -25,6 +29,7 @@ export function showReplay({ main, toast }, matchId, seatParam) {
   async function load(next) {
     try {
       frame = await api(`/api/matches/${matchId}/replay?turn=${next}${seat === null ? "" : `&seat=${seat}`}`);
+      if (next !== turn && reviews) reviews.better = false;
       turn = next;
       render();
     } catch (error) {
@@ -34,6 +39,18 @@ export function showReplay({ main, toast }, matchId, seatParam) {
   }
 
   const step = (n) => load(Math.max(0, Math.min(frame.total, n)));
+  /** Go to step ``n`` from a review's chart, list or mistake buttons. */
+  const go = (n) => {
+    if (n === null) return;
+    pause();
+    step(n);
+  };
+  /** Show the table as ``index`` saw it (a review is read on its seat's cards). */
+  const viewAs = (index) => {
+    if (seat === index) return render();
+    seat = index;
+    return load(turn);
+  };
 
   /** Play on by itself from here (from the start at the end), a move at a time. */
   function play() {
@@ -55,11 +72,14 @@ export function showReplay({ main, toast }, matchId, seatParam) {
     render();
   }
 
-  /** ← and → step back and on, Home and End go to either end (not while a field or
-   *  the slider has the keys). */
+  /** ← and → step back and on, Home and End go to either end, N and P to the next and
+   *  previous marked move of the review shown (not while a field or the slider has the
+   *  keys). */
   function onKey(event) {
     if (!frame || event.altKey || event.ctrlKey || event.metaKey || event.target.closest?.("input, select, textarea, dialog")) return;
-    const target = { ArrowLeft: turn - 1, ArrowRight: turn + 1, Home: 0, End: frame.total }[event.key];
+    const mistake = (step) => reviews?.nextMistake(seat, turn, step) ?? undefined;
+    const keys = { ArrowLeft: turn - 1, ArrowRight: turn + 1, Home: 0, End: frame.total };
+    const target = { ...keys, n: mistake(1), N: mistake(1), p: mistake(-1), P: mistake(-1) }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     pause();
@@ -75,6 +95,11 @@ export function showReplay({ main, toast }, matchId, seatParam) {
       state: { turn, view, legal: [], scores, current_player: view.current_player, arrangement: null },
       drafts: {},
     };
+    const decision = reviews?.better ? reviews.decisionAt(seat, turn) : null;
+    if (decision?.best.type === "play") { // the better play laid out on the table
+      session.draft = new Draft({ ...view, turn });
+      session.draft.apply(decision.best.table);
+    }
     const context = { session, name, act: () => {}, send: () => {}, toast, render, askHint: () => {}, replay: true };
     return BOARDS[record.game](context, top);
   }
@@ -118,8 +143,13 @@ export function showReplay({ main, toast }, matchId, seatParam) {
         button(`${t("replay.next")} ▶`, turn + 1, "replay-next"),
         button(`${t("replay.last")} »`, total, "replay-last"),
       ]),
+      reviews?.panel(seat, turn, total, { go, viewAs }),
       partResult(),
     ])));
+    if (!reviews) return;
+    reviews.decorate(main, seat, turn);
+    const list = reviews.list(seat, turn, go);
+    if (list) main.querySelector("aside.side")?.prepend(list);
   }
 
   /** Why there is no replay to show, in the reader's language, and the way on. */
@@ -132,7 +162,12 @@ export function showReplay({ main, toast }, matchId, seatParam) {
 
   render();
   document.addEventListener("keydown", onKey);
-  api(`/api/matches/${matchId}`).then((data) => { record = data; load(data.log.length); }).catch((error) => {
+  api(`/api/matches/${matchId}`).then((data) => {
+    record = data;
+    reviews = new Reviews({ matchId, record, name, onChange: render, toast });
+    reviews.probe();
+    load(data.log.length);
+  }).catch((error) => {
     failure = error;
     render();
   });
@@ -140,6 +175,7 @@ export function showReplay({ main, toast }, matchId, seatParam) {
     refresh: render,
     leave: () => {
       pause();
+      reviews?.stop();
       document.removeEventListener("keydown", onKey);
     },
   };

@@ -65,7 +65,7 @@ export function sortSet(tiles) {
 }
 
 /** The draft of one turn: table sets and rack as tiles with ids and their origin. */
-class Draft {
+export class Draft {
   constructor(view) {
     this.turn = view.turn;
     this.past = [];
@@ -318,7 +318,7 @@ export function renderRummikub(api, top = []) {
         ])]),
       h("div", { class: `rack${inSets ? " in-sets" : ""}`, id: "rack", onclick: () => move(draft.selected, "rack"), ...dropOn("rack") }, rackContent),
       problems.length ? h("div", { class: "blocked-reason" }, problems.join(" ")) : null,
-      h("div", { class: "action-bar", id: "actions" }, mine ? [
+      h("div", { class: "action-bar", id: "actions" }, mine && !api.replay ? [
         h("button", { "data-action": "undo", title: t("act.undo"), disabled: !draft.past.length, onclick: () => { draft.undo(); render(); } }, ["↶ ", h("span", { class: "word" }, t("act.undo"))]),
         h("button", { "data-action": "redo", title: t("act.redo"), disabled: !draft.future.length, onclick: () => { draft.redo(); render(); } }, ["↷ ", h("span", { class: "word" }, t("act.redo"))]),
         h("button", { "data-action": "reset", disabled: !draft.past.length, onclick: () => { draft.reset(); render(); } }, t("act.reset")),
