@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.server.harness import Server, open_table, pick
+from tests.server.harness import Server, open_table, pick, play_until
 
 
 @pytest.fixture(scope="module")
@@ -115,3 +115,58 @@ def test_away_seat_is_played_by_the_bot_and_shown_until_the_player_returns(
     }
     state = back.wait("state")
     assert state["seat"] == gone and state["turn"] >= 12
+
+
+@pytest.fixture(scope="module")
+def leavers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Away after 0.3 s, and a part's result waits 1 s at most for a player to close it
+    (the one who left never does)."""
+    running = Server(
+        tmp_path_factory.mktemp("leavers") / "leavers.db",
+        "--away-after",
+        "0.3",
+        "--part-pause",
+        "1",
+    ).start()
+    yield running
+    running.stop()
+
+
+def rating_change(server: Server, token: str) -> dict[str, int] | None:
+    """The rating change of the player of ``token`` in his latest match (``None``:
+    unrated)."""
+    with server.http() as http:
+        player = http.get("/api/me", headers={"Authorization": f"Bearer {token}"}).json()
+        page = http.get(f"/api/players/{player['player']['id']}/profile").json()
+    change: dict[str, int] | None = page["recent"][0]["rating"]
+    return change
+
+
+def test_a_player_who_leaves_a_rated_match_for_good_loses_it(leavers: Server) -> None:
+    """Both move, then one leaves: the away bot plays his seat to the end, and the
+    ratings count him lost (and the one who stayed won), whatever the bot scored."""
+    table = open_table(leavers, ("Kai", "Lou"))
+    both = dict(enumerate(table.clients))
+    moved = play_until(both, lambda state: {m["seat"] for m in state["view"]["moves"]} == {0, 1}, 0)
+    leaver, stayer = table.mover, 1 - table.mover
+    table.clients[leaver].close()
+    end = play_until({stayer: table.clients[stayer]}, lambda state: state["over"], moved["turn"])
+    assert end["over"]
+    left, stayed = (rating_change(leavers, table.tokens[seat]) for seat in (leaver, stayer))
+    assert left is not None and stayed is not None
+    assert left["after"] < left["before"] and stayed["after"] > stayed["before"]
+
+
+def test_a_match_where_one_side_never_moved_is_aborted_and_unrated(
+    leavers: Server,
+) -> None:
+    """The player to move first leaves before his first move: the away bot plays all
+    his moves, and the match, played to its end, moves no rating."""
+    table = open_table(leavers, ("Mei", "Ned"))
+    absent = table.mover
+    table.clients[absent].close()
+    present = 1 - absent
+    end = play_until({present: table.clients[present]}, lambda state: state["over"], 0)
+    assert end["over"]
+    for token in table.tokens:
+        assert rating_change(leavers, token) is None

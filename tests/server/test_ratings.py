@@ -112,7 +112,7 @@ def test_a_rating_is_provisional_until_about_ten_two_player_matches() -> None:
     pair = [ratings.START, ratings.START]
     seen = []
     for match in range(12):
-        pair = ratings.rate(pair, [match % 2 == 0, match % 2 == 1])
+        pair = ratings.rate(pair, [1 + match % 2, 2 - match % 2])
         seen.append(ratings.provisional(pair[0][1]))
     assert seen[0] and not seen[-1], seen
     assert 8 <= seen.index(False) <= 11, seen

@@ -14,8 +14,8 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
 
 import anyio.to_thread
 
@@ -49,6 +49,8 @@ class Table:
     state: GameState
     seats: list[StoredSeat]
     """The seats as saved when the match started (they do not change while it runs)."""
+    movers: list[tuple[int, Actor]] = field(default_factory=list)
+    """Per action played, its seat and who made it: :meth:`standing` reads it."""
 
     # ------------------------------------------------------------------ a match begins
 
@@ -74,8 +76,17 @@ class Table:
             return None
         state = start_match(room.game, options, match.seed)
         state.replay(match.log)
+        movers = [(seat, cast(Actor, actor)) for seat, actor in match.movers]
         return cls(
-            store, room.code, room.game, match.id, match.number, match.seed, state, match.seats
+            store,
+            room.code,
+            room.game,
+            match.id,
+            match.number,
+            match.seed,
+            state,
+            match.seats,
+            movers,
         )
 
     # ------------------------------------------------------------------ an action
@@ -112,6 +123,7 @@ class Table:
         }
         # Shielded: once the row may be on disk, the action must be applied too.
         await asyncio.shield(self.store.append_action(row))
+        self.movers.append((seat, actor))
         return self.state.apply(action)
 
     async def finish(self, room: StoredRoom, levels: Sequence[str]) -> list[int]:
@@ -123,9 +135,23 @@ class Table:
         rows = result_rows(self.seats, self.game, scores, winners, levels)
         for row, figures in zip(rows, await anyio.to_thread.run_sync(self.figures), strict=True):
             row["figures"] = figures
-        result = {"scores": scores, "winners": winners}
+        result = {"scores": scores, "winners": winners, **self.standing()}
         await self.store.finish_match(room, self.id, result, rows)
         return winners
+
+    def standing(self) -> dict[str, Any]:
+        """What the log says of the people at the table, for the ratings (docs/pairing.md,
+        "Aborts and leavers"): ``aborted`` if one of them made no move of his own (every
+        move of his seat was the computer's: clock or away bot), and ``forfeits``, the
+        seats whose last move was the away bot's (their player left and did not come
+        back): those lose, whatever the away bot scored."""
+        people = [index for index, seat in enumerate(self.seats) if seat and "player" in seat]
+        own = {seat for seat, actor in self.movers if actor == "player"}
+        last = dict(self.movers)
+        return {
+            "aborted": any(index not in own for index in people),
+            "forfeits": [index for index in people if last.get(index) == "away"],
+        }
 
     @property
     def part(self) -> int:

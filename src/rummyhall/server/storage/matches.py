@@ -104,7 +104,7 @@ class MatchRecords:
                 rated = session.scalar(
                     select(models.Match.rated).where(models.Match.id == match_id)
                 )
-                standings.rate(session, match_id, seats, bool(rated))
+                standings.rate(session, match_id, seats, bool(rated), result)
             merge_room(session, room)
 
     def finished_match(

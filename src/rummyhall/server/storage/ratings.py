@@ -8,13 +8,16 @@ than two players, and it is fast enough to run inside the match's finishing tran
 
 A match is rated when its room is (not casual: the host's or quick pairing's choice;
 rooms older than the choice are rated) and every seat is a person (no bot, no one in two
-seats); matches against bots are counted apart (``against`` in the results). The order
-is the match's winners first, tied, then everyone else, tied: the games' scores mean
+seats); matches against bots are counted apart (``against`` in the results). A match
+where one of the people never made a move of his own is aborted, and not rated. The
+order is the match's winners first, tied, then everyone else, tied, then those who left
+for good (the away bot played their seat to the end), tied: the games' scores mean
 different things (a Gin total, an Indian penalty), and who won is what every game agrees
 on. A new player starts at ``mu`` 25, ``sigma`` 25/3. What is shown and ranked is the
 conservative estimate ``mu − 3·sigma`` scaled, :func:`shown`: 1000 at the start, rising
-as results come and the uncertainty shrinks. While ``sigma`` is above :data:`PROVISIONAL_SIGMA` the
-rating is provisional (shown with a "?", as rating sites mark theirs): it says little yet.
+as results come and the uncertainty shrinks. While ``sigma`` is above
+:data:`PROVISIONAL_SIGMA` the rating is provisional (shown with a "?", as rating sites
+mark theirs): it says little yet.
 """
 
 from __future__ import annotations
@@ -63,8 +66,9 @@ def is_rated(rows: Sequence[Mapping[str, Any]], rated: bool) -> bool:
     return people and len(rows) >= 2 and len(set(players)) == len(players)
 
 
-def rate(before: Sequence[tuple[float, float]], won: Sequence[bool]) -> list[tuple[float, float]]:
-    """Each seat's ``(mu, sigma)`` after a match, from those before and who won."""
+def rate(before: Sequence[tuple[float, float]], places: Sequence[int]) -> list[tuple[float, float]]:
+    """Each seat's ``(mu, sigma)`` after a match, from those before and each seat's
+    place (1: won; 2: did not; 3: left for good; equal places tie)."""
     teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
-    after = MODEL.rate(teams, ranks=[1 if winner else 2 for winner in won])
+    after = MODEL.rate(teams, ranks=list(places))
     return [(team[0].mu, team[0].sigma) for team in after]

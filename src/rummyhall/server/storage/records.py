@@ -26,6 +26,9 @@ class StoredMatch:
     seats: list[Any]
     status: str
     log: list[dict[str, Any]] = field(default_factory=list)
+    movers: list[tuple[int, str]] = field(default_factory=list)
+    """Per logged action, its seat and who made it (``player``, ``bot``, ``away``,
+    ``clock``): whether each person moved himself, and who moved last for him."""
     clock: dict[str, Any] | None = None
     """The turn clock as the log's last action left it (``None``: no action yet)."""
     started: float = 0.0

@@ -127,13 +127,18 @@ class RoomRecords:
         stored_match = None
         if match is not None:
             in_match = models.ActionRecord.match_id == match.id
-            log = session.scalars(
-                select(models.ActionRecord.action).where(in_match).order_by(models.ActionRecord.seq)
+            log = session.execute(
+                select(
+                    models.ActionRecord.action, models.ActionRecord.seat, models.ActionRecord.actor
+                )
+                .where(in_match)
+                .order_by(models.ActionRecord.seq)
             ).all()
             stored_match = StoredMatch(
                 match.id, match.number, match.seed, match.options, match.seats, match.status
             )
-            stored_match.log = list(log)
+            stored_match.log = [action for action, _, _ in log]
+            stored_match.movers = [(seat, actor) for _, seat, actor in log]
             # Only the last row's clock matters: the turn it leaves.
             stored_match.clock = session.scalar(
                 select(models.ActionRecord.clock)

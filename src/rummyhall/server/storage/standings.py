@@ -167,13 +167,23 @@ def _history(changes: Sequence[Any]) -> list[dict[str, Any]]:
     return start + [{"at": at.isoformat(), "rating": after} for at, _, after in oldest]
 
 
-def rate(session: Session, match_id: str, rows: Sequence[dict[str, Any]], rated: bool) -> None:
+def rate(
+    session: Session,
+    match_id: str,
+    rows: Sequence[dict[str, Any]],
+    rated: bool,
+    result: dict[str, Any],
+) -> None:
     """Move the ratings of a finished match's players if it is rated (its room's choice,
-    ``rated``, and its seats: :func:`~rummyhall.server.storage.ratings.is_rated`; in its
-    finishing transaction: a match finishes once, so it is rated once), and keep each
-    one's change."""
-    if not ratings.is_rated(rows, rated):
+    ``rated``, and its seats: :func:`~rummyhall.server.storage.ratings.is_rated`) and not
+    aborted (``result``'s ``aborted``: someone never moved), a seat in ``result``'s
+    ``forfeits`` (its player left for good) ranked below everyone, and keep each one's
+    change. In the match's finishing transaction: a match finishes once, so it is rated
+    once."""
+    if not ratings.is_rated(rows, rated) or result.get("aborted"):
         return
+    forfeits = set(result.get("forfeits", ()))
+    won = [bool(row["won"]) and row["seat"] not in forfeits for row in rows]
     game = rows[0]["game"]
     ids = [row["player_id"] for row in rows]
     found = session.scalars(
@@ -183,8 +193,12 @@ def rate(session: Session, match_id: str, rows: Sequence[dict[str, Any]], rated:
     )
     current = {record.player_id: record for record in found}
     before = [(current[i].mu, current[i].sigma) if i in current else ratings.START for i in ids]
-    after = ratings.rate(before, [row["won"] for row in rows])
-    for row, old, new in zip(rows, before, after, strict=True):
+    places = [
+        3 if row["seat"] in forfeits else 1 if winner else 2
+        for row, winner in zip(rows, won, strict=True)
+    ]
+    after = ratings.rate(before, places)
+    for row, old, new, winner in zip(rows, before, after, won, strict=True):
         record = current.get(row["player_id"])
         if record is None:
             record = models.Rating(player_id=row["player_id"], game=game, matches=0, wins=0)
@@ -192,7 +206,7 @@ def rate(session: Session, match_id: str, rows: Sequence[dict[str, Any]], rated:
         record.mu, record.sigma = new
         record.rating = ratings.shown(*new)
         record.matches += 1
-        record.wins += bool(row["won"])
+        record.wins += winner
         record.updated_at = now()
         session.add(
             models.RatingChange(
