@@ -75,6 +75,12 @@ class Leases:
         self._release = redis.register_script(RELEASE)
         self._hand_over = redis.register_script(HAND_OVER)
 
+    async def settled(self) -> bool:
+        """Whether Redis has been up a lease's life: only then has every live process
+        renewed its leases and heartbeat since, and a missing lease means a dead owner."""
+        uptime: int = (await self.redis.info("server"))["uptime_in_seconds"]
+        return uptime * 1000 >= self.ttl_ms
+
     async def claim(self, code: str) -> bool:
         """Take the lease of ``code`` if nobody holds it."""
         return bool(await self.redis.set(lease_key(code), self.node, nx=True, px=self.ttl_ms))

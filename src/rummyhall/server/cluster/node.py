@@ -19,9 +19,10 @@ from redis.exceptions import RedisError
 from rummyhall.server.cluster.affinity import Affinity
 from rummyhall.server.cluster.bus import Bus, Envelope
 from rummyhall.server.cluster.client import connect, unavailable_without_redis
-from rummyhall.server.cluster.directory import Directory, away_deadlines
+from rummyhall.server.cluster.directory import Directory
 from rummyhall.server.cluster.leases import Leases
 from rummyhall.server.cluster.limits import SharedLimiter
+from rummyhall.server.cluster.ownership import Ownership
 from rummyhall.server.cluster.remote import RemoteRoom
 from rummyhall.server.cluster.sockets import Sockets, code_of
 from rummyhall.server.cluster.visitors import Visitors
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
     from rummyhall.server.people.players import Player, Players
     from rummyhall.server.rooms.lobby import Lobby
     from rummyhall.server.rooms.peers import Described
-    from rummyhall.server.rooms.room import Room
     from rummyhall.server.rooms.seats import Client, Place
     from rummyhall.server.settings import Settings
 
@@ -59,6 +59,7 @@ class Cluster:
     devices: Devices
     visitors: Visitors
     affinity: Affinity
+    ownership: Ownership
     pairing: Pairing
 
     def __init__(self, settings: Settings) -> None:
@@ -70,12 +71,6 @@ class Cluster:
         self.bus = Bus(self.redis, self.node, self._receive, self._reconnected)
         self.directory = Directory(self.redis)
         self.sockets = Sockets(self.bus, settings.forward_timeout, self)
-        self._settled = False
-        """Redis has been up long enough to judge a missing lease (:meth:`_check_settled`)."""
-        self._unowned: set[str] = set()
-        """Open rooms without an owner at the last scan."""
-        self._taking: dict[str, asyncio.Task[Room | None]] = {}
-        """Rooms handed to this process, by code, while it reads them from the log."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._chores: list[asyncio.Task[None]] = []
 
@@ -87,6 +82,8 @@ class Cluster:
         self.devices = devices
         self.visitors = Visitors(self.bus, self.leases, lobby.rooms, players)
         self.affinity = Affinity(self.visitors, lobby.rooms)
+        parts = (self.leases, self.bus, self.directory, self.visitors)
+        self.ownership = Ownership(*parts, lobby, players)
 
     def pools(self, curve: Curve, countdown: float) -> SharedPools:
         """Quick pairing's pools, shared by every process."""
@@ -109,7 +106,7 @@ class Cluster:
             where = self.settings.redis_url
             raise RuntimeError(f"cannot reach Redis at {where}: {error}") from None
         await self.leases.beat()
-        await self._check_settled()
+        await self.ownership.check_settled()
         self._chores = [
             asyncio.create_task(self.bus.send_forever()),
             asyncio.create_task(self.bus.receive_forever()),
@@ -143,7 +140,7 @@ class Cluster:
             await asyncio.sleep(self.settings.lease_ttl / 3)
             try:
                 await self.leases.beat()
-                await self._check_settled()
+                await self.ownership.check_settled()
                 lost, retaken = await self.leases.renew(list(self.lobby.rooms))
                 for code in lost:
                     await self._lost(code)
@@ -151,76 +148,18 @@ class Cluster:
                     room = self.lobby.rooms.get(code)
                     if room is not None:
                         self.directory.changed(room.state)
-                if self._settled:  # else a missing key may only mean Redis came back empty
-                    listed = await self.directory.listed()  # first: see _unlist_closed
+                if self.ownership.settled:  # else a missing key may only mean Redis came back empty
+                    listed = await self.directory.listed()  # first: see Ownership.unlist_closed
                     codes = await self.lobby.store.open_codes()
-                    await self._adopt_orphans(codes)
-                    await self._unlist_closed(listed, codes)
+                    await self.ownership.adopt_orphans(codes)
+                    await self.ownership.unlist_closed(listed, codes)
                     await self.visitors.drop_dead()
                     for room, node in self.affinity.due():
-                        await self._hand_over(room, node)
+                        await self.ownership.hand_over(room, node)
             except (RedisError, OSError) as error:
                 log.warning("redis: cannot renew leases (%s); rooms play on meanwhile", error)
             except Exception:
                 log.exception("cluster maintenance failed")
-
-    async def _check_settled(self) -> None:
-        """Whether Redis has been up a lease's life: only then has every live process
-        renewed its leases and heartbeat since, and a missing one means a dead owner."""
-        uptime = (await self.redis.info("server"))["uptime_in_seconds"]
-        self._settled = uptime >= self.settings.lease_ttl
-
-    async def _adopt_orphans(self, codes: list[str]) -> None:
-        """Take over the open rooms (of ``codes``) found without an owner twice running
-        (once could be an owner a moment late to renew; the room then stays where it is)."""
-        codes = [code for code in codes if code not in self.lobby.rooms]
-        owners = await self.leases.owners(codes)
-        unowned = {code for code, owner in zip(codes, owners, strict=True) if owner is None}
-        for code in sorted(unowned & self._unowned):
-            await self.adopt(code)
-        self._unowned = unowned
-
-    async def _unlist_closed(self, listed: list[str], codes: list[str]) -> None:
-        """Take out of the shared lobby the rooms it lists (``listed``) that are closed
-        and have no owner: their owner closed them and died before it unlisted them, and
-        they would stay in every process's list, and count as seats held, for good.
-        ``listed`` is read before the store's open ``codes``: a room listed by then was
-        saved by then, so it is among them unless closed. A room some process holds the
-        lease of is left to it."""
-        closed = sorted(set(listed) - set(codes))
-        if not closed:
-            return
-        owners = await self.leases.owners(closed)
-        gone = [code for code, owner in zip(closed, owners, strict=True) if owner is None]
-        if gone:
-            log.info("cluster: closed rooms %s taken out of the lobby", ", ".join(gone))
-            await self.directory.unlist(gone)
-
-    async def adopt(self, code: str) -> Room | None:
-        """Take over room ``code`` if nobody owns it and it is open: its lease first, then
-        its log (read after the lease, so no other process can still be adding to it)."""
-        if not await self.leases.claim(code):
-            return None
-        return await self._take_over(code)
-
-    async def _take_over(self, code: str, away_at: dict[int, float] | None = None) -> Room | None:
-        """Play room ``code``, whose lease this process has just claimed, from its log
-        (``None``, the lease given back: no open room has that code), with the away
-        deadlines ``away_at`` its last owner set (read from the lobby if not given)."""
-        try:
-            stored = await self.lobby.store.open_room(code)
-            if away_at is None:
-                away_at = await self.directory.away_at(code)
-            room = None if stored is None else await self.lobby.adopt(stored, self.players, away_at)
-        except BaseException:
-            await self.leases.release([code])
-            raise
-        if room is None:
-            await self.leases.release([code])
-            return None
-        log.info("cluster: room %s taken over by %s", code, self.node)
-        self.bus.broadcast({"t": "moved", "room": code, "owner": self.node})
-        return room
 
     async def claim_new(self, code: str) -> bool:
         """The lease of a room about to be created here (``False``: the code is in use)."""
@@ -250,7 +189,7 @@ class Cluster:
     async def _lost(self, code: str) -> None:
         """Another process holds the lease of a room played here: stop playing it, and
         send this process's connections in it to the new owner."""
-        sockets = self._give_up(code)
+        sockets = self.ownership.give_up(code)
         if sockets is None:
             return
         log.warning("cluster: lost room %s to another process", code)
@@ -258,48 +197,7 @@ class Cluster:
         if owner is not None:
             self._moved(code, owner, extra=sockets)
 
-    def _give_up(self, code: str) -> list[Client] | None:
-        """Stop playing room ``code`` here; this process's own connections in it (to
-        join again wherever it is played next), or ``None`` if it was not played here.
-        Other processes' connections join again when told where it went."""
-        room = self.lobby.rooms.pop(code, None)
-        if room is None:
-            return None
-        room.move_away()
-        return self.visitors.locals_of(room.state.clients())
-
     # ------------------------------------------------------------------ affinity
-
-    async def _hand_over(self, room: Room, node: str) -> None:
-        """Give ``room`` to process ``node``, which holds all its connections: the lease
-        first, then the room, stopped here under its lock (no action is half played),
-        then word to ``node``, which plays it on from the log. If the word is lost, the
-        lease lapses and the room is taken over as a dead owner's is."""
-        code = room.code
-        if room.state.lock.locked() or not await self.leases.alive([node]):
-            return  # busy, or the other process is dying: another time
-        async with room.state.lock:
-            if self.visitors.sole_process(room) != node or room.state.pause is not None:
-                return
-            if not await self.leases.hand_over(code, node):
-                return
-            away_at = away_deadlines(room.state)
-            self._give_up(code)
-            self.directory.forget(code)
-        log.info("cluster: room %s handed to %s, where its players are", code, node)
-        self.bus.post(node, {"t": "take", "room": code, "away_at": away_at})
-
-    async def _handed(self, code: str, away_at: dict[int, float]) -> None:
-        """Room ``code`` was handed here (its lease is already this process's): played
-        from its log; lookups meanwhile wait for it."""
-        taking = asyncio.ensure_future(self._take_over(code, away_at))
-        self._taking[code] = taking
-        try:
-            await taking
-        except Exception:
-            log.exception("cluster: room %s, handed here, could not be taken over", code)
-        finally:
-            self._taking.pop(code, None)
 
     # ------------------------------------------------------------------ finding rooms
 
@@ -307,7 +205,7 @@ class Cluster:
         """Room ``code`` where another process owns it, or taken over here if nobody
         does (``None``: no open room has that code). A room whose owner has died is
         waited for until its lease lapses, and a room without an owner while Redis has
-        not :meth:`settled <_check_settled>` until its owner may have renewed; at most
+        not :attr:`settled <Ownership.settled>` until its owner may have renewed; at most
         :data:`FIND_LEASES` leases' lives, then ``unavailable``."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + FIND_LEASES * self.settings.lease_ttl
@@ -315,7 +213,7 @@ class Cluster:
             while loop.time() < deadline:
                 owner = (await self.leases.owners([code]))[0]
                 if owner == self.node:  # adopted a moment ago, or handed here
-                    taking = self._taking.get(code)
+                    taking = self.ownership.taking.get(code)
                     if taking is not None:
                         await asyncio.wait([taking])
                     room = self.lobby.rooms.get(code)
@@ -323,9 +221,9 @@ class Cluster:
                         return room
                 elif owner is not None and await self.leases.alive([owner]):
                     return RemoteRoom(self, code, owner)
-                if owner is None and self._settled:
+                if owner is None and self.ownership.settled:
                     if await self.leases.claim(code):
-                        return await self._take_over(code)
+                        return await self.ownership.take_over(code)
                     continue  # another process was quicker: look again
                 await asyncio.sleep(self.settings.lease_ttl / 6)
         raise ProtocolError("unavailable")
@@ -403,7 +301,7 @@ class Cluster:
         """Envelopes may have been lost: every connection here in a room owned elsewhere
         joins it again, once the other processes have had the time to subscribe again.
         Redis may have restarted empty: no lease is judged until it has settled."""
-        self._settled = False
+        self.ownership.settled = False
         self._spawn(self._resynchronise())
 
     async def _resynchronise(self) -> None:
@@ -429,7 +327,7 @@ class Cluster:
             self._moved(envelope["room"], envelope["owner"])
         elif kind == "take":
             away_at = {int(seat): at for seat, at in envelope["away_at"].items()}
-            self._spawn(self._handed(envelope["room"], away_at))
+            self._spawn(self.ownership.handed(envelope["room"], away_at))
         elif kind == "signed_out" and envelope["from"] != self.node:
             self.devices.sign_out(envelope["player"], envelope["token_hash"])
         elif kind == "tell" and envelope["from"] != self.node:
