@@ -4,7 +4,8 @@
 The database's action log stays the truth and Redis only coordinates: each open room is
 played by the one process holding its lease (:mod:`~rummyhall.server.cluster.leases`),
 requests reach it from any process (:mod:`~rummyhall.server.cluster.bus`,
-:mod:`~rummyhall.server.cluster.remote`, :mod:`~rummyhall.server.cluster.sockets`,
+:mod:`~rummyhall.server.cluster.places`, :mod:`~rummyhall.server.cluster.remote`,
+:mod:`~rummyhall.server.cluster.sockets`,
 :mod:`~rummyhall.server.cluster.visitors`), rooms follow their players
 (:mod:`~rummyhall.server.cluster.affinity`), and the lobby and the limits are shared
 (:mod:`~rummyhall.server.cluster.directory`, :mod:`~rummyhall.server.cluster.limits`);

@@ -1,9 +1,10 @@
-"""One server process's part in the cluster: its rooms' leases and who plays the
-others, taking over the rooms nobody plays, the bus and what arrives on it. The two ends
-of forwarding have modules of their own: :mod:`~rummyhall.server.cluster.visitors` (the
-other processes' connections in the rooms played here) and
-:mod:`~rummyhall.server.cluster.sockets` (this process's connections in rooms played
-elsewhere)."""
+"""One server process's part in the cluster: its rooms' leases kept and scanned, the
+bus and what arrives on it, the shared lobby and limits, and the news about players
+every process must hear. Its parts: :mod:`~rummyhall.server.cluster.ownership` (who plays
+which room), :mod:`~rummyhall.server.cluster.places` (where this process's connections
+find their rooms, and following them as they move) and
+:mod:`~rummyhall.server.cluster.visitors` (the other processes' connections in the rooms
+played here)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Collection, Coroutine, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Collection, Coroutine
+from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 
@@ -23,14 +24,11 @@ from rummyhall.server.cluster.directory import Directory
 from rummyhall.server.cluster.leases import Leases
 from rummyhall.server.cluster.limits import SharedLimiter
 from rummyhall.server.cluster.ownership import Ownership
-from rummyhall.server.cluster.remote import RemoteRoom
-from rummyhall.server.cluster.sockets import Sockets, code_of
+from rummyhall.server.cluster.places import Places
 from rummyhall.server.cluster.visitors import Visitors
 from rummyhall.server.pairing.rules import Curve
 from rummyhall.server.pairing.shared import SharedPools
-from rummyhall.server.storage.store import StorageUnavailable
-from rummyhall.server.wire.messages import RoomInfo, error_message
-from rummyhall.server.wire.protocol import ClientMessageType, Join, ProtocolError
+from rummyhall.server.wire.messages import RoomInfo
 
 if TYPE_CHECKING:
     from rummyhall.server.pairing.service import Pairing
@@ -38,16 +36,10 @@ if TYPE_CHECKING:
     from rummyhall.server.people.players import Player, Players
     from rummyhall.server.rooms.lobby import Lobby
     from rummyhall.server.rooms.peers import Described
-    from rummyhall.server.rooms.seats import Client, Place
+    from rummyhall.server.rooms.seats import Place
     from rummyhall.server.settings import Settings
 
 log = logging.getLogger(__name__)
-
-FIND_LEASES = 2
-"""Leases' lives a lookup waits for a room whose owner has died (or who has not renewed
-since Redis restarted) before it answers ``unavailable``."""
-REJOIN_TRIES = 5
-"""Attempts to join a connection to its room again after a gap, before it is told."""
 
 
 class Cluster:
@@ -60,6 +52,7 @@ class Cluster:
     visitors: Visitors
     affinity: Affinity
     ownership: Ownership
+    places: Places
     pairing: Pairing
 
     def __init__(self, settings: Settings) -> None:
@@ -70,7 +63,6 @@ class Cluster:
         self.leases = Leases(self.redis, self.node, settings.lease_ttl)
         self.bus = Bus(self.redis, self.node, self._receive, self._reconnected)
         self.directory = Directory(self.redis)
-        self.sockets = Sockets(self.bus, settings.forward_timeout, self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._chores: list[asyncio.Task[None]] = []
 
@@ -84,6 +76,8 @@ class Cluster:
         self.affinity = Affinity(self.visitors, lobby.rooms)
         parts = (self.leases, self.bus, self.directory, self.visitors)
         self.ownership = Ownership(*parts, lobby, players)
+        timings = (self.settings.lease_ttl, self.settings.forward_timeout)
+        self.places = Places(self.bus, self.leases, self.ownership, lobby, timings, self._spawn)
 
     def pools(self, curve: Curve, countdown: float) -> SharedPools:
         """Quick pairing's pools, shared by every process."""
@@ -143,7 +137,7 @@ class Cluster:
                 await self.ownership.check_settled()
                 lost, retaken = await self.leases.renew(list(self.lobby.rooms))
                 for code in lost:
-                    await self._lost(code)
+                    await self.places.lost(code)
                 for code in retaken:  # Redis lost its keys: describe the room again
                     room = self.lobby.rooms.get(code)
                     if room is not None:
@@ -186,132 +180,12 @@ class Cluster:
         self.directory.removed(code)
         self._spawn(self.leases.release([code]))
 
-    async def _lost(self, code: str) -> None:
-        """Another process holds the lease of a room played here: stop playing it, and
-        send this process's connections in it to the new owner."""
-        sockets = self.ownership.give_up(code)
-        if sockets is None:
-            return
-        log.warning("cluster: lost room %s to another process", code)
-        owner = (await self.leases.owners([code]))[0]
-        if owner is not None:
-            self._moved(code, owner, extra=sockets)
-
-    # ------------------------------------------------------------------ affinity
-
-    # ------------------------------------------------------------------ finding rooms
-
     async def find(self, code: str) -> Place | None:
-        """Room ``code`` where another process owns it, or taken over here if nobody
-        does (``None``: no open room has that code). A room whose owner has died is
-        waited for until its lease lapses, and a room without an owner while Redis has
-        not :attr:`settled <Ownership.settled>` until its owner may have renewed; at most
-        :data:`FIND_LEASES` leases' lives, then ``unavailable``."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + FIND_LEASES * self.settings.lease_ttl
-        with unavailable_without_redis():
-            while loop.time() < deadline:
-                owner = (await self.leases.owners([code]))[0]
-                if owner == self.node:  # adopted a moment ago, or handed here
-                    taking = self.ownership.taking.get(code)
-                    if taking is not None:
-                        await asyncio.wait([taking])
-                    room = self.lobby.rooms.get(code)
-                    if room is not None:
-                        return room
-                elif owner is not None and await self.leases.alive([owner]):
-                    return RemoteRoom(self, code, owner)
-                if owner is None and self.ownership.settled:
-                    if await self.leases.claim(code):
-                        return await self.ownership.take_over(code)
-                    continue  # another process was quicker: look again
-                await asyncio.sleep(self.settings.lease_ttl / 6)
-        raise ProtocolError("unavailable")
-
-    # ------------------------------------------------------------------ the socket's end
-
-    async def forward(self, room: RemoteRoom, client: Client, message: ClientMessageType) -> None:
-        """Hand ``client``'s request to the room's owner, and wait until it has been
-        handled (its answers reach the client on the way); sent again to the room's
-        next owner if it moved meanwhile."""
-        reply = await self.sockets.request(room, client, message)
-        if reply.get("moved"):
-            place = await self.find(room.code)
-            if place is None:
-                raise ProtocolError("room_not_found", room=room.code)
-            if isinstance(place, RemoteRoom):
-                if place.owner == reply["sent_to"]:
-                    raise ProtocolError("unavailable")
-            elif client.room is not place and not isinstance(message, Join):
-                await self._join(client, place)  # played here now: in its seat first
-            await place.handle(client, message)
-
-    def gone(self, room: RemoteRoom, client: Client) -> None:
-        self.sockets.gone(room, client)
-
-    def _moved(self, code: str, owner: str, extra: Sequence[Client] = ()) -> None:
-        """Room ``code`` has a new owner: join this process's connections in it again
-        there (each gets the room and its state anew)."""
-        if owner != self.node and code in self.lobby.rooms:
-            self._spawn(self._lost(code))
-            return
-        movers = self.sockets.moved(code, owner)
-        if movers or extra:
-            log.info(
-                "cluster: room %s at %s: joining %d clients again",
-                code,
-                owner,
-                len(movers) + len(extra),
-            )
-        for client in [*movers, *extra]:
-            self._spawn(self._rejoin(client, code))
-
-    async def _rejoin(self, client: Client, code: str) -> None:
-        """Join ``client`` to room ``code`` again, in its seat or as a spectator; tried
-        :data:`REJOIN_TRIES` times while the room is ``unavailable`` (its owner may not
-        have subscribed again yet)."""
-        for attempt in range(REJOIN_TRIES):
-            try:
-                try:
-                    place = await self.find(code)
-                    if place is None:
-                        raise ProtocolError("room_not_found", room=code)
-                    await self._join(client, place)
-                    return
-                except StorageUnavailable:
-                    raise ProtocolError("storage_unavailable") from None
-            except ProtocolError as error:
-                if error.code != "unavailable" or attempt == REJOIN_TRIES - 1:
-                    client.send(error_message(error, client.locale))
-                    return
-            await asyncio.sleep(self.settings.lease_ttl / 3)
-
-    async def _join(self, client: Client, place: Place) -> None:
-        """Join ``client`` to ``place``, where its room now is, in its seat or as a
-        spectator (it is sent the room and its state anew)."""
-        if not isinstance(place, RemoteRoom):
-            self.sockets.forget(client)
-        seat = client.seat
-        role: Literal["player", "spectator"] = "spectator" if seat is None else "player"
-        client.room = place
-        join = Join(type="join", id=None, room=place.code, role=role, seat=seat)
-        await place.handle(client, join)
+        """:meth:`Places.find` (the lobby's way to a room)."""
+        return await self.places.find(code)
 
     def _reconnected(self) -> None:
-        """Envelopes may have been lost: every connection here in a room owned elsewhere
-        joins it again, once the other processes have had the time to subscribe again.
-        Redis may have restarted empty: no lease is judged until it has settled."""
-        self.ownership.settled = False
-        self._spawn(self._resynchronise())
-
-    async def _resynchronise(self) -> None:
-        await asyncio.sleep(self.settings.lease_ttl / 3)
-        clients = list(self.sockets.sockets.values())
-        log.info("cluster: joining %d clients to their rooms again", len(clients))
-        for client in clients:
-            code = code_of(client)
-            if code is not None:
-                self._spawn(self._rejoin(client, code))
+        self.places.reconnected()
 
     # ------------------------------------------------------------------ the bus
 
@@ -322,9 +196,9 @@ class Cluster:
         elif kind == "gone":
             self._spawn(self.visitors.gone((envelope["from"], envelope["socket"])))
         elif kind == "answer":
-            self.sockets.answered(envelope)
+            self.places.sockets.answered(envelope)
         elif kind == "moved":
-            self._moved(envelope["room"], envelope["owner"])
+            self.places.moved(envelope["room"], envelope["owner"])
         elif kind == "take":
             away_at = {int(seat): at for seat, at in envelope["away_at"].items()}
             self._spawn(self.ownership.handed(envelope["room"], away_at))
@@ -339,7 +213,7 @@ class Cluster:
             if player is not None:
                 self.lobby.renamed(player)
         else:
-            self.sockets.delivered(envelope)
+            self.places.sockets.delivered(envelope)
 
     # ------------------------------------------------------------------ players
 
