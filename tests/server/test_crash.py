@@ -112,6 +112,7 @@ def test_the_plans_cover_every_transaction() -> None:
         "add_chat",  # test_chat
         *("invite", "dismiss_invitation"),  # test_friends
         "keep_review",  # test_reviews
+        *("erase_player", "expire_chat", "expire_guest_games"),  # test_privacy
     }
     assert named | elsewhere == set(TRANSACTIONS)
 

@@ -35,12 +35,14 @@ from rummyhall.server.net.http import (
     request_locale,
 )
 from rummyhall.server.net.limits import KeyedLimiter, Limiter
+from rummyhall.server.net.privacy_routes import privacy as privacy_routes
 from rummyhall.server.net.probes import probes
 from rummyhall.server.net.reviews_api import router as reviews_router
 from rummyhall.server.pairing.service import Pairing
 from rummyhall.server.people.accounts import FAILURE_MEMORY, Accounts, WrongPasswords
 from rummyhall.server.people.friends import Friends
 from rummyhall.server.people.players import Players
+from rummyhall.server.people.privacy import Privacy
 from rummyhall.server.people.replays import Replays
 from rummyhall.server.reviews.service import Reviews
 from rummyhall.server.rooms.autoplay import Autoplay
@@ -118,6 +120,8 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             store,
             limiter("reviews", settings.reviews_per_hour / 3600, settings.review_burst),
         )
+        privacy = Privacy(settings, store, accounts, lobby)
+        lobby.rename_listeners.append(replays.forget_player)
         app.state.services = Services(
             settings,
             store,
@@ -133,6 +137,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             friends,
             pairing,
             reviews,
+            privacy,
         )
         if cluster is not None:
             cluster.attach(lobby, players, accounts.devices)
@@ -151,6 +156,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         chores = [
             asyncio.create_task(lobby.sweep_forever()),
             asyncio.create_task(store.checkpoint_forever()),
+            asyncio.create_task(privacy.expire_forever()),
         ]
         pairing.start()
         metrics = None
@@ -185,6 +191,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     )
     app.include_router(router)
     app.include_router(reviews_router)
+    app.include_router(privacy_routes)
     app.include_router(probes)
     # The last added runs first: headers go on every answer, the 413 included.
     app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)

@@ -15,6 +15,7 @@ from rummyhall.server.pairing.service import Pairing
 from rummyhall.server.people.accounts import Accounts
 from rummyhall.server.people.friends import Friends
 from rummyhall.server.people.players import Players
+from rummyhall.server.people.privacy import Privacy
 from rummyhall.server.people.replays import Replays
 from rummyhall.server.reviews.service import Reviews
 from rummyhall.server.rooms.autoplay import Autoplay
@@ -49,3 +50,5 @@ class Services:
     """Quick pairing's pools."""
     reviews: Reviews
     """Finished matches' reviews and the processes computing them."""
+    privacy: Privacy
+    """Players' data downloaded and deleted; what is past its time removed."""

@@ -210,8 +210,8 @@ class Cluster:
             self.pairing.delivered(envelope)
         elif kind == "renamed" and envelope["from"] != self.node:
             player = self.players.renamed(envelope["player"], envelope["nickname"])
-            if player is not None:
-                self.lobby.renamed(player)
+            if player is not None:  # shown here only: told back, it would echo for ever
+                self.lobby.show_rename(player)
         else:
             self.places.sockets.delivered(envelope)
 

@@ -135,6 +135,10 @@ async def info(request: Request) -> dict[str, Any]:
         "away_level": settings.away_level,
         "clocks": ["off", *settings.clocks],
         "hand_over_after": settings.hand_over_after,
+        "privacy": {
+            "chat_retention_days": settings.chat_retention_days,
+            "guest_game_retention_days": settings.guest_game_retention_days,
+        },
         "limits": {
             "nickname_max": NICKNAME_MAX,
             "max_message_bytes": settings.max_message_bytes,

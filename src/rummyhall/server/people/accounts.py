@@ -36,6 +36,7 @@ from rummyhall.server.people.players import (
     token_hash,
 )
 from rummyhall.server.rooms.peers import Peers
+from rummyhall.server.storage import models
 from rummyhall.server.storage.store import Store
 from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.protocol import ProtocolError
@@ -198,6 +199,27 @@ class Accounts:
             _, key = clean_username(username)
         except ProtocolError:
             raise ProtocolError("wrong_password") from None
+        account = await self._checked(key, password, address)
+        token = new_token()
+        row = await self.store.add_sign_in(account.player_id, token_hash(token))
+        player = self.players.known(row.id, row.nickname)
+        return SignedIn(player, account.username, token)
+
+    async def confirm(self, player: Player, password: str | None, address: str) -> None:
+        """Refuse, unless ``password`` is the password of ``player``'s account (what
+        deleting it asks): ``password_required``, or ``wrong_password`` counted and
+        limited as when signing in. A guest has none to give."""
+        account = await self.store.account_of(player.id)
+        if account is None:
+            return
+        if not password:
+            raise ProtocolError("password_required")
+        await self._checked(account.username_key, password, address)
+
+    async def _checked(self, key: str, password: str, address: str) -> models.Account:
+        """The account of username ``key`` if ``password`` is its password; otherwise
+        ``wrong_password`` (the same for an unknown username), each counted, and
+        ``rate_limited`` after too many."""
         wrong, pair = self.wrong, f"user:{key}@{address}"
         counted = [
             (wrong.by_pair, pair),
@@ -216,10 +238,7 @@ class Accounts:
             for limiter, limit_key in counted:
                 await limiter.spend(limit_key)
             raise ProtocolError("wrong_password")
-        token = new_token()
-        row = await self.store.add_sign_in(account.player_id, token_hash(token))
-        player = self.players.known(row.id, row.nickname)
-        return SignedIn(player, account.username, token)
+        return account
 
     async def sign_out(self, player: Player, token: str) -> None:
         """This device signs out (an account only: a guest who signed out would be lost):

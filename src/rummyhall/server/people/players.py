@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import regex
 
+from rummyhall.server.storage.erasure import DELETED_NICKNAME
 from rummyhall.server.storage.store import Store
 from rummyhall.server.wire.messages import PlayerInfo
 from rummyhall.server.wire.protocol import ProtocolError
@@ -64,7 +65,8 @@ def clean_nickname(raw: str) -> str:
     """The nickname with its spaces folded (outer ones removed, inner runs made one);
     refuses an empty or blank-looking one, one longer than :data:`NICKNAME_MAX`
     characters, control, format or blank-looking characters (:data:`BLANK`) other than
-    what builds emoji (joiners, variation selectors), and characters stacked with marks.
+    what builds emoji (joiners, variation selectors), characters stacked with marks, and
+    the label of a deleted player's seat.
 
     >>> clean_nickname("  Ana  the   Bold ")
     'Ana the Bold'
@@ -86,6 +88,8 @@ def clean_nickname(raw: str) -> str:
         for character in characters
     ):
         raise ProtocolError("nickname_marks")
+    if nickname.casefold() == DELETED_NICKNAME:
+        raise ProtocolError("reserved_nickname")
     return nickname
 
 

@@ -27,8 +27,10 @@ from typing import Any
 
 from rummyhall.actions import Action
 from rummyhall.game import GameState
+from rummyhall.server.people.players import Player
 from rummyhall.server.rooms.catalogue import parse_options, start_match
 from rummyhall.server.storage import models
+from rummyhall.server.storage.erasure import DELETED_NICKNAME
 from rummyhall.server.storage.repository import Repository
 from rummyhall.server.storage.store import Store
 from rummyhall.server.wire.protocol import ProtocolError
@@ -82,6 +84,8 @@ class FinishedMatch:
     actions: list[Action]
     """The distinct actions the checkpoints refer to."""
     players: int
+    seated: frozenset[str]
+    """The ids of the people who played it (whom the record names)."""
 
     @property
     def size(self) -> int:
@@ -121,16 +125,16 @@ def load_finished(repository: Repository, match_id: str) -> FinishedMatch | None
     return None if found is None else replay_finished(*found)
 
 
-def replay_finished(
+def match_record(
     match: models.Match, log: list[dict[str, Any]], nicknames: list[str | None]
-) -> FinishedMatch:
-    """Replay a finished match once, keeping checkpoints (on a reader thread). The
-    record's seats name their players, so a replay says who played."""
+) -> dict[str, Any]:
+    """The record of a finished match (``GET /api/matches/{id}``): its seats name their
+    players (a deleted player's seat says so: ``deleted``), so a replay says who played."""
     seats = [
-        seat if name is None else {**seat, "nickname": name}
+        seat if name is None else {**seat, "nickname": name, **_deleted(name)}
         for seat, name in zip(match.seats, nicknames, strict=True)
     ]
-    record = {
+    return {
         "id": match.id,
         "game": match.game,
         "number": match.number,
@@ -142,6 +146,17 @@ def replay_finished(
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
         "log": log,
     }
+
+
+def _deleted(name: str) -> dict[str, bool]:
+    return {"deleted": True} if name == DELETED_NICKNAME else {}
+
+
+def replay_finished(
+    match: models.Match, log: list[dict[str, Any]], nicknames: list[str | None]
+) -> FinishedMatch:
+    """Replay a finished match once, keeping checkpoints (on a reader thread)."""
+    record = match_record(match, log, nicknames)
     state = start_match(match.game, parse_options(match.game, match.options), match.seed)
     actions: list[Action] = []
     index: dict[Action, int] = {}
@@ -155,7 +170,8 @@ def replay_finished(
     for start in range(0, len(log) - CHECKPOINT_EVERY + 1, CHECKPOINT_EVERY):
         state.replay(log[start : start + CHECKPOINT_EVERY])
         checkpoints.append(checkpoint())
-    return FinishedMatch(encode(record), log, checkpoints, actions, state.num_players)
+    seated = frozenset(seat["player"] for seat in match.seats if seat and seat.get("player"))
+    return FinishedMatch(encode(record), log, checkpoints, actions, state.num_players, seated)
 
 
 class Replays:
@@ -205,6 +221,14 @@ class Replays:
             body = await self.store.read(entry.frame, turn, seat)
             self.frames.keep(key, body)
         return body
+
+    def forget_player(self, player: Player) -> None:
+        """``player`` has a new name (or deleted his account): the records naming him
+        are read again when next asked for."""
+        for match_id, entry in list(self._entries.items()):
+            if player.id in entry.seated:
+                del self._entries[match_id]
+                self.held -= entry.size
 
     def _loaded(self, match_id: str, loading: asyncio.Future[FinishedMatch | None]) -> None:
         del self._loading[match_id]

@@ -80,6 +80,8 @@ class Chat:
         if not bucket.allow():
             raise ProtocolError("chat_rate_limited")
         row = await self.store.add_chat(self.room_id, player.id, sender.seat, cleaned, reaction)
+        if row is None:  # he deleted his account a moment ago: his connections are closing
+            raise ProtocolError("unauthorized")
         message = ChatMessage(room=self.code, lines=[line(row, player)]).model_dump_json()
         for listener in listeners:
             if sender.seat is None and listener.seat is not None and not spectators_heard:

@@ -10,7 +10,7 @@ import logging
 import secrets
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -125,6 +125,9 @@ class Lobby:
         """The public list, a page at a time."""
         self._creating: dict[tuple[str, str], asyncio.Future[tuple[RoomInfo, bool]]] = {}
         """Keyed creations under way here, by host and key."""
+        self.rename_listeners: list[Callable[[Player], None]] = []
+        """Told of every new nickname shown here (the replay caches drop the records
+        naming the player)."""
 
     async def find(self, code: str) -> Place:
         """The open room ``code``: played here, or (in a cluster) where another process
@@ -195,7 +198,10 @@ class Lobby:
             self.cluster.renamed(player)
 
     def show_rename(self, player: Player) -> None:
-        """``player`` has a new nickname: every room here that shows it tells its clients."""
+        """``player`` has a new nickname: every room here that shows it tells its clients
+        (and each of :attr:`rename_listeners` hears it)."""
+        for listener in self.rename_listeners:
+            listener(player)
         for room in self.rooms.values():
             state, seating = room.state, room.state.seating
             if state.status != "closed" and (

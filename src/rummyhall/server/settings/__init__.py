@@ -20,6 +20,7 @@ from rummyhall.server.settings.about import About, SettingError, about, setting
 from rummyhall.server.settings.connections import ConnectionSettings
 from rummyhall.server.settings.hooks import HookSettings
 from rummyhall.server.settings.limits import LimitSettings
+from rummyhall.server.settings.privacy import PrivacySettings
 from rummyhall.server.settings.rates import RateSettings
 from rummyhall.server.settings.rooms import RoomSettings
 from rummyhall.server.settings.storage import StorageSettings
@@ -30,7 +31,13 @@ __all__ = ["About", "SettingError", "Settings", "about", "setting"]
 
 @dataclass(frozen=True)
 class Settings(
-    HookSettings, LimitSettings, ConnectionSettings, RateSettings, RoomSettings, StorageSettings
+    HookSettings,
+    PrivacySettings,
+    LimitSettings,
+    ConnectionSettings,
+    RateSettings,
+    RoomSettings,
+    StorageSettings,
 ):
     """The server's settings, one frozen value: each concern's fields in a class above,
     each field a :func:`setting`. A dataclass takes its bases' fields from the last one

@@ -10,6 +10,7 @@ STORAGE = "storage and cluster"
 ROOMS = "rooms and bots"
 RATES = "rates per client"
 CONNECTIONS = "connections"
+PRIVACY = "privacy"
 TESTS = "test hooks"
 """The headings of ``rummyhall serve --help``, in the order the fields below meet them."""
 

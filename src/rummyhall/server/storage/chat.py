@@ -19,9 +19,13 @@ class ChatRecords:
 
     def add_chat(
         self, room_id: str, player_id: str, seat: int | None, text: str | None, reaction: str | None
-    ) -> dict[str, Any]:
-        """Keep one chat line; returns it with its id and time."""
+    ) -> dict[str, Any] | None:
+        """Keep one chat line; returns it with its id and time (``None``: the player has
+        deleted his account meanwhile, nothing is kept)."""
         with self.db.transaction("add_chat") as session:
+            sender = session.get(models.Player, player_id)
+            if sender is None or sender.deleted_at is not None:
+                return None
             line = models.ChatLine(
                 room_id=room_id, player_id=player_id, seat=seat, text=text, reaction=reaction
             )

@@ -39,6 +39,9 @@ TRANSACTIONS = (
     "finish_match",
     "abandon_orphans",
     "keep_review",
+    "erase_player",
+    "expire_chat",
+    "expire_guest_games",
 )
 """Every transaction the repository commits, by the name its fault points use."""
 

@@ -67,8 +67,9 @@ def dismiss(session: Session, player_id: str, invitation_id: int) -> bool:
 
 
 def recent_opponents(session: Session, player_id: str, count: int = 12) -> list[dict[str, Any]]:
-    """The people ``player_id`` played finished matches against, the latest first: id,
-    nickname, username (``None`` for a guest), matches together and when the last was."""
+    """The people ``player_id`` played finished matches against, the latest first (those
+    who deleted their account left out): id, nickname, username (``None`` for a guest),
+    matches together and when the last was."""
     mine, theirs = aliased(models.Result), aliased(models.Result)
     last = func.max(models.Match.started_at).label("last")
     together = func.count().label("together")
@@ -76,10 +77,11 @@ def recent_opponents(session: Session, player_id: str, count: int = 12) -> list[
         select(theirs.player_id, last, together)
         .join(mine, mine.match_id == theirs.match_id)
         .join(models.Match, models.Match.id == theirs.match_id)
+        .join(models.Player, models.Player.id == theirs.player_id)
         .where(
             mine.player_id == player_id,
-            theirs.player_id.is_not(None),
             theirs.player_id != player_id,
+            models.Player.deleted_at.is_(None),
         )
         .group_by(theirs.player_id)
         .order_by(last.desc())

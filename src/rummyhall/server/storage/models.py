@@ -37,7 +37,9 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """A guest: a nickname and the hash of the secret token the browser keeps."""
+    """A guest: a nickname and the hash of the secret token the browser keeps. A player
+    who deleted his account keeps only this row, nameless (``deleted_at``): the games he
+    sat in still name a seat (:mod:`rummyhall.server.storage.erasure`)."""
 
     __tablename__ = "players"
 
@@ -46,6 +48,7 @@ class Player(Base):
     """24 characters of up to 12 code points (``players.NICKNAME_CODE_POINTS``)."""
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Account(Base):

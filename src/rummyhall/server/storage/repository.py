@@ -12,10 +12,12 @@ from sqlalchemy import Engine
 
 from rummyhall.server.storage.chat import ChatRecords
 from rummyhall.server.storage.database import Database
+from rummyhall.server.storage.erasure import ErasureRecords
 from rummyhall.server.storage.faults import Faults
 from rummyhall.server.storage.friends import InvitationRecords
 from rummyhall.server.storage.matches import MatchRecords
 from rummyhall.server.storage.players import PlayerRecords
+from rummyhall.server.storage.retention import RetentionRecords
 from rummyhall.server.storage.reviews import ReviewRecords
 from rummyhall.server.storage.rooms import RoomRecords
 from rummyhall.server.storage.standings import StandingRecords
@@ -38,6 +40,10 @@ class Repository:
         """Invitations and recent opponents."""
         self.reviews = ReviewRecords(self.db)
         """Finished matches' reviews."""
+        self.erasure = ErasureRecords(self.db)
+        """A player's data taken out or erased."""
+        self.retention = RetentionRecords(self.db)
+        """What is past its time, removed."""
 
     def close(self) -> None:
         self.matches.close()

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from rummyhall.server.storage import models, ratings
+from rummyhall.server.storage import erasure, models, ratings
 from rummyhall.server.storage.database import Database
 from rummyhall.server.storage.models import now
 
@@ -21,9 +21,9 @@ def profile(
 ) -> dict[str, Any] | None:
     """A player's public page: nickname and username, per game his rating with its
     last ``history`` changes, matches played and won, and his ``recent`` finished
-    matches (newest first); ``None`` for an unknown id."""
+    matches (newest first); ``None`` for an unknown id (or a deleted player's)."""
     player = session.get(models.Player, player_id)
-    if player is None:
+    if player is None or player.deleted_at is not None:
         return None
     account = session.get(models.Account, player_id)
     rated = session.scalars(select(models.Rating).where(models.Rating.player_id == player_id)).all()
@@ -178,8 +178,9 @@ def rate(
     ``rated``, and its seats: :func:`~rummyhall.server.storage.ratings.is_rated`) and not
     aborted (``result``'s ``aborted``: someone never moved), a seat in ``result``'s
     ``forfeits`` (its player left for good) ranked below everyone, and keep each one's
-    change. In the match's finishing transaction: a match finishes once, so it is rated
-    once."""
+    change; a player who deleted his account meanwhile moves the others' ratings as he
+    played, but keeps none. In the match's finishing transaction: a match finishes once,
+    so it is rated once."""
     if not ratings.is_rated(rows, rated) or result.get("aborted"):
         return
     forfeits = set(result.get("forfeits", ()))
@@ -198,7 +199,10 @@ def rate(
         for row, winner in zip(rows, won, strict=True)
     ]
     after = ratings.rate(before, places)
+    deleted = erasure.deleted_among(session, ids)
     for row, old, new, winner in zip(rows, before, after, won, strict=True):
+        if row["player_id"] in deleted:
+            continue
         record = current.get(row["player_id"])
         if record is None:
             record = models.Rating(player_id=row["player_id"], game=game, matches=0, wins=0)

@@ -24,6 +24,7 @@ import logging
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from functools import partial
 from typing import Any, ParamSpec, TypeVar
 
@@ -143,7 +144,7 @@ class Store:
 
     async def add_chat(
         self, room_id: str, player_id: str, seat: int | None, text: str | None, reaction: str | None
-    ) -> dict[str, Any]:
+    ) -> dict[str, Any] | None:
         return await self._write(
             self.repository.chat.add_chat, room_id, player_id, seat, text, reaction
         )
@@ -176,6 +177,18 @@ class Store:
 
     async def bot_stats(self) -> dict[str, Any]:
         return await self.read(self.repository.standings.bot_stats)
+
+    async def erase_player(self, player_id: str, unheld_token_hash: str) -> bool:
+        return await self._write(self.repository.erasure.erase_player, player_id, unheld_token_hash)
+
+    async def export(self, player_id: str) -> dict[str, Any] | None:
+        return await self.read(self.repository.erasure.export, player_id)
+
+    async def expire_chat(self, before: datetime) -> int:
+        return await self._write(self.repository.retention.expire_chat, before)
+
+    async def expire_guest_games(self, before: datetime) -> int:
+        return await self._write(self.repository.retention.expire_guest_games, before)
 
     # ------------------------------------------------------------------ rooms and matches
 

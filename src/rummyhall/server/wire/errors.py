@@ -303,7 +303,7 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
     **PEOPLE_ERRORS,
     "signed_out": Refusal(
         "sent before the server closes a connection (4003) whose player signed out here or "
-        "everywhere",
+        "everywhere, or deleted his account",
         "You signed out on this device.",
         "你已在此设备上退出登录。",
     ),

@@ -28,6 +28,12 @@ PEOPLE_ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "昵称：某个字符叠加的附加符号过多。",
         field="nickname",
     ),
+    "reserved_nickname": Refusal(
+        "a nickname that is the label of a deleted player's seat",
+        "That nickname is reserved: it names the seat of a deleted player.",
+        "该昵称已保留：它用于标示已删除的玩家。",
+        field="nickname",
+    ),
     "bad_username": Refusal(
         "a username of the wrong length or characters",
         "A username has {least} to {most} letters, digits, '_', '-' or '.'.",
@@ -85,5 +91,11 @@ PEOPLE_ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "signing out a guest without an account",
         "A guest without an account cannot sign out: create an account first.",
         "没有账号的游客无法退出登录：请先创建账号。",
+    ),
+    "password_required": Refusal(
+        "deleting an account without its password",
+        "Deleting an account takes its password.",
+        "删除账号需要输入密码。",
+        field="password",
     ),
 }

@@ -1,9 +1,10 @@
 // The single-page shell: header (language switch, four-colour deck), the page router
-// (lobby, ?room= table, ?replay= viewer, ?rules= page, ?profile= and ?leaderboard=), toasts and the status banner.
+// (lobby, ?room= table, ?replay= viewer, ?rules= page, ?profile=, ?leaderboard= and ?privacy), toasts and the status banner.
 
 import { setFourColours, usesFourColours } from "./cards.js";
 import { getLocale, onLocale, setLocale, translate } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { showPrivacy } from "./privacy.js";
 import { showLeaderboard, showProfile } from "./profile.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
@@ -46,6 +47,7 @@ function route() {
   else if (params.get("rules")) page = showRules(context, params.get("rules"));
   else if (params.get("profile")) page = showProfile(context, params.get("profile"));
   else if (params.get("leaderboard")) page = showLeaderboard(context, params.get("leaderboard"));
+  else if (params.has("privacy")) page = showPrivacy(context);
   else page = showLobby(context);
   for (const link of document.querySelectorAll(".topnav a")) {
     const target = new URL(link.href).search;

@@ -2,6 +2,7 @@
 // a seat's name, and the variant a room plays (the lobby, the table and replays share them).
 
 import { t } from "./i18n.js";
+import { playerName } from "./privacy.js";
 
 /** The text of ``key`` in the current language, or the kit's English ``fallback``. */
 export function label(key, fallback) {
@@ -9,11 +10,12 @@ export function label(key, fallback) {
   return text === key ? fallback : text;
 }
 
-/** A seat's name: the player's nickname, or the bot and its level (numbered by seat
+/** A seat's name: the player's nickname ("deleted player" in the reader's language for
+ *  a deleted account), or the bot and its level (numbered by seat
  *  when the table has more than one bot), or "Seat n". */
 export function seatName(seats, seat) {
   const info = seats[seat];
-  if (info?.player) return info.player.nickname;
+  if (info?.player) return playerName(info.player);
   if (info?.bot) {
     const level = t(`level.${info.bot}`);
     return seats.filter((s) => s.bot).length > 1 ? t("seat.bot_n", { n: seat + 1, level }) : t("seat.bot", { level });

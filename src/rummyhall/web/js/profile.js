@@ -6,6 +6,7 @@
 
 import { formatDate, t } from "./i18n.js";
 import { api, currentPlayer } from "./net.js";
+import { yourDataPanel } from "./privacy.js";
 import { h } from "./ui.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -87,7 +88,7 @@ function figureCards(games) {
   ]);
 }
 
-export function showProfile({ main, toast }, playerId) {
+export function showProfile({ main, toast, navigate }, playerId) {
   let data = null;
 
   function render() {
@@ -147,6 +148,7 @@ export function showProfile({ main, toast }, playerId) {
           h("a", { class: "button small ghost", href: `/?replay=${entry.match}&seat=${entry.seat}`, "data-nav": "" }, t("lobby.replay")),
         ]))) : h("p", { class: "muted" }, t("profile.nothing_yet")),
       ]),
+      mine ? yourDataPanel({ toast, navigate }) : null,
     ]));
   }
 
