@@ -15,11 +15,15 @@ from typing import Any
 
 import httpx
 import pytest
+import redis as redis_client
 from sqlalchemy import MetaData, create_engine, select
 
+from rummyhall.server.cluster.bus import EVERYONE
 from rummyhall.server.storage.erasure import DELETED_NICKNAME
 from tests.server import databases
 from tests.server.harness import Client, Server, play_until
+from tests.server.redises import PROGRAM, RedisServer
+from tests.server.test_cluster import start_site
 
 NAME = "Zqxanawv"
 USERNAME = "Zq_Ana_77"
@@ -322,3 +326,52 @@ def test_a_retention_round_killed_at_any_commit_loses_nothing_more(tmp_path: Pat
             assert (matches, rooms, actions) == before[1:]
     retained(db, url)  # the next round finishes the work
     check_retained(url, games)
+
+
+@pytest.mark.skipif(
+    PROGRAM is None or databases.postgres_binaries() is None,
+    reason="needs Debian's redis-server and postgresql (.ci/run installs them)",
+)
+@pytest.mark.skipif(
+    databases.backend() == "postgresql",
+    reason="always on PostgreSQL: the first run of the server suite has it",
+)
+def test_a_deletion_reaches_every_process_of_a_cluster(tmp_path: Path) -> None:
+    """Ana deletes her account on one process while she plays on another and Bo hosts
+    on a third: her connection there is closed, every process names her seat a deleted
+    player's, and the rename is told once (it used to echo between processes)."""
+    redis = RedisServer().start()
+    listener = redis_client.Redis.from_url(redis.url).pubsub()
+    listener.subscribe(EVERYONE)
+    site = start_site(tmp_path, redis)
+    try:
+        a, b, c = site
+        _, ana = claimed(a)
+        bo = b.register("Bo")[1]
+        code = b.create_room(bo, game="gin")["code"]
+        bo_client, ana_client = b.client(bo), c.client(ana)
+        bo_client.join(code)
+        ana_client.join(code)
+        bo_client.send({"type": "start"})
+        bo_client.wait("state")
+        assert delete(a, ana).status_code == 204
+        ana_client.wait("error", lambda m: m["code"] == "signed_out")
+        bo_client.wait(
+            "room", lambda m: m["room"]["seats"][1]["player"]["nickname"] == DELETED_NICKNAME
+        )
+        with c.http() as http:
+            described = http.get(f"/api/rooms/{code}").json()
+        assert described["seats"][1]["player"]["nickname"] == DELETED_NICKNAME
+        renames = 0
+        while (envelope := listener.get_message(timeout=1.0)) is not None:
+            if envelope["type"] == "message" and json.loads(envelope["data"])["t"] == "renamed":
+                renames += 1
+            assert renames <= 1, "the rename echoes between the processes"
+        assert renames == 1
+        bo_client.close()
+        ana_client.close()
+    finally:
+        for server in site:
+            server.stop()
+        listener.close()
+        redis.close()
