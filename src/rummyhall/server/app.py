@@ -142,7 +142,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         if cluster is not None:
             cluster.attach(lobby, players, accounts.devices)
             cluster.pairing = pairing
-        await lobby.restore(players)
+        await lobby.recovery.restore(players)
         if cluster is not None:
             await cluster.start()
         # The cyclic collector's full passes stop every room while they walk the heap

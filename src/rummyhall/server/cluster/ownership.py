@@ -96,7 +96,11 @@ class Ownership:
             stored = await self.lobby.store.open_room(code)
             if away_at is None:
                 away_at = await self.directory.away_at(code)
-            room = None if stored is None else await self.lobby.adopt(stored, self.players, away_at)
+            room = (
+                None
+                if stored is None
+                else await self.lobby.recovery.adopt(stored, self.players, away_at)
+            )
         except BaseException:
             await self.leases.release([code])
             raise

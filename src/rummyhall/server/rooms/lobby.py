@@ -1,6 +1,7 @@
 """The lobby: every open room by invite code, room creation within the limits, the
 public list (:mod:`~rummyhall.server.rooms.listing`), lookups by code within a guessing
-budget, and bringing rooms back after a restart."""
+budget; bringing rooms back after a restart is its part
+:mod:`~rummyhall.server.rooms.recovery`."""
 
 from __future__ import annotations
 
@@ -16,18 +17,19 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummyhall.server.net.limits import Limiter
-from rummyhall.server.people.players import Player, Players
+from rummyhall.server.people.players import Player
 from rummyhall.server.rooms.autoplay import Autoplay
 from rummyhall.server.rooms.catalogue import GameOptions, parse_options
 from rummyhall.server.rooms.clock import OFF, require_clock
 from rummyhall.server.rooms.listing import UNFINISHED, PublicList
 from rummyhall.server.rooms.peers import Peers
+from rummyhall.server.rooms.recovery import Recovery
 from rummyhall.server.rooms.room import Room
 from rummyhall.server.rooms.seating import Seating
 from rummyhall.server.rooms.seats import Place, Seat
 from rummyhall.server.rooms.state import RoomState
 from rummyhall.server.settings import Settings
-from rummyhall.server.storage.records import Creation, StoredRoom
+from rummyhall.server.storage.records import Creation
 from rummyhall.server.storage.store import Store
 from rummyhall.server.wire.messages import RoomInfo
 from rummyhall.server.wire.protocol import ProtocolError
@@ -128,6 +130,8 @@ class Lobby:
         self.rename_listeners: list[Callable[[Player], None]] = []
         """Told of every new nickname shown here (the replay caches drop the records
         naming the player)."""
+        self.recovery = Recovery(settings, store, autoplay, cluster, self.rooms, self._opened)
+        """Bringing saved rooms back (at start-up, and rooms adopted in a cluster)."""
 
     async def find(self, code: str) -> Place:
         """The open room ``code``: played here, or (in a cluster) where another process
@@ -359,61 +363,6 @@ class Lobby:
         self.listing.forget()
         if self.cluster is not None:
             self.cluster.changed(room.state)
-
-    async def restore(self, guests: Players) -> None:
-        """Rebuild every room that was open when the server stopped.
-
-        Start-up is recovery, and it is idempotent: what it writes (orphan matches
-        marked abandoned, matches whose last action was logged just before a crash
-        finished) is written so that a crash at any point of it is repaired by the next
-        start, which ends in the same state. A room whose log cannot be replayed stays
-        down, logged, without keeping every other room down with it. Its players are
-        ``guests``' own objects, so a later rename reaches their seats."""
-        abandoned = await self.store.abandon_orphans()
-        if abandoned:
-            log.warning("marked %d orphan matches abandoned", abandoned)
-        if self.cluster is not None:
-            return  # each process takes over the rooms nobody owns (the cluster's scan)
-        restored = await self._bring_back(await self.store.open_rooms(), guests)
-        log.info("restored %d rooms", restored)
-
-    async def adopt(
-        self, stored: StoredRoom, guests: Players, away_at: dict[int, float]
-    ) -> Room | None:
-        """Play here the saved room ``stored``, which another process played until it
-        died, with the away deadlines by seat that process set (``None``: its log cannot
-        be replayed)."""
-        await self._bring_back([stored], guests, {stored.code: away_at})
-        return self.rooms.get(stored.code)
-
-    async def _bring_back(
-        self,
-        stored_rooms: list[StoredRoom],
-        guests: Players,
-        away_at: dict[str, dict[int, float]] | None = None,
-    ) -> int:
-        """Rebuild ``stored_rooms`` and resume their matches (``away_at``: per room code,
-        the away deadlines by seat); how many came back."""
-        ids = {stored.host_id for stored in stored_rooms}
-        for stored in stored_rooms:
-            ids |= {seat["player"] for seat in stored.seats if seat and "player" in seat}
-        names = await self.store.nicknames(sorted(ids))
-        players = {pid: guests.known(pid, nickname) for pid, nickname in names.items()}
-        restored = 0
-        for stored in stored_rooms:
-            try:
-                options = parse_options(stored.game, stored.options)
-                state = RoomState.restore(
-                    self.settings, self.store, self.autoplay, self.cluster, stored, players, options
-                )
-                room = Room(state, self.rooms)
-            except Exception:
-                log.exception("room %s could not be restored; it stays down", stored.code)
-                continue
-            self._opened(room)
-            await room.resume((away_at or {}).get(room.code))
-            restored += 1
-        return restored
 
     async def sweep(self) -> None:
         """Close rooms nobody has been in for ``room_idle_close`` seconds."""
