@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rummyhall.bots import arena, make_bot, registry
+from rummyhall.bots.journal import Journal
 from rummyhall.bots.registry import zoo
 from rummyhall.bots.rummikub.levels import MediumRummikubBot
 from rummyhall.cli import main
@@ -40,6 +43,52 @@ def test_command_in_parallel(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "3 deals × 2 (seats swapped)" in out
     assert "95% CI" in out and "time per move" in out
+
+
+def test_a_journal_keeps_finished_games_and_a_second_run_plays_only_the_missing(
+    tmp_path: Path,
+) -> None:
+    """A stopped measurement resumes: the games a journal holds are counted as played,
+    the report is the same as one run whole, and a line cut short is played again."""
+    whole = arena.run("gin", ("medium", "easy"), 3, seed=7, workers=1)
+    path = tmp_path / "games.jsonl"
+    first = arena.run("gin", ("medium", "easy"), 2, seed=7, workers=1, journal=Journal(path))
+    assert first.games.played == 4 and len(path.read_text().splitlines()) == 4
+    with path.open("a") as file:
+        file.write('{"task": "cut sh')  # a stop in mid-write
+    calls = []
+    resumed = arena.run(
+        "gin",
+        ("medium", "easy"),
+        3,
+        seed=7,
+        workers=1,
+        journal=Journal(path),
+        progress=lambda done, total: calls.append((done, total)),
+    )
+    assert calls == [(5, 6), (6, 6)]  # only the third deal's two games were played
+    assert resumed.lines()[:3] == whole.lines()[:3]
+    assert resumed.games.margins == whole.games.margins
+    other = arena.run("gin", ("easy", "medium"), 1, seed=7, workers=1, journal=Journal(path))
+    assert other.games.played == 2  # other bots: their own games, not the journal's
+    assert len(Journal(path)) == 8
+
+
+def test_a_file_that_is_no_journal_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("my notes\non two lines")
+    with pytest.raises(NotationError, match="line 1: not an arena journal's line"):
+        Journal(path)
+    assert (
+        main(["arena", "gin", "--bots", "medium,easy", "--games", "1", "--journal", str(path)]) == 2
+    )
+    assert "not an arena journal's line" in capsys.readouterr().err
+    assert path.read_text() == "my notes\non two lines"
+    path.write_text("one line of notes")
+    with pytest.raises(NotationError, match="line 1: not an arena journal's line"):
+        Journal(path)
 
 
 def test_command_refuses_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:

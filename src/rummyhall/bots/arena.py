@@ -22,10 +22,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from rummyhall.bots.base import Bot
+from rummyhall.bots.journal import Journal
+from rummyhall.bots.paired import NO_OPTIONS, Outcome, Played, Task
 from rummyhall.bots.play import decide
 from rummyhall.bots.registry import make_bot
 from rummyhall.errors import NotationError
@@ -36,45 +37,6 @@ from rummyhall.rng import Rng
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One finished game (or Gin hand) from the first bot's side: its points and the
-    second bot's."""
-
-    first: int
-    second: int
-
-    @property
-    def margin(self) -> int:
-        return self.first - self.second
-
-
-NO_OPTIONS: Mapping[str, Any] = MappingProxyType({})
-"""No match options beyond the variant's."""
-
-
-@dataclass(frozen=True)
-class Task:
-    game: str
-    deal: int  # index of the deal: both games of a pair share it
-    seed: int
-    swapped: bool  # the second bot sits in seat 0
-    kinds: tuple[str, str]
-    options: dict[str, Any]  # for the hard bots: budget or simulations
-    variant: str | None = None  # a variant's name; None: the game's contest
-    match_options: tuple[tuple[str, Any], ...] = ()  # e.g. (("rounds", 4),): beyond the variant's
-
-
-@dataclass
-class Played:
-    """What a worker sends back for one game."""
-
-    task: Task
-    game: Outcome
-    hands: list[Outcome]
-    seconds: tuple[list[float], list[float]]  # per move, first bot then second
 
 
 def contest(game: str, variant: str | None = None) -> Variant:
@@ -374,6 +336,7 @@ def run(
     progress: Callable[[int, int], None] | None = None,
     variant: str | None = None,
     match_options: Mapping[str, Any] = NO_OPTIONS,
+    journal: Journal | None = None,
 ) -> Report:
     """Play ``deals`` deals twice each (seats swapped) between bots of ``kinds``.
 
@@ -381,7 +344,8 @@ def run(
     ``options`` go to the hard bots (``budget``, ``simulations``); ``progress(done,
     total)`` is called after every game; ``variant`` names the variant played (default:
     :func:`contest`'s), ``match_options`` what the match is played with beyond it
-    (``{"rounds": 4}``).
+    (``{"rounds": 4}``); a ``journal`` keeps every finished game, and the games it
+    holds already are counted as they were played instead of being played again.
     """
     return run_pairs(
         game,
@@ -393,6 +357,7 @@ def run(
         progress=progress,
         variant=variant,
         match_options=match_options,
+        journal=journal,
     )[0]
 
 
@@ -408,6 +373,7 @@ def against(
     progress: Callable[[int, int], None] | None = None,
     variant: str | None = None,
     match_options: Mapping[str, Any] = NO_OPTIONS,
+    journal: Journal | None = None,
 ) -> Standings:
     """A bot of ``kind`` against each of ``opponents`` (e.g. ``registry.zoo(game)``) on the
     same ``deals`` paired deals; the arguments as for :func:`run`."""
@@ -423,6 +389,7 @@ def against(
             progress=progress,
             variant=variant,
             match_options=match_options,
+            journal=journal,
         )
     )
 
@@ -438,6 +405,7 @@ def run_pairs(
     progress: Callable[[int, int], None] | None = None,
     variant: str | None = None,
     match_options: Mapping[str, Any] = NO_OPTIONS,
+    journal: Journal | None = None,
 ) -> list[Report]:
     """A report per pair of bot kinds, every pair playing the same deals (one pool of
     processes for them all)."""
@@ -447,22 +415,30 @@ def run_pairs(
         for kind in kinds:
             arena_bot(game, kind, options)  # fail early
     reports = [Report(game, kinds, deals, variant) for kinds in pairs]
-    todo = [
-        (report, task)
-        for report in reports
-        for task in tasks(game, report.kinds, deals, seed, options, variant, match_options)
-    ]
+    todo = []
+    for report in reports:
+        for task in tasks(game, report.kinds, deals, seed, options, variant, match_options):
+            known = None if journal is None else journal.played(task)
+            if known is None:
+                todo.append((report, task))
+            else:
+                report.add(known)
+    total = sum(report.games.played for report in reports) + len(todo)
+
+    def finished(report: Report, played: Played) -> None:
+        report.add(played)
+        if journal is not None:
+            journal.write(played)
+        if progress:
+            progress(sum(report.games.played for report in reports), total)
+
     workers = workers or os.cpu_count() or 1
     if workers == 1:
-        for done, (report, task) in enumerate(todo, 1):
-            report.add(play(task))
-            if progress:
-                progress(done, len(todo))
+        for report, task in todo:
+            finished(report, play(task))
         return reports
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {pool.submit(play, task): report for report, task in todo}
-        for done, future in enumerate(as_completed(futures), 1):
-            futures[future].add(future.result())
-            if progress:
-                progress(done, len(todo))
+        for future in as_completed(futures):
+            finished(futures[future], future.result())
     return reports

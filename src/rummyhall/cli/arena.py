@@ -9,6 +9,7 @@ import json
 
 from rummyhall.bots import DEFAULT_BUDGET, KINDS
 from rummyhall.bots import arena as bot_arena
+from rummyhall.bots.journal import Journal
 from rummyhall.bots.registry import zoo
 from rummyhall.registry import KITS
 
@@ -21,7 +22,7 @@ def register(
         parents=[common],
         help="measure bots over paired deals (each deal played twice, seats swapped)",
         description="Measure two bots, or one bot against a list of opponents, over paired "
-        "deals: each deal is played twice with the seats swapped; win rates come with 95%% "
+        "deals: each deal is played twice with the seats swapped; win rates come with 95% "
         "Wilson intervals.",
     )
     parser.add_argument("game", choices=sorted(KITS))
@@ -61,6 +62,13 @@ def register(
     )
     parser.add_argument(
         "--simulations", type=int, default=None, help="hard bots: fixed search per move"
+    )
+    parser.add_argument(
+        "--journal",
+        default=None,
+        metavar="FILE",
+        help="keep each finished game in FILE (JSON lines); run again with the same FILE, "
+        "only the games it lacks are played: a long measurement survives being stopped",
     )
     parser.set_defaults(run=lambda args: run(parser, args))
 
@@ -109,6 +117,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             "progress": progress,
             "variant": args.variant,
             "match_options": match_options(parser, args.option),
+            "journal": None if args.journal is None else Journal(args.journal),
         }
         report: bot_arena.Report | bot_arena.Standings
         if args.against is None:
