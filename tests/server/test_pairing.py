@@ -128,6 +128,41 @@ def test_rated_and_casual_seeks_wait_apart_and_open_rooms_of_their_kind(server: 
     assert nia.join(paired["room"])["room"]["rated"] is True
 
 
+def test_a_seeker_takes_the_fullest_compatible_open_seat_first(server: Server) -> None:
+    """Public rooms waiting for players are offered before the pool: only those that
+    play what the seek asks for (game, options, clock, rated or casual), the fullest
+    first; the seat is his when he joins; with none left he waits in the pool."""
+    tokens = [server.register(name)[1] for name in ("Oli", "Pam")]
+    table = {"game": "indian", "options": {"players": 4}, "clock": "60+120", "rated": False}
+    emptier = server.create_room(tokens[0], **table)["code"]
+    fuller = server.create_room(tokens[1], **table, bots=[None, "easy"])["code"]
+    for other in (
+        {**table, "rated": True},
+        {**table, "clock": "30+60"},
+        {**table, "options": {"players": 4, "format": "pool101"}},
+        {**table, "public": False, "bots": [None, "easy", "easy"]},
+    ):
+        server.create_room(tokens[1], **other)
+    wanted = {"type": "seek", "game": "indian", "options": {"players": 4}, "clock": "60+120"}
+    seated = []
+    for name in ("Quinn", "Rae", "Sam", "Tai"):
+        client = seeker(server, name)
+        client.send(wanted)
+        paired = client.wait("paired")
+        assert paired["started"] is False
+        room = client.join(paired["room"])
+        assert room["you"] == paired["seat"]
+        assert room["room"]["seats"][paired["seat"]]["player"]["nickname"] == name
+        seated.append((paired["room"], paired["seat"]))
+    assert seated == [(fuller, 2), (fuller, 3), (emptier, 1), (emptier, 2)]
+    last = seeker(server, "Uma")
+    last.send(wanted)
+    assert last.wait("paired")["room"] == emptier  # its last open seat
+    late = seeker(server, "Vic")
+    assert seek(late, "indian", options={"players": 4}, clock="60+120")["waiting"] == 1
+    late.request({"type": "cancel_seek"}, "seek_ended")
+
+
 @pytest.mark.parametrize(
     ("request_", "code"),
     [

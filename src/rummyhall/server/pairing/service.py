@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from rummyhall.server.pairing.local import LocalPools
+from rummyhall.server.pairing.open_seats import take_open_seat
 from rummyhall.server.pairing.rules import Curve, Seek
 from rummyhall.server.pairing.seeks import PoolKey, SeatedTable, SeekRecord
 from rummyhall.server.people.players import Players
@@ -95,6 +96,25 @@ class Here:
     shown: tuple[int, int, float | None] | None = None
     """``(waiting, playing, starts_at)`` as last told to the client."""
 
+    def status(self, curve: Curve, computer_after: float, ref: str | None) -> SeekingMessage:
+        """The ``seeking`` message of the figures :attr:`shown`, as of now."""
+        assert self.shown is not None
+        waiting, playing, starts_at = self.shown
+        seek, now = self.record.seek, time.time()
+        window = seek.window(now, curve)
+        return SeekingMessage(
+            pool=self.info,
+            rating=seek.rating,
+            provisional=self.provisional,
+            waiting=waiting,
+            playing=playing,
+            waited=round(now - seek.since, 1),
+            window=None if window == float("inf") else round(window),
+            starts_in=None if starts_at is None else round(max(starts_at - now, 0.0), 1),
+            computer_after=computer_after,
+            ref=ref,
+        )
+
 
 class Pairing:
     """This process's seeks, the passes over the pools and the tables they seat."""
@@ -157,6 +177,8 @@ class Pairing:
         key = PoolKey(
             request.game, json.dumps(dumped, sort_keys=True), request.clock, seats, request.rated
         )
+        if await take_open_seat(self.lobby.rooms.values(), client, key):
+            return
         seat_option = options.kit.seat_option
         record = SeekRecord(
             Seek(
@@ -380,23 +402,7 @@ class Pairing:
         if changed_only and figures == here.shown:
             return
         here.shown = figures
-        now = time.time()
-        waited = now - record.seek.since
-        window = record.seek.window(now, self.curve)
-        here.client.send(
-            SeekingMessage(
-                pool=here.info,
-                rating=record.seek.rating,
-                provisional=here.provisional,
-                waiting=figures[0],
-                playing=figures[1],
-                waited=round(waited, 1),
-                window=None if window == float("inf") else round(window),
-                starts_in=None if starts_at is None else round(max(starts_at - now, 0.0), 1),
-                computer_after=self.settings.computer_after,
-                ref=ref,
-            )
-        )
+        here.client.send(here.status(self.curve, self.settings.computer_after, ref))
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)

@@ -155,19 +155,36 @@ class Room:
 
     async def _sit(self, client: Client, player: Player, wanted: int | None) -> None:
         state = self.state
-        held = state.seating.seat_held_by(player)
-        if held is None:
-            if state.status != "waiting":
-                raise ProtocolError("room_started")
-            waiting = await self._waiting_seats(player)
-            held = state.seating.sit(player, wanted, waiting, state.settings.max_waiting_seats)
-            try:  # no await since the checks: they still hold
-                await state.save()
-            except BaseException:
-                held.player = None  # not saved: not taken
-                raise
+        held = state.seating.seat_held_by(player) or await self._take(player, wanted)
         state.seating.connect(held, client)
         client.room, client.seat = self, held.index
+
+    async def _take(self, player: Player, wanted: int | None) -> Seat:
+        """Seat ``wanted`` (or the first open one) for ``player`` before the match
+        starts, saved; refused as a join is (the caller holds the lock)."""
+        state = self.state
+        if state.status != "waiting":
+            raise ProtocolError("room_started")
+        waiting = await self._waiting_seats(player)
+        held = state.seating.sit(player, wanted, waiting, state.settings.max_waiting_seats)
+        try:  # no await since the checks: they still hold
+            await state.save()
+        except BaseException:
+            held.player = None  # not saved: not taken
+            raise
+        return held
+
+    async def reserve(self, player: Player) -> int:
+        """Quick pairing gives ``player`` an open seat of this room before its match
+        starts (the first one): his, saved, until he joins to take it as a player back
+        after a dropped connection would; refused as a join is. The seat's index."""
+        state = self.state
+        async with state.lock:
+            if state.status == "closed":
+                raise ProtocolError("room_not_found", room=state.code)
+            held = state.seating.seat_held_by(player) or await self._take(player, None)
+            state.broadcast_room()
+        return held.index
 
     async def _waiting_seats(self, player: Player) -> int:
         """The seats ``player`` holds in other hosts' rooms that have not started: here,

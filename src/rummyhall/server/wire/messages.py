@@ -352,13 +352,15 @@ class SeekEndedMessage(ServerMessage):
 
 class PairedMessage(ServerMessage):
     """Quick pairing seated you: ``room`` (join it as a player: your seat is ``seat``)
-    and its match has started."""
+    and its match has started, or (``started: false``) you took an open seat of a
+    public room whose host has not started it yet."""
 
     type: Literal["paired"] = "paired"
     room: str
     seat: int
     players: list[PlayerInfo]
-    """The table's players, seat by seat."""
+    """The table's players, seat by seat (at an open seat: those seated so far)."""
+    started: bool = True
 
 
 class Pong(ServerMessage):
