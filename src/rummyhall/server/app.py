@@ -42,6 +42,7 @@ from rummyhall.server.pairing.service import Pairing
 from rummyhall.server.people.accounts import FAILURE_MEMORY, Accounts, WrongPasswords
 from rummyhall.server.people.friends import Friends
 from rummyhall.server.people.players import Players
+from rummyhall.server.people.presence import Presence
 from rummyhall.server.people.privacy import Privacy
 from rummyhall.server.people.replays import Replays
 from rummyhall.server.reviews.service import Reviews
@@ -115,6 +116,12 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         accounts = Accounts(store, players, wrong, cluster)
         friends = Friends(store, lobby, accounts.devices, cluster)
         pairing = Pairing(settings, store, lobby, players, cluster)
+        presence = Presence(
+            accounts.devices,
+            lobby,
+            None if cluster is None else cluster.redis,
+            "" if cluster is None else cluster.node,
+        )
         reviews = Reviews(
             settings,
             store,
@@ -138,6 +145,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             pairing,
             reviews,
             privacy,
+            presence,
         )
         if cluster is not None:
             cluster.attach(lobby, players, accounts.devices)
@@ -157,6 +165,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             asyncio.create_task(lobby.sweep_forever()),
             asyncio.create_task(store.checkpoint_forever()),
             asyncio.create_task(privacy.expire_forever()),
+            asyncio.create_task(presence.publish_forever()),
         ]
         pairing.start()
         metrics = None

@@ -15,6 +15,7 @@ from rummyhall.server.pairing.service import Pairing
 from rummyhall.server.people.accounts import Accounts
 from rummyhall.server.people.friends import Friends
 from rummyhall.server.people.players import Players
+from rummyhall.server.people.presence import Presence
 from rummyhall.server.people.privacy import Privacy
 from rummyhall.server.people.replays import Replays
 from rummyhall.server.reviews.service import Reviews
@@ -52,3 +53,5 @@ class Services:
     """Finished matches' reviews and the processes computing them."""
     privacy: Privacy
     """Players' data downloaded and deleted; what is past its time removed."""
+    presence: Presence
+    """Who is here: players online and playing."""

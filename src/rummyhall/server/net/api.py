@@ -50,8 +50,11 @@ TokenDep = Annotated[str, Depends(bearer_token)]
 
 
 async def current_player(request: Request, token: TokenDep) -> Player:
-    """The guest whose token is given."""
-    return await services(request).players.authenticate(token)
+    """The guest whose token is given (online for a while: he asked)."""
+    here = services(request)
+    player = await here.players.authenticate(token)
+    here.presence.saw(player.id)
+    return player
 
 
 PlayerDep = Annotated[Player, Depends(current_player)]
@@ -293,14 +296,29 @@ async def player_stats(player_id: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/players/{player_id}/profile", dependencies=Reads)
-async def profile(player_id: str, request: Request) -> dict[str, Any]:
+async def profile(
+    player_id: str, request: Request, authorization: Annotated[str, Header()] = ""
+) -> dict[str, Any]:
     """A player's public page: nickname, username, per game his rating (OpenSkill, see
     ``server/storage/ratings.py``) with its history, matches played and won, and his recent
-    finished matches (replays are public once a match is over)."""
-    found = await services(request).store.profile(player_id)
+    finished matches (replays are public once a match is over); asked with the token of
+    one of his friends, whether he is online or playing (``presence``)."""
+    here = services(request)
+    found = await here.store.profile(player_id)
     if found is None:
         raise ProtocolError("player_not_found")
+    if authorization:
+        viewer = await current_player(request, bearer_token(authorization))
+        if viewer.id != player_id and await here.store.friends(viewer.id, player_id):
+            found["presence"] = await here.presence.of(player_id)
     return found
+
+
+@router.get("/presence", dependencies=Reads)
+async def presence(request: Request) -> dict[str, Any]:
+    """Who is here: players online, and per game the matches under way and the people
+    at them (counts, never names)."""
+    return await services(request).presence.counts()
 
 
 @router.get("/leaderboard/{game}", dependencies=Reads)

@@ -120,6 +120,10 @@ class Devices:
             if not devices:
                 del self._open[player_id]
 
+    def connected(self) -> set[str]:
+        """The players with a connection open here."""
+        return set(self._open)
+
     def tell(self, player_id: str, message: str) -> None:
         """Send ``message`` (JSON text) to every connection of ``player_id`` here."""
         for device in list(self._open.get(player_id, ())):

@@ -291,6 +291,20 @@ class Lobby:
         games.update(data["game"] for data, _ in elsewhere if data["status"] == "playing")
         return games
 
+    async def players_playing(self) -> dict[str, set[str]]:
+        """The people seated at matches under way, by game, as :meth:`playing` sees
+        them (who is here: :mod:`~rummyhall.server.people.presence`)."""
+        games: dict[str, set[str]] = {}
+        for state in (room.state for room in self.rooms.values()):
+            if state.status == "playing":
+                seated = {seat.player.id for seat in state.seats if seat.player is not None}
+                games.setdefault(state.game, set()).update(seated)
+        for data, _ in (await self._elsewhere()).values():
+            if data["status"] == "playing":
+                seats = [(seat.get("player") or {}).get("id") for seat in data["seats"]]
+                games.setdefault(data["game"], set()).update(i for i in seats if i)
+        return games
+
     async def _open(
         self,
         host: Player,

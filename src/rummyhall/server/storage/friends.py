@@ -112,8 +112,38 @@ def recent_opponents(session: Session, player_id: str, count: int = 12) -> list[
     ]
 
 
+def friends(session: Session, player_id: str, other_id: str) -> bool:
+    """Whether two players are friends: one invited the other to a room (an invitation
+    still kept), or they played a finished match together."""
+    invited = session.scalar(
+        select(models.Invitation.id)
+        .where(
+            (
+                (models.Invitation.from_player_id == player_id)
+                & (models.Invitation.to_player_id == other_id)
+            )
+            | (
+                (models.Invitation.from_player_id == other_id)
+                & (models.Invitation.to_player_id == player_id)
+            )
+        )
+        .limit(1)
+    )
+    if invited is not None:
+        return True
+    mine, theirs = aliased(models.Result), aliased(models.Result)
+    together = session.scalar(
+        select(mine.match_id)
+        .join(theirs, theirs.match_id == mine.match_id)
+        .where(mine.player_id == player_id, theirs.player_id == other_id)
+        .limit(1)
+    )
+    return together is not None
+
+
 class InvitationRecords:
-    """Invitations and recent opponents, one transaction or session each."""
+    """Invitations, recent opponents and who are friends, one transaction or session
+    each."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -134,3 +164,8 @@ class InvitationRecords:
     def recent_opponents(self, player_id: str) -> list[dict[str, Any]]:
         with self.db.sessions() as session:
             return recent_opponents(session, player_id)
+
+    def friends(self, player_id: str, other_id: str) -> bool:
+        """:func:`friends`."""
+        with self.db.sessions() as session:
+            return friends(session, player_id, other_id)

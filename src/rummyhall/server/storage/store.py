@@ -169,6 +169,9 @@ class Store:
             self.repository.invitations.dismiss_invitation, player_id, invitation_id
         )
 
+    async def friends(self, player_id: str, other_id: str) -> bool:
+        return await self.read(self.repository.invitations.friends, player_id, other_id)
+
     async def recent_opponents(self, player_id: str) -> list[dict[str, Any]]:
         return await self.read(self.repository.invitations.recent_opponents, player_id)
 

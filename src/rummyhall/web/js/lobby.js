@@ -1,7 +1,7 @@
 // The lobby: one-click games against the computer, rooms for friends (game, variant,
 // seats, bot levels, the game's options, invite link), the open public rooms a page at a
 // time (filtered by game), invitations from friends, the unfinished games the player sits
-// in and the recent ones. The games, their variants, seat
+// in and the recent ones, and who is here (presence.js). The games, their variants, seat
 // ranges and options come from /api/info (the games' kits): nothing here lists them.
 
 import { cardSVG, tileSVG } from "./cards.js";
@@ -11,6 +11,7 @@ import { api, claimAccount, currentPlayer, ensurePlayer, playAsGuest, renamePlay
 import { once, sends } from "./once.js";
 import { clockLabel, label, seatName, variantLabel } from "./names.js";
 import { pairingPanel } from "./pairing.js";
+import { presenceFigures } from "./presence.js";
 import { h, modal } from "./ui.js";
 
 const RECENT = "rummyhall.recent";
@@ -120,6 +121,7 @@ export function showLobby({ main, navigate, toast }) {
     });
   }
 
+  const presence = presenceFigures();
   const pairing = pairingPanel({ navigate, toast, optionsFor: (game, variant, players) => roomOptions(game, variant, {}, players), playComputer, signedIn: () => Boolean(player?.username) });
 
   /** The level quick play seats: the one last chosen, if the server still offers it. */
@@ -350,6 +352,7 @@ export function showLobby({ main, navigate, toast }) {
         ]),
         accountLine(),
         levelChoice(),
+        presence.line(),
       ]),
       signedOutPanel(),
       invitationsPanel(invitations ?? [], dismiss),
@@ -359,6 +362,7 @@ export function showLobby({ main, navigate, toast }) {
           showcase(game),
           h("h2", {}, label(`game.${game}`, title)),
           h("p", {}, label(`game.${game}.blurb`, "")),
+          presence.game(game),
           h("div", { class: "game-card-actions" }, [
             h("button", { class: "primary", "data-play": game, ...sends(CREATING), onclick: () => quickPlay(game) }, t("lobby.play_bot")),
             h("a", { href: `/?rules=${game}`, "data-nav": "", class: "button ghost" }, t("nav.rules")),
@@ -574,7 +578,9 @@ export function showLobby({ main, navigate, toast }) {
 
   render();
   load();
+  presence.refresh();
   const timer = setInterval(async () => {
+    presence.refresh();
     if (player) await Promise.all([loadSeated(), refreshInvitations()]);
     loadRooms({ refresh: true });
   }, 10000);

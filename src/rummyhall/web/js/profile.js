@@ -118,6 +118,7 @@ export function showProfile({ main, toast, navigate }, playerId) {
           t("profile.since", { date: formatDate(page.since) }),
         ]),
         mine ? h("p", { class: "muted" }, t("profile.yours")) : null,
+        page.presence ? h("p", { class: `presence ${page.presence}`, id: "profile-presence" }, t(`profile.presence.${page.presence}`)) : null,
       ]),
       h("section", { class: "panel" }, [h("h2", {}, t("profile.ratings")), ratings]),
       h("section", { class: "panel" }, [
