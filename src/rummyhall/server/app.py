@@ -172,7 +172,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         if settings.metrics_port is not None:
             figures = LiveFigures(
                 lambda: (room.state.status for room in list(lobby.rooms.values())),
-                lambda: len(pairing.here),
+                pairing.pools_here,
             )
             metrics = serve_metrics(settings.metrics_address, settings.metrics_port, figures)
         try:

@@ -5,7 +5,7 @@ search needs (docs/operations.md, "Logs").
 Every HTTP request is one line (uvicorn's access log, its parts as fields: ``client``,
 ``method``, ``path``, ``status``), every WebSocket connection event one more
 (:mod:`~rummyhall.server.net.connection`: ``event``, ``connection``, ``player``,
-``room``). No token or password is ever logged: they travel in headers and bodies, which
+``room``, ``match``). No token or password is ever logged: they travel in headers and bodies, which
 no line holds, never in a path.
 """
 

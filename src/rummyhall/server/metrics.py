@@ -4,8 +4,9 @@ on a port of their own (loopback unless ``--metrics-address`` says otherwise), n
 the site's, so they are never public by accident.
 
 Counters and histograms are updated where things happen (a connection, an action, a
-commit, a bot's move, a storage or Redis error); what is a state rather than an event
-(rooms by status, seekers waiting) is read from the live objects at each scrape.
+commit, a database read or write, a Redis round trip, a bot's move, an error); what is
+a state rather than an event (rooms by status, seekers waiting by pool) is read from the
+live objects at each scrape.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ COMMIT_BATCH = Histogram(
     "Actions written by one commit",
     buckets=(1, 2, 4, 8, 16, 32, 64, 128),
 )
+WRITE_SECONDS = Histogram(
+    "rummyhall_database_write_seconds",
+    "One write to the database besides the action log (a room, a match's start or end, a "
+    "player…), from its call to its commit, the writer thread's queue included",
+    buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5, 2.0),
+)
 READ_SECONDS = Histogram(
     "rummyhall_database_read_seconds",
     "One read of the database (a round trip, or several for a replay)",
@@ -49,14 +56,29 @@ BOT_SECONDS = Histogram(
 STORAGE_ERRORS = Counter(
     "rummyhall_database_errors_total", "Database calls that found it unreachable or locked"
 )
-REDIS_ERRORS = Counter("rummyhall_redis_errors_total", "Redis calls that failed (a cluster)")
+REDIS_SECONDS = Histogram(
+    "rummyhall_redis_seconds",
+    "One round trip to Redis (a cluster): a command, or a pipeline of them",
+    ["kind"],
+    buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5, 2.0),
+)
+REDIS_ERRORS = Counter(
+    "rummyhall_redis_errors_total", "Round trips to Redis that failed (a cluster)"
+)
+
+
+PoolLabels = tuple[str, str, str, str]
+"""A pool as its metric names it: game, seats, clock, rated (its options aside)."""
 
 
 class LiveFigures(Collector):
     """What is a state, read at each scrape: rooms by status, and the seekers of quick
-    pairing whose seek this process holds."""
+    pairing whose seek this process holds, by pool (every seeker is held by one process:
+    a pool's size is the sum over the processes)."""
 
-    def __init__(self, rooms: Callable[[], Iterator[str]], seekers: Callable[[], int]) -> None:
+    def __init__(
+        self, rooms: Callable[[], Iterator[str]], seekers: Callable[[], Iterator[PoolLabels]]
+    ) -> None:
         self.rooms = rooms
         self.seekers = seekers
 
@@ -67,11 +89,20 @@ class LiveFigures(Collector):
         for status, count in sorted(Tally(self.rooms()).items()):
             by_status.add_metric([status], count)
         yield by_status
+        pools = Tally(self.seekers())
         yield GaugeMetricFamily(
             "rummyhall_pairing_seekers",
             "Players seeking a game through this process",
-            value=self.seekers(),
+            value=sum(pools.values()),
         )
+        by_pool = GaugeMetricFamily(
+            "rummyhall_pairing_pool_seekers",
+            "Players seeking a game through this process, by pool",
+            labels=["game", "seats", "clock", "rated"],
+        )
+        for labels, count in sorted(pools.items()):
+            by_pool.add_metric(list(labels), count)
+        yield by_pool
 
 
 def serve_metrics(address: str, port: int, figures: LiveFigures) -> Any:

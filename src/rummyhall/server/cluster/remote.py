@@ -45,6 +45,11 @@ class RemoteRoom:
         """Unknown here: the owner puts the counter in its own answers."""
         return None
 
+    @property
+    def match_id(self) -> str | None:
+        """Unknown here: the owner knows it."""
+        return None
+
     async def handle(self, client: Client, message: ClientMessageType) -> None:
         await self.cluster.forward(self, client, message)
 

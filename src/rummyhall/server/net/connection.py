@@ -126,13 +126,18 @@ class Connection:
         return self.closing or (isinstance(inbox, Inbox) and inbox.closed)
 
     def _log(self, event: str, **fields: object) -> None:
-        """One line of the log for this connection (docs/operations.md, "Logs")."""
+        """One line of the log for this connection (docs/operations.md, "Logs"): its
+        player, and in a room the room's code and its match's id (``None`` before the
+        first match, or where another process plays the room)."""
         player = None if self.player is None else self.player.id
+        place = {}
+        if self.room is not None:
+            place = {"room": self.room.code, "match": self.room.match_id}
         log.info(
             "connection %s %s",
             event,
             self.name,
-            extra={"event": event, "connection": self.name, "player": player, **fields},
+            extra={"event": event, "connection": self.name, "player": player, **place, **fields},
         )
 
     @property
@@ -161,9 +166,8 @@ class Connection:
         except WebSocketDisconnect:
             pass
         finally:
-            room = None if self.room is None else self.room.code
             seconds = round(asyncio.get_running_loop().time() - opened, 1)
-            self._log("closed", room=room, seconds=seconds)
+            self._log("closed", seconds=seconds)
             CONNECTIONS.dec()
             if self.player is not None:
                 self.services.accounts.devices.closed(self.player.id, self)

@@ -16,6 +16,7 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -235,6 +236,13 @@ class Pairing:
         seek_id = self._of_client.get(client)
         if seek_id is not None:  # seated meanwhile: nobody to tell
             self._forget(seek_id)
+
+    def pools_here(self) -> Iterator[tuple[str, str, str, str]]:
+        """Per seek this process holds, its pool as the metrics name it (game, seats,
+        clock, rated)."""
+        for here in list(self.here.values()):
+            pool = here.record.pool
+            yield pool.game, str(pool.seats), pool.clock, str(pool.rated).lower()
 
     def seeking(self, client: Client) -> bool:
         return client in self._of_client

@@ -79,6 +79,12 @@ class Room:
         """The state counter of the match under way or last played (``None``: none yet)."""
         return self.state.turn
 
+    @property
+    def match_id(self) -> str | None:
+        """The match under way or last played (``None``: none yet)."""
+        table = self.state.table
+        return None if table is None else table.id
+
     async def handle(self, client: Client, message: ClientMessageType) -> None:
         """One request of ``client`` here: joining, or anything said once in the room
         (wherever the client is connected: a forwarded request comes this way too)."""

@@ -47,6 +47,10 @@ class Place(Protocol):
     def turn(self) -> int | None:
         """The state counter of its match, where this process knows it."""
 
+    @property
+    def match_id(self) -> str | None:
+        """The id of its match under way or last played, where this process knows it."""
+
     async def handle(self, client: Client, message: Any) -> None:
         """One request of ``client`` (a parsed client message) in or into the room."""
 

@@ -37,6 +37,7 @@ from rummyhall.server.metrics import (
     COMMIT_SECONDS,
     READ_SECONDS,
     STORAGE_ERRORS,
+    WRITE_SECONDS,
 )
 from rummyhall.server.storage import models
 from rummyhall.server.storage.migrate import revisions
@@ -78,7 +79,7 @@ class Store:
     async def _write(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run one repository method on the writer thread."""
         loop = asyncio.get_running_loop()
-        with unreachable_database():
+        with unreachable_database(), WRITE_SECONDS.time():
             return await loop.run_in_executor(self._executor, partial(fn, *args, **kwargs))
 
     async def revisions(self) -> tuple[str | None, str]:
