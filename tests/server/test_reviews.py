@@ -6,6 +6,7 @@ and the next request computes it again."""
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -211,3 +212,24 @@ def test_a_crash_mid_review_leaves_no_row_and_the_next_request_computes_it(
         assert stored_rows(server) == [(match_id, 0, ENGINE)]
     finally:
         server.stop()
+
+
+def test_a_server_stopping_mid_review_ends_it_and_stops_at_once(tmp_path: Path) -> None:
+    """A review may take minutes: the server's shutdown ends it rather than wait, and no
+    row is left."""
+    server = Server(tmp_path / "stop.db", "--match-seed", "5").start()  # the site's worlds
+    _, token = server.register("Ria")
+    match_id = finished_match(server, token)
+    http = server.http()
+    path = f"/api/matches/{match_id}/reviews/0"
+    assert http.post(path, headers=bearer(token)).status_code == 202
+    deadline = time.monotonic() + 120
+    while http.get(path).json()["total"] is None:  # until a worker is on it
+        assert time.monotonic() < deadline, "no worker started on the review"
+        time.sleep(0.05)
+    assert server.process is not None
+    server.process.terminate()
+    # Stopped within 10 s (uvicorn ends by its SIGTERM once shut down), not waiting for
+    # the review to end.
+    assert server.process.wait(10) in (0, -signal.SIGTERM)
+    assert stored_rows(server) == []

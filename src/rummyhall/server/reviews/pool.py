@@ -2,11 +2,12 @@
 them (``review_processes``), a bounded number of reviews waiting for one
 (``review_queue``), each review's progress reported as it goes.
 
-A review keeps a core busy for seconds (docs/review.md), so it runs in a process of its
-own (the interpreter lock stays with the event loop) at a lower scheduling priority
-(``nice`` :data:`NICENESS`): the players' actions come first on a busy machine. The
-processes end with the server, even when it is killed. Progress comes back through one
-queue that a thread of the server reads.
+A review keeps a core busy for seconds to minutes (docs/review.md), so it runs in a
+process of its own (the interpreter lock stays with the event loop) under Linux's
+``SCHED_IDLE`` policy: it takes the CPU the server and everything else leave idle, so
+the players' actions come first however many reviews run (elsewhere, ``nice``
+:data:`NICENESS`). The processes end with the server, even when it is killed. Progress
+comes back through one queue that a thread of the server reads.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from rummyhall.server.rooms.autoplay import exit_with_parent
 log = logging.getLogger(__name__)
 
 NICENESS = 10
-"""How much lower a review's process runs than the server's own."""
+"""How much lower a review's process runs than the server's own where ``SCHED_IDLE`` is
+not there."""
 
 Key = tuple[str, int]
 """A review by its match and seat."""
@@ -41,8 +43,11 @@ _progress: Queue[tuple[Key, int, int] | None] | None = None
 def _start_worker(progress: Queue[tuple[Key, int, int] | None]) -> None:
     global _progress
     exit_with_parent()
-    with contextlib.suppress(OSError):
-        os.nice(NICENESS)
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):  # not Linux
+        with contextlib.suppress(OSError):
+            os.nice(NICENESS)
     _progress = progress
 
 
@@ -145,8 +150,16 @@ class ReviewPool:
             job.done, job.total = done, total
 
     def close(self) -> None:
+        """End the processes, and the reviews they compute (a review may run for
+        minutes: the server's shutdown does not wait for it; asked again, it is
+        computed again)."""
         if self._executor is None:
             return
+        # The executor has no public way to end a busy worker before Python 3.14's
+        # terminate_workers().
+        workers = getattr(self._executor, "_processes", None) or {}
+        for process in list(workers.values()):
+            process.terminate()
         self._executor.shutdown(wait=True, cancel_futures=True)
         assert self._progress is not None and self._reader is not None
         self._progress.put(None)
