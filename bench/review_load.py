@@ -1,23 +1,25 @@
 """The server's action round trip beside reviews (issue 43: "the server's action p99
 unchanged while four reviews run"): bench/load.py's Gin tables at a fixed number of
-rooms, measured in windows without a review and with ``--reviews`` of them computing.
+rooms, measured in windows without a review computing and beside ``--reviews`` of them,
+taken in turns.
 
-    python bench/review_load.py [--rooms 100] [--reviews 4] [--rounds 2] [--window 10]
-                                [--think 0.4] [--jitter 0.5] [--settle 4]
+    python bench/review_load.py [--rooms 100] [--reviews 4] [--rounds 6] [--window 5]
+                                [--think 0.4] [--jitter 0.5]
 
 Starts ``rummyhall serve`` (tests/server/harness.py) with ``--review-processes`` as
-many as the reviews, so that all of them compute at once; first has a guest play
-Gin matches against the medium bot to their end (the reviews' subjects: each seat of a
+many as the reviews, so that all of them compute at once; first has a guest play Gin
+matches against the medium bot to their end (the reviews' subjects: each seat of a
 match is a review), then opens ``--rooms`` tables played by outside WebSocket clients
-(bench/table_clients.py, as bench/load.py's ramp) and, ``--rounds`` times, measures a
-``--window`` without a review, then asks for ``--reviews`` new ones (each by a guest of
-its own, at the site's own sampled worlds: docs/review.md), waits until every one is
-being computed, and measures a window beside them; each round on a server process of
-its own, on the same database (stopping it ends its reviews). A review must still be
-computing when its window ends, or the window does not count as beside it (the table
-says how many were). Printed: each window's actions per second, the round trip's p50 and p99,
-the server process's CPU (the reviews run in child processes), and the p99s with and
-without reviews, side by side.
+(bench/table_clients.py, as bench/load.py's ramp), asks for ``--reviews`` reviews (each
+by a guest of its own, at the site's own sampled worlds: docs/review.md) and waits until
+every one is being computed. Then, ``--rounds`` times, a ``--window`` with the review
+processes paused (SIGSTOP: the server as without them, the same tables, the same
+moment's neighbours) and one with them running again (SIGCONT), in turns, so that the
+load of whatever else shares the machine falls on both alike. Every review must still be
+computing at the end (the table says how many were). Printed: each window's actions per
+second, the round trip's p50 and p99, the server process's CPU and the share of the
+window it waited for a CPU, then the median p99 of each kind and the median of the
+rounds' ratios.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import argparse
 import asyncio
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -62,6 +65,26 @@ def finished_matches(server: Server, count: int) -> list[str]:
     return found
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (the review workers and multiprocessing's resource
+    tracker: nothing the server waits for)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def signal_all(pids: list[int], signum: signal.Signals) -> None:
+    for pid in pids:
+        os.kill(pid, signum)
+
+
 async def ask_reviews(url: str, subjects: list[tuple[str, int]]) -> list[str]:
     """Ask for each review (by a guest of its own) and wait until every one is being
     computed: the paths to follow them by."""
@@ -84,89 +107,89 @@ async def running(url: str, paths: list[str]) -> int:
         return sum([(await http.get(path)).json()["status"] == "running" for path in paths])
 
 
-def line(label: str, step: Step, beside: str) -> None:
+def line(label: str, step: Step) -> None:
     print(
-        f"{label:<16} {step.actions_per_second:9,.0f} {step.p50_ms:8.1f} {step.p99_ms:8.1f} "
-        f"{100 * step.server_cpu:7.0f}% {100 * step.server_waited:7.0f}% {step.errors:6d}  "
-        f"{beside}",
+        f"{label:<12} {step.actions_per_second:9,.0f} {step.p50_ms:8.1f} {step.p99_ms:8.1f} "
+        f"{100 * step.server_cpu:7.0f}% {100 * step.server_waited:7.0f}% {step.errors:6d}",
         flush=True,
     )
 
 
-async def round_of_windows(
-    url: str, pid: int, subjects: list[tuple[str, int]], args: argparse.Namespace, number: int
-) -> tuple[Step, Step]:
-    """One window without a review, then one beside ``subjects``' reviews."""
+async def windows(
+    url: str, pid: int, subjects: list[tuple[str, int]], args: argparse.Namespace
+) -> tuple[list[Step], list[Step], int]:
+    """The windows without and beside the reviews, and how many reviews were still
+    computing at the end."""
     tally = Tally()
     tables = await open_tables(url, args.rooms)
     tasks = play_tables(tables, tally, random.Random(args.seed), Pace(args.think, args.jitter))
     await start_tables(tables)
+    without: list[Step] = []
+    beside: list[Step] = []
+    print(
+        f"{'window':<12} {'actions/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'server':>8} "
+        f"{'waited':>8} {'errors':>6}",
+        flush=True,
+    )
     try:
-        without = await measure(pid, args.rooms, tally, args.settle, args.window, 0)
-        line(f"{number}. without", without, "none")
         paths = await ask_reviews(url, subjects)
-        beside = await measure(pid, args.rooms, tally, 0.0, args.window, len(tally.errors))
+        workers = children(pid)
+        for number in range(1, args.rounds + 1):
+            signal_all(workers, signal.SIGSTOP)
+            try:
+                step = await measure(pid, args.rooms, tally, 1.0, args.window, len(tally.errors))
+            finally:
+                signal_all(workers, signal.SIGCONT)
+            without.append(step)
+            line(f"{number}. without", step)
+            step = await measure(pid, args.rooms, tally, 1.0, args.window, len(tally.errors))
+            beside.append(step)
+            line(f"{number}. beside", step)
         still = await running(url, paths)
-        line(f"{number}. beside", beside, f"{still} of {len(paths)} still computing")
     finally:
         await close_tables(tables)
         await asyncio.wait(tasks, timeout=30)
-    return without, beside
+    return without, beside, still
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=100, help="Gin tables played throughout")
     parser.add_argument("--reviews", type=int, default=4, help="reviews computing at once")
-    parser.add_argument("--rounds", type=int, default=2, help="pairs of windows measured")
-    parser.add_argument("--window", type=float, default=10.0, help="seconds measured a window")
-    parser.add_argument("--settle", type=float, default=4.0, help="seconds before a window")
+    parser.add_argument("--rounds", type=int, default=6, help="pairs of windows measured")
+    parser.add_argument("--window", type=float, default=5.0, help="seconds measured a window")
     parser.add_argument("--think", type=float, default=0.4, help="mean seconds before a move")
     parser.add_argument("--jitter", type=float, default=0.5, help="± share of the think time")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if min(args.rooms, args.reviews, args.rounds) < 1 or args.window <= 0:
         parser.error("--rooms, --reviews and --rounds ≥ 1, --window > 0")
-    without: list[Step] = []
-    beside: list[Step] = []
     flags = [*SERVER_FLAGS, "--review-processes", str(args.reviews)]
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "load.db", *flags, rate=1000).start()
         try:
-            matches = finished_matches(server, (args.reviews * args.rounds + 1) // 2)
+            assert server.process is not None
+            matches = finished_matches(server, (args.reviews + 1) // 2)
+            subjects = [(match, seat) for match in matches for seat in (0, 1)][: args.reviews]
+            without, beside, still = run_clients(
+                windows(server.url, server.process.pid, subjects, args)
+            )
         finally:
             server.stop()
-        subjects = [(match, seat) for match in matches for seat in (0, 1)]
-        print(
-            f"{'window':<16} {'actions/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'server':>8} "
-            f"{'waited':>8} {'errors':>6}  reviews",
-            flush=True,
-        )
-        for number in range(args.rounds):
-            # A server of its own a round: stopped, it ends the reviews it computes
-            # (their processes end with it), so the next window is without them.
-            server = Server(Path(folder) / "load.db", *flags, rate=1000).start()
-            try:
-                assert server.process is not None
-                ours = subjects[number * args.reviews : (number + 1) * args.reviews]
-                found = run_clients(
-                    round_of_windows(server.url, server.process.pid, ours, args, number + 1)
-                )
-            finally:
-                server.stop()
-            without.append(found[0])
-            beside.append(found[1])
-    p99 = statistics.fmean(step.p99_ms for step in without)
-    p99_beside = statistics.fmean(step.p99_ms for step in beside)
+    p99 = statistics.median(step.p99_ms for step in without)
+    p99_beside = statistics.median(step.p99_ms for step in beside)
+    ratios = [b.p99_ms / w.p99_ms for w, b in zip(without, beside, strict=True)]
     print()
     print(
-        f"action round trip p99 over {args.rooms} rooms: {p99:.1f} ms without a review, "
-        f"{p99_beside:.1f} ms beside {args.reviews} reviews (×{p99_beside / p99:.2f}; the "
-        f"mean of {args.rounds} windows of {args.window:g} s each)"
+        f"action round trip p99 over {args.rooms} rooms, median of {args.rounds} windows of "
+        f"{args.window:g} s: {p99:.1f} ms without a review, {p99_beside:.1f} ms beside "
+        f"{args.reviews} reviews (×{p99_beside / p99:.2f}; the rounds' ratios' median "
+        f"×{statistics.median(ratios):.2f}, from ×{min(ratios):.2f} to ×{max(ratios):.2f})"
     )
     print(
-        f"p50: {statistics.fmean(s.p50_ms for s in without):.1f} ms without, "
-        f"{statistics.fmean(s.p50_ms for s in beside):.1f} ms beside; load average "
+        f"p50: {statistics.median(s.p50_ms for s in without):.1f} ms without, "
+        f"{statistics.median(s.p50_ms for s in beside):.1f} ms beside; {still} of "
+        f"{args.reviews} reviews still computing at the end; load average "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
 
