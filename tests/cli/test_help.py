@@ -13,7 +13,19 @@ from rummyhall.terminal import i18n
 
 @pytest.mark.parametrize(
     "command",
-    [None, "serve", "play", "solve", "replay", "export", "match", "arena", "backup", "restore"],
+    [
+        None,
+        "serve",
+        "play",
+        "solve",
+        "replay",
+        "export",
+        "match",
+        "arena",
+        "backup",
+        "restore",
+        "moderator",
+    ],
 )
 def test_help(command: str | None, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit:
@@ -26,7 +38,7 @@ def test_help(command: str | None, capsys: pytest.CaptureFixture[str]) -> None:
 def test_every_command_module_is_listed() -> None:
     assert [m.__name__.rsplit(".", 1)[1] for m in COMMANDS] == [
         "serve", "play", "solve", "replay", "review", "export", "match", "arena", "backup",
-        "restore",
+        "restore", "moderator",
     ]  # fmt: skip
 
 

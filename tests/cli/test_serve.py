@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import subprocess
 import sys
 from typing import Any
@@ -33,6 +34,7 @@ OTHER_VALUES: dict[str, tuple[str, Any]] = {
     "metrics_port": ("9100", 9100),
     "metrics_address": ("10.0.0.5", "10.0.0.5"),
     "review_worlds": ("16", 16),
+    "blocked_words": (os.devnull, os.devnull),  # a file that is there (and lists nothing)
 }
 """A value other than the default for each flag that is not a number or a switch."""
 

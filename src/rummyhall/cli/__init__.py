@@ -3,7 +3,8 @@
 ``serve`` (the game server), ``play`` (a game against bots in the terminal), ``solve``
 (the solvers on a position), ``replay``, ``review`` and ``export`` (saved games), ``match``
 (bots against bots, hand by hand), ``arena`` (bots measured over many paired deals), and
-``backup`` and ``restore`` (the server's SQLite database). A
+``backup`` and ``restore`` (the server's SQLite database), and ``moderator`` (who
+moderates the site). A
 subcommand module has ``register(commands, common)``, which adds its parser and sets
 ``run`` (a function of the parsed arguments returning the exit status); adding a command
 is adding a module to :data:`COMMANDS`.
@@ -24,6 +25,7 @@ from rummyhall.cli import (
     backup,
     export,
     match,
+    moderator,
     play,
     replay,
     restore,
@@ -34,7 +36,19 @@ from rummyhall.cli import (
 from rummyhall.errors import IllegalAction, RummyhallError
 from rummyhall.terminal.i18n import LANGUAGES, use_language
 
-COMMANDS = (serve, play, solve, replay, review, export, match, arena, backup, restore)
+COMMANDS = (
+    serve,
+    play,
+    solve,
+    replay,
+    review,
+    export,
+    match,
+    arena,
+    backup,
+    restore,
+    moderator,
+)
 
 
 def _default_language() -> str:

@@ -35,12 +35,15 @@ from rummyhall.server.net.http import (
     request_locale,
 )
 from rummyhall.server.net.limits import KeyedLimiter, Limiter
+from rummyhall.server.net.moderation_api import moderation_routes
 from rummyhall.server.net.privacy_routes import privacy as privacy_routes
 from rummyhall.server.net.probes import probes
 from rummyhall.server.net.reviews_api import router as reviews_router
 from rummyhall.server.pairing.service import Pairing
 from rummyhall.server.people.accounts import FAILURE_MEMORY, Accounts, WrongPasswords
+from rummyhall.server.people.blocked_words import BlockedWords
 from rummyhall.server.people.friends import Friends
+from rummyhall.server.people.moderation import Moderation
 from rummyhall.server.people.players import Players
 from rummyhall.server.people.presence import Presence
 from rummyhall.server.people.privacy import Privacy
@@ -113,7 +116,9 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             ),
             failed=limiter("failed_passwords", 1 / FAILURE_MEMORY, 1),
         )
-        accounts = Accounts(store, players, wrong, cluster)
+        moderation = Moderation(store, BlockedWords.load(settings.blocked_words), cluster)
+        accounts = Accounts(store, players, wrong, cluster, moderation.admit)
+        moderation.attach(accounts.devices)
         friends = Friends(store, lobby, accounts.devices, cluster)
         pairing = Pairing(settings, store, lobby, players, cluster)
         presence = Presence(
@@ -146,6 +151,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             reviews,
             privacy,
             presence,
+            moderation,
         )
         if cluster is not None:
             cluster.attach(lobby, players, accounts.devices)
@@ -201,6 +207,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     app.include_router(router)
     app.include_router(reviews_router)
     app.include_router(privacy_routes)
+    app.include_router(moderation_routes)
     app.include_router(probes)
     # The last added runs first: headers go on every answer, the 413 included.
     app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)

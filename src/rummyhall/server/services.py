@@ -14,6 +14,7 @@ from rummyhall.server.net.limits import Limiter
 from rummyhall.server.pairing.service import Pairing
 from rummyhall.server.people.accounts import Accounts
 from rummyhall.server.people.friends import Friends
+from rummyhall.server.people.moderation import Moderation
 from rummyhall.server.people.players import Players
 from rummyhall.server.people.presence import Presence
 from rummyhall.server.people.privacy import Privacy
@@ -55,3 +56,5 @@ class Services:
     """Players' data downloaded and deleted; what is past its time removed."""
     presence: Presence
     """Who is here: players online and playing."""
+    moderation: Moderation
+    """Reports, moderators' actions and their checks."""

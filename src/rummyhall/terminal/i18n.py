@@ -299,6 +299,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Restored {path}: {n} matches, {finished} finished",
         "已恢复 {path}：{n} 场对局，其中 {finished} 场已结束",
     ),
+    "moderator.usage": (
+        "grant and revoke take a USERNAME; list takes none",
+        "grant 和 revoke 需要用户名；list 不需要",
+    ),
+    "moderator.unknown": ("no account is named {username}", "没有名为 {username} 的账号"),
+    "moderator.grant": ("{username} is a moderator now", "{username} 现在是版主"),
+    "moderator.grant_already": ("{username} was a moderator already", "{username} 已经是版主"),
+    "moderator.revoke": ("{username} is no moderator any more", "{username} 不再是版主"),
+    "moderator.revoke_already": ("{username} was no moderator", "{username} 本来就不是版主"),
     # ------------------------------------------------------------------ review
     "review.working": ("reviewing {who}", "正在复盘{who}"),
     "review.best": ("best move", "最佳着法"),

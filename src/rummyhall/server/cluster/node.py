@@ -29,6 +29,7 @@ from rummyhall.server.cluster.visitors import Visitors
 from rummyhall.server.pairing.rules import Curve
 from rummyhall.server.pairing.shared import SharedPools
 from rummyhall.server.wire.messages import RoomInfo
+from rummyhall.server.wire.protocol import ProtocolError
 
 if TYPE_CHECKING:
     from rummyhall.server.pairing.service import Pairing
@@ -204,6 +205,9 @@ class Cluster:
             self._spawn(self.ownership.handed(envelope["room"], away_at))
         elif kind == "signed_out" and envelope["from"] != self.node:
             self.devices.sign_out(envelope["player"], envelope["token_hash"])
+        elif kind == "turned_away" and envelope["from"] != self.node:
+            error = ProtocolError(envelope["code"], **envelope["values"])
+            self.devices.turn_away(envelope["player"], error)
         elif kind == "tell" and envelope["from"] != self.node:
             self.devices.tell(envelope["player"], envelope["message"])
         elif kind == "pairing":
@@ -222,6 +226,11 @@ class Cluster:
         self.bus.broadcast(
             {"t": "signed_out", "player": player_id, "token_hash": token_hash, "from": self.node}
         )
+
+    def turned_away(self, player_id: str, code: str, values: dict[str, str]) -> None:
+        """Tell every other process to close ``player_id``'s connections (suspended)."""
+        envelope = {"t": "turned_away", "player": player_id, "code": code, "values": values}
+        self.bus.broadcast({**envelope, "from": self.node})
 
     def tell(self, player_id: str, message: str) -> None:
         """Pass ``message`` to ``player_id``'s connections on every other process."""

@@ -50,9 +50,11 @@ TokenDep = Annotated[str, Depends(bearer_token)]
 
 
 async def current_player(request: Request, token: TokenDep) -> Player:
-    """The guest whose token is given (online for a while: he asked)."""
+    """The guest whose token is given (online for a while: he asked), refused while
+    suspended from the site."""
     here = services(request)
     player = await here.players.authenticate(token)
+    await here.moderation.admit(player.id)
     here.presence.saw(player.id)
     return player
 
@@ -371,6 +373,7 @@ async def create_room(
     """Open a room; join it on the WebSocket with its ``code``. With an
     ``Idempotency-Key`` header, asking again with the same key answers the room it
     opened (200) instead of opening another (docs/protocol.md)."""
+    await services(request).moderation.may_play(player.id)
     await services(request).player_rooms.check(player.id)
     room, created = await services(request).lobby.create(player, body, key)
     if not created:

@@ -27,16 +27,26 @@ from rummyhall.server.rooms.lock import RoomMoved
 from rummyhall.server.storage.store import StorageUnavailable
 from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.i18n import Locale
-from rummyhall.server.wire.messages import ErrorMessage, Pong, ServerMessage, Welcome, error_message
+from rummyhall.server.wire.messages import (
+    ErrorMessage,
+    ModerationMessage,
+    ModerationNotice,
+    Pong,
+    ServerMessage,
+    Welcome,
+    error_message,
+)
 from rummyhall.server.wire.protocol import (
     PROTOCOL_VERSION,
     ActionRequest,
     CancelSeek,
+    ChatRequest,
     ClientMessageType,
     Hello,
     Join,
     Ping,
     ProtocolError,
+    ReactRequest,
     Seek,
     message_ref,
     parse_client_message,
@@ -53,6 +63,8 @@ CLOSE_CODES: dict[ErrorCode, int] = {
     "hello_timeout": 4001,
     "idle": 4002,
     "signed_out": 4003,
+    "suspended": 4004,
+    "suspended_for_good": 4004,
     "rate_limited": 1008,
     "too_slow": 1013,
 }
@@ -92,11 +104,12 @@ class Connection:
             self.closing = True
             asyncio.get_running_loop().create_task(self._abort("too_slow"))
 
-    def close(self, code: ErrorCode) -> None:
-        """Tell the client why, then close the socket after what is already queued."""
+    def close(self, code: ErrorCode, error: ProtocolError | None = None) -> None:
+        """Tell the client why (``error``, with its values, if given), then close the
+        socket after what is already queued."""
         if self.closing:
             return
-        error = ProtocolError(code)
+        error = error or ProtocolError(code)
         self.send(error_message(error, self.locale))
         self.closing = True
         with contextlib.suppress(asyncio.QueueFull):
@@ -246,10 +259,16 @@ class Connection:
                 await self._join(message)
             return
         if isinstance(message, Seek | CancelSeek):
+            if isinstance(message, Seek):
+                await self.services.moderation.may_play(self.player.id)
             await self.services.pairing.handle(self, message)
             return
         if self.room is None:
             raise ProtocolError("not_in_room")
+        if isinstance(message, ChatRequest):
+            message = await self.services.moderation.chat(self.player, message)
+        elif isinstance(message, ReactRequest):
+            await self.services.moderation.check(self.player.id, "chat")
         if isinstance(message, ActionRequest):
             with ACTION_SECONDS.time():  # checked, committed, every seat's state queued
                 await self.room.handle(self, message)
@@ -257,6 +276,9 @@ class Connection:
         await self.room.handle(self, message)
 
     async def _join(self, message: Join) -> None:
+        if message.role == "player":
+            assert self.player is not None
+            await self.services.moderation.may_play(self.player.id)
         joined = await self.services.lobby.lookup(message.room, self.address)
         if self.room is not None and self.room.code != joined.code:
             await self.room.leave(self)
@@ -271,9 +293,15 @@ class Connection:
                 "unsupported_protocol", given=message.protocol, supported=PROTOCOL_VERSION
             )
         self.locale = message.locale
-        self.player = await self.services.players.authenticate(message.token)
+        player = await self.services.players.authenticate(message.token)
+        try:
+            standing = await self.services.moderation.admit(player.id)
+        except ProtocolError as suspended:  # from the site: told why, then closed
+            self.close(suspended.code, suspended)
+            return
+        self.player = player
         self.token_hash = token_hash(message.token)
-        self.services.accounts.devices.opened(self.player.id, self)
+        self.services.accounts.devices.opened(player.id, self)
         self._log("hello")
         settings = self.services.settings
         self.send(
@@ -287,3 +315,6 @@ class Connection:
                 },
             )
         )
+        if standing:
+            notices = [ModerationNotice(**action) for action in standing]
+            self.send(ModerationMessage(standing=notices))

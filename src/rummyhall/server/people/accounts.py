@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import unicodedata
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
@@ -100,7 +101,7 @@ class Device(Protocol):
 
     def send(self, message: str) -> None: ...
 
-    def close(self, code: ErrorCode) -> None: ...
+    def close(self, code: ErrorCode, error: ProtocolError | None = None) -> None: ...
 
 
 class Devices:
@@ -136,6 +137,11 @@ class Devices:
             if token_digest is None or device.token_hash == token_digest:
                 device.close("signed_out")
 
+    def turn_away(self, player_id: str, error: ProtocolError) -> None:
+        """Close ``player_id``'s connections, telling them ``error`` (a suspension)."""
+        for device in list(self._open.get(player_id, ())):
+            device.close(error.code, error)
+
 
 FAILURE_MEMORY = 24 * 3600.0
 """Seconds an address that gave a username a wrong password counts as having failed on
@@ -168,10 +174,13 @@ class Accounts:
         players: Players,
         wrong: WrongPasswords,
         peers: Peers | None = None,
+        admit: Callable[[str], Awaitable[object]] | None = None,
     ) -> None:
         """``wrong``: the wrong passwords allowed; ``peers``: the other processes of a
-        cluster."""
+        cluster; ``admit``: refuses a player suspended from the site
+        (:meth:`~rummyhall.server.people.moderation.Moderation.admit`)."""
         self.store = store
+        self.admit = admit
         self.players = players
         self.wrong = wrong
         self.peers = peers
@@ -204,6 +213,8 @@ class Accounts:
         except ProtocolError:
             raise ProtocolError("wrong_password") from None
         account = await self._checked(key, password, address)
+        if self.admit is not None:  # told only to who knows the password
+            await self.admit(account.player_id)
         token = new_token()
         row = await self.store.add_sign_in(account.player_id, token_hash(token))
         player = self.players.known(row.id, row.nickname)

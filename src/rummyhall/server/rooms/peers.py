@@ -54,6 +54,10 @@ class Peers(Protocol):
         """``player_id`` signed out (the device of ``token_hash``, or every one): the
         other processes close his connections made with it."""
 
+    def turned_away(self, player_id: str, code: str, values: dict[str, str]) -> None:
+        """``player_id`` was suspended: the other processes close his connections,
+        telling them the refusal ``code`` with its ``values``."""
+
     def tell(self, player_id: str, message: str) -> None:
         """Send ``message`` (JSON text) to ``player_id``'s connections on the other
         processes."""

@@ -16,10 +16,12 @@ import dataclasses
 from dataclasses import dataclass
 
 from rummyhall.server.net.addresses import parse_networks
+from rummyhall.server.people.blocked_words import BlockedWords
 from rummyhall.server.settings.about import About, SettingError, about, setting
 from rummyhall.server.settings.connections import ConnectionSettings
 from rummyhall.server.settings.hooks import HookSettings
 from rummyhall.server.settings.limits import LimitSettings
+from rummyhall.server.settings.moderation import ModerationSettings
 from rummyhall.server.settings.privacy import PrivacySettings
 from rummyhall.server.settings.rates import RateSettings
 from rummyhall.server.settings.rooms import RoomSettings
@@ -32,6 +34,7 @@ __all__ = ["About", "SettingError", "Settings", "about", "setting"]
 @dataclass(frozen=True)
 class Settings(
     HookSettings,
+    ModerationSettings,
     PrivacySettings,
     LimitSettings,
     ConnectionSettings,
@@ -60,6 +63,10 @@ class Settings(
             parse_networks(self.trusted_proxies)
         except ValueError as error:
             raise SettingError("trusted_proxies", str(error)) from None
+        try:  # read at start-up too: a bad file is refused before the server runs
+            BlockedWords.load(self.blocked_words)
+        except ValueError as error:
+            raise SettingError("blocked_words", str(error)) from None
         try:
             if self.fault_point is not None:
                 FaultPoint.parse(self.fault_point)

@@ -11,6 +11,7 @@ ROOMS = "rooms and bots"
 RATES = "rates per client"
 CONNECTIONS = "connections"
 PRIVACY = "privacy"
+MODERATION = "moderation"
 TESTS = "test hooks"
 """The headings of ``rummyhall serve --help``, in the order the fields below meet them."""
 

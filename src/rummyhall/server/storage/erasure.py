@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session
 
-from rummyhall.server.storage import models
+from rummyhall.server.storage import models, moderation
 from rummyhall.server.storage.database import Database
 from rummyhall.server.storage.models import now
 
@@ -43,6 +43,7 @@ def erase(session: Session, player_id: str, unheld_token_hash: str) -> bool:
         return False
     for table, column in PERSONAL:
         session.execute(delete(table).where(column == player_id))
+    moderation.forget(session, player_id)
     session.execute(
         delete(models.Invitation).where(
             or_(

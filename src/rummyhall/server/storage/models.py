@@ -261,3 +261,58 @@ class MatchReview(Base):
     engine: Mapped[int] = mapped_column(Integer, primary_key=True)
     review: Mapped[dict[str, Any]]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Moderator(Base):
+    """A player the operator made a moderator (``rummyhall moderator grant``, never the
+    web): he sees the report queue and acts on players (docs/security.md)."""
+
+    __tablename__ = "moderators"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    granted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Report(Base):
+    """A player reported by another, with a reason from a fixed list and his words; what
+    is reported (the chat lines, the room and its match) is copied in, so the report
+    still shows it when the lines are gone. Open until a moderator acts on it."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    reported_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    reason: Mapped[str] = mapped_column(String(16))
+    """One of :data:`rummyhall.server.storage.moderation.REASONS`."""
+    details: Mapped[str | None] = mapped_column(String(2000), nullable=True)
+    room_code: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    lines: Mapped[list[Any]]
+    """The reported player's chat lines in that room, up to the one reported:
+    ``{"id", "text", "at"}`` each."""
+    status: Mapped[str] = mapped_column(String(8), index=True)
+    """``open``, or ``closed`` once a moderator acted on it."""
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ModerationAction(Base):
+    """What a moderator did to a player (a warning, a mute, a suspension, lifting them)
+    or to a report (dismissing it), with his reason: the moderation log, never edited
+    but for ``lifted_at``."""
+
+    __tablename__ = "moderation_actions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    """The player concerned (a dismissed report's reported player)."""
+    moderator_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    """One of :data:`rummyhall.server.storage.moderation.KINDS`."""
+    reason: Mapped[str] = mapped_column(String(2000))
+    report_id: Mapped[int | None] = mapped_column(ForeignKey("reports.id"), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When a mute or suspension ends; ``None``: for good (or no end: a warning)."""
+    lifted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When a moderator lifted it before its end."""

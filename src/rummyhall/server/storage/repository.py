@@ -16,6 +16,7 @@ from rummyhall.server.storage.erasure import ErasureRecords
 from rummyhall.server.storage.faults import Faults
 from rummyhall.server.storage.friends import InvitationRecords
 from rummyhall.server.storage.matches import MatchRecords
+from rummyhall.server.storage.moderation import ModerationRecords
 from rummyhall.server.storage.players import PlayerRecords
 from rummyhall.server.storage.retention import RetentionRecords
 from rummyhall.server.storage.reviews import ReviewRecords
@@ -44,6 +45,8 @@ class Repository:
         """A player's data taken out or erased."""
         self.retention = RetentionRecords(self.db)
         """What is past its time, removed."""
+        self.moderation = ModerationRecords(self.db)
+        """Moderators, reports and what moderators did."""
 
     def close(self) -> None:
         self.matches.close()

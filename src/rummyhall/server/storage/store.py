@@ -194,6 +194,39 @@ class Store:
     async def expire_guest_games(self, before: datetime) -> int:
         return await self._write(self.repository.retention.expire_guest_games, before)
 
+    async def add_report(
+        self,
+        reporter_id: str,
+        reported_id: str,
+        reason: str,
+        details: str | None,
+        room_code: str | None,
+        line_id: int | None,
+    ) -> int | str:
+        return await self._write(
+            self.repository.moderation.add_report,
+            reporter_id,
+            reported_id,
+            reason,
+            details,
+            room_code,
+            line_id,
+        )
+
+    async def moderate(
+        self,
+        moderator_id: str,
+        player_id: str,
+        kind: str,
+        reason: str,
+        until: datetime | None,
+        report_id: int | None,
+    ) -> dict[str, Any] | str:
+        """A moderator's action, with the report it closes, in one commit."""
+        return await self._write(
+            self.repository.moderation.act, moderator_id, player_id, kind, reason, until, report_id
+        )
+
     # ------------------------------------------------------------------ rooms and matches
 
     async def save_room(self, room: StoredRoom) -> None:

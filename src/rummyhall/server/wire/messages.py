@@ -256,6 +256,30 @@ class ChatMessage(ServerMessage):
     history: bool = False
 
 
+class ModerationNotice(BaseModel):
+    """One moderator's decision about you (docs/protocol.md, "Moderation")."""
+
+    id: int
+    kind: str
+    """``warn``, ``mute``, ``suspend_play``, ``suspend_site`` or ``lift``."""
+    reason: str
+    at: str
+    until: str | None
+    """When a mute or suspension ends; ``null``: for good (or, a warning, no end)."""
+    lifted_at: str | None = None
+    report: int | None = None
+
+
+class ModerationMessage(ServerMessage):
+    """What holds against you: after ``welcome`` when something does (mutes and
+    suspensions, warnings of the last day), and at once when a moderator acts
+    (``latest``: that action; ``standing`` may then be empty, after a ``lift``)."""
+
+    type: Literal["moderation"] = "moderation"
+    standing: list[ModerationNotice]
+    latest: ModerationNotice | None = None
+
+
 class ClockMessage(ServerMessage):
     """The turn clock, sent when a turn begins or the clock's state changes, and on
     joining (:mod:`rummyhall.server.rooms.clock`). Seconds are counted from when it is sent."""
@@ -378,6 +402,7 @@ ServerMessageType = Annotated[
     | LeftMessage
     | RemovedMessage
     | ChatMessage
+    | ModerationMessage
     | ClockMessage
     | InvitedMessage
     | SeekingMessage

@@ -1,5 +1,5 @@
-"""The refusals about who plays: names, accounts and passwords, and chat (a part of
-:data:`~rummyhall.server.wire.errors.ERRORS`, in :data:`ErrorCode`'s order)."""
+"""The refusals about who plays: names, accounts and passwords, chat and moderation (a
+part of :data:`~rummyhall.server.wire.errors.ERRORS`, in :data:`ErrorCode`'s order)."""
 
 from __future__ import annotations
 
@@ -97,5 +97,59 @@ PEOPLE_ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "Deleting an account takes its password.",
         "删除账号需要输入密码。",
         field="password",
+    ),
+    "muted": Refusal(
+        'chat or a reaction from a player a moderator muted (below, "Moderation")',
+        "You are muted in chat until {until}. Reason: {reason}",
+        "你已被禁言，直到 {until}。原因：{reason}",
+        http=403,
+    ),
+    "suspended": Refusal(
+        "a suspended player's chat, room, seek or seat, or (suspended from the site) his "
+        'hello, sign-in or request (below, "Moderation")',
+        "You are suspended until {until}. Reason: {reason}",
+        "你已被停权，直到 {until}。原因：{reason}",
+        http=403,
+    ),
+    "suspended_for_good": Refusal(
+        "the same as `suspended`, for a suspension without end",
+        "You are suspended for good. Reason: {reason}",
+        "你已被永久停权。原因：{reason}",
+        http=403,
+    ),
+    "not_moderator": Refusal(
+        "a moderation route asked by a player who is not a moderator",
+        "Only moderators may do this.",
+        "只有版主可以这样做。",
+        http=403,
+    ),
+    "bad_report": Refusal(
+        "a report without a reason from the list, or with details over 500 characters",
+        "A report needs a reason ({reasons}) and at most {most} characters of details.",
+        "举报须选择原因（{reasons}），补充说明最多 {most} 个字符。",
+        field="reason",
+    ),
+    "own_report": Refusal(
+        "reporting yourself",
+        "You cannot report yourself.",
+        "不能举报自己。",
+    ),
+    "report_target_not_found": Refusal(
+        "a report naming a chat line the reported player did not say, or no room",
+        "The chat line or room reported is not found.",
+        "找不到被举报的聊天消息或房间。",
+        http=404,
+    ),
+    "report_not_found": Refusal(
+        "a moderation action answering a report that is closed or about someone else",
+        "No open report {report} about this player.",
+        "没有关于此玩家的待处理举报 {report}。",
+        http=404,
+    ),
+    "bad_moderation": Refusal(
+        "a moderation action of an unknown kind, without a reason, or with a duration "
+        "it cannot have",
+        "Invalid moderation action: {detail}",
+        "管理操作无效：{detail}",
     ),
 }

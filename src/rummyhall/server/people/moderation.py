@@ -1,0 +1,246 @@
+"""Moderation: players report others, moderators act, and what they decided holds.
+
+A moderator is a player the operator named on the command line (``rummyhall moderator
+grant``); the web can neither make nor unmake one. He sees the open reports and acts on
+a player: a warning, a mute in chat for a time, a suspension from play (no room, seek,
+seat or chat) or from the site (no sign-in at all) for a time or for good, or lifting
+them; or he dismisses a report. Every action is logged with its moderator and reason
+(:mod:`rummyhall.server.storage.moderation`) and told to the player at once and each
+time he connects while it holds.
+
+What holds is read from the database at each check (a hello, a chat line, a seek, a seat
+taken, a room opened), so it holds on every process of a site the moment it is
+committed, and ends at its time without anything to wake. A suspension also closes the
+player's connections on every process: his seats go away as when a socket closes, and
+the away rules play them (``--away-after``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any, Final, Literal, Protocol
+
+from rummyhall.server.people.accounts import Devices
+from rummyhall.server.people.blocked_words import BlockedWords
+from rummyhall.server.people.players import Player, unwanted
+from rummyhall.server.storage.moderation import KINDS, REASONS, RESTRICTIONS
+from rummyhall.server.storage.store import Store
+from rummyhall.server.wire.messages import ModerationMessage, ModerationNotice
+from rummyhall.server.wire.protocol import ChatRequest, ProtocolError
+
+DETAILS_MAX = 500
+"""Characters of a report's details, and of a moderator's reason."""
+LONGEST = timedelta(days=365)
+"""The longest mute or suspension with an end (longer ones are for good)."""
+QUEUE = 100
+"""Open reports shown at once, the oldest first."""
+
+Need = Literal["chat", "play", "site"]
+BARS: Final[dict[Need, frozenset[str]]] = {
+    "chat": frozenset(RESTRICTIONS),
+    "play": frozenset({"suspend_play", "suspend_site"}),
+    "site": frozenset({"suspend_site"}),
+}
+"""What keeps a player from chatting, from playing (rooms, seeks, seats) and from the
+site."""
+
+
+class Turner(Protocol):
+    """The other processes of a site, as moderation needs them
+    (:class:`~rummyhall.server.rooms.peers.Peers`)."""
+
+    def tell(self, player_id: str, message: str) -> None: ...
+
+    def turned_away(self, player_id: str, code: str, values: dict[str, str]) -> None: ...
+
+
+def shown_time(moment: str) -> str:
+    """An ISO time as a refusal says it.
+
+    >>> shown_time("2026-12-05T10:30:12.5+00:00")
+    '2026-12-05 10:30 UTC'
+    """
+    return datetime.fromisoformat(moment).astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def refusal(standing: list[dict[str, Any]], need: Need) -> ProtocolError | None:
+    """Why a player whose ``standing`` this is may not do what ``need`` says: the
+    restriction that ends last among those that bar it, or ``None``."""
+    bars = [action for action in standing if action["kind"] in BARS[need]]
+    if not bars:
+        return None
+    last = max(bars, key=lambda action: action["until"] or "9999")
+    reason, until = last["reason"], last["until"]
+    if last["kind"] == "mute":
+        return ProtocolError("muted", until=shown_time(until), reason=reason)
+    if until is None:
+        return ProtocolError("suspended_for_good", reason=reason)
+    return ProtocolError("suspended", until=shown_time(until), reason=reason)
+
+
+def clean_words(raw: str | None, required: bool) -> str | None:
+    """A report's details or a moderator's reason, its spaces folded; ``None`` when
+    empty; a ``ValueError`` when too long, required and empty, or with control
+    characters."""
+    text = " ".join((raw or "").split())
+    if len(text) > DETAILS_MAX or any(unwanted(ch) for ch in text) or (required and not text):
+        raise ValueError(f"a reason of 1 to {DETAILS_MAX} printable characters")
+    return text or None
+
+
+class Moderation:
+    """Reports, moderators' actions and the checks that enforce them."""
+
+    devices: Devices
+
+    def __init__(self, store: Store, blocked: BlockedWords, peers: Turner | None) -> None:
+        self.store = store
+        self.blocked = blocked
+        self.peers = peers
+
+    def attach(self, devices: Devices) -> None:
+        """This process's connections by player (:class:`Accounts` makes them)."""
+        self.devices = devices
+
+    # ------------------------------------------------------------------ checks
+
+    async def standing(self, player_id: str) -> list[dict[str, Any]]:
+        """What holds against ``player_id`` now (his warnings of the last day too)."""
+        records = self.store.repository.moderation
+        return await self.store.read(records.standing, player_id)
+
+    async def check(self, player_id: str, need: Need) -> list[dict[str, Any]]:
+        """Refuse ``player_id`` what ``need`` says if something bars it; else his
+        standing."""
+        standing = await self.standing(player_id)
+        refused = refusal(standing, need)
+        if refused is not None:
+            raise refused
+        return standing
+
+    async def admit(self, player_id: str) -> list[dict[str, Any]]:
+        """Refuse a player suspended from the site (a hello, a sign-in, a request)."""
+        return await self.check(player_id, "site")
+
+    async def may_play(self, player_id: str) -> None:
+        """Refuse a suspended player a room, a seek or a seat."""
+        await self.check(player_id, "play")
+
+    async def chat(self, player: Player, message: ChatRequest) -> ChatRequest:
+        """Refuse a muted or suspended player's chat; the message with its blocked words
+        masked."""
+        await self.check(player.id, "chat")
+        masked = self.blocked.mask(" ".join(message.text.split()))
+        return message if masked == message.text else message.model_copy(update={"text": masked})
+
+    async def require_moderator(self, player: Player) -> None:
+        records = self.store.repository.moderation
+        if not await self.store.read(records.is_moderator, player.id):
+            raise ProtocolError("not_moderator")
+
+    # ------------------------------------------------------------------ reports
+
+    async def report(
+        self,
+        reporter: Player,
+        reported_id: str,
+        reason: str,
+        details: str | None,
+        room: str | None,
+        line: int | None,
+    ) -> int:
+        """File a report about ``reported_id`` (a chat ``line`` of his, or a ``room``
+        he plays in, or him alone); its id."""
+        if reported_id == reporter.id:
+            raise ProtocolError("own_report")
+        try:
+            if reason not in REASONS:
+                raise ValueError(reason)
+            cleaned = clean_words(details, required=reason == "other")
+        except ValueError:
+            raise ProtocolError(
+                "bad_report", reasons=", ".join(REASONS), most=DETAILS_MAX
+            ) from None
+        filed = await self.store.add_report(reporter.id, reported_id, reason, cleaned, room, line)
+        if isinstance(filed, str):
+            raise ProtocolError(filed)  # type: ignore[arg-type]  # the refusals it names
+        return filed
+
+    async def queue(self, moderator: Player) -> list[dict[str, Any]]:
+        """The open reports, oldest first, with the lines and the game reported."""
+        await self.require_moderator(moderator)
+        return await self.store.read(self.store.repository.moderation.open_reports, QUEUE)
+
+    async def history(self, player_id: str) -> list[dict[str, Any]]:
+        """Every moderation action concerning ``player_id`` (but dismissed reports)."""
+        return await self.store.read(self.store.repository.moderation.history, player_id)
+
+    # ------------------------------------------------------------------ actions
+
+    async def act(
+        self,
+        moderator: Player,
+        player_id: str,
+        kind: str,
+        reason: str,
+        seconds: int | None,
+        report: int | None,
+    ) -> dict[str, Any]:
+        """A moderator's action on ``player_id`` (for ``seconds``, or for good when
+        ``None`` and a suspension), answering ``report`` if given; told to the player
+        at once, and a suspension closes his connections on every process."""
+        await self.require_moderator(moderator)
+        until = _until(kind, seconds, moderator.id == player_id, report)
+        try:
+            cleaned = clean_words(reason, required=True)
+        except ValueError as error:
+            raise ProtocolError("bad_moderation", detail=str(error)) from None
+        assert cleaned is not None
+        row = await self.store.moderate(moderator.id, player_id, kind, cleaned, until, report)
+        if isinstance(row, str):
+            raise ProtocolError(row, report=report)  # type: ignore[arg-type]  # its refusals
+        if kind != "dismiss":
+            await self._tell(player_id, row)
+        return row
+
+    async def _tell(self, player_id: str, latest: dict[str, Any]) -> None:
+        standing = await self.standing(player_id)
+        notice = ModerationMessage(
+            standing=[ModerationNotice(**action) for action in standing],
+            latest=ModerationNotice(**latest),
+        ).model_dump_json()
+        self.devices.tell(player_id, notice)
+        if self.peers is not None:
+            self.peers.tell(player_id, notice)
+        away = refusal(standing, "play")
+        if latest["kind"] in BARS["play"] and away is not None:
+            values = {name: str(value) for name, value in away.values.items()}
+            self.devices.turn_away(player_id, away)
+            if self.peers is not None:
+                self.peers.turned_away(player_id, away.code, values)
+
+
+def _until(kind: str, seconds: int | None, own: bool, report: int | None) -> datetime | None:
+    """When an action of ``kind`` lasting ``seconds`` ends (``None``: for good, or no
+    end), or ``bad_moderation`` saying why it cannot be."""
+
+    def bad(detail: str) -> ProtocolError:
+        return ProtocolError("bad_moderation", detail=detail)
+
+    if kind not in KINDS:
+        raise bad(f"the kind is one of {', '.join(KINDS)}")
+    if own and kind != "dismiss":
+        raise bad("a moderator does not act on himself")
+    if kind == "dismiss" and report is None:
+        raise bad("dismiss answers a report")
+    if kind not in RESTRICTIONS:
+        if seconds is not None:
+            raise bad(f"{kind} has no duration")
+        return None
+    if seconds is None:
+        if kind == "mute":
+            raise bad("a mute has a duration")
+        return None
+    if not 1 <= seconds <= LONGEST.total_seconds():
+        raise bad(f"a duration is 1 second to {LONGEST.days} days (or none: for good)")
+    return datetime.now(UTC) + timedelta(seconds=seconds)
