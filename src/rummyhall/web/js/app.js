@@ -1,9 +1,11 @@
 // The single-page shell: header (language switch, four-colour deck), the page router
-// (lobby, ?room= table, ?replay= viewer, ?rules= page, ?profile=, ?leaderboard= and ?privacy), toasts and the status banner.
+// (lobby, ?room= table, ?replay= viewer, ?rules= page, ?profile=, ?leaderboard=, ?privacy and
+// ?moderation=), toasts and the status banner.
 
 import { setFourColours, usesFourColours } from "./cards.js";
 import { getLocale, onLocale, setLocale, translate } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { myModeration, showModeration, showStanding } from "./moderation.js";
 import { showPrivacy } from "./privacy.js";
 import { showLeaderboard, showProfile } from "./profile.js";
 import { showReplay } from "./replay.js";
@@ -48,6 +50,7 @@ function route() {
   else if (params.get("profile")) page = showProfile(context, params.get("profile"));
   else if (params.get("leaderboard")) page = showLeaderboard(context, params.get("leaderboard"));
   else if (params.has("privacy")) page = showPrivacy(context);
+  else if (params.get("moderation")) page = showModeration(context);
   else page = showLobby(context);
   for (const link of document.querySelectorAll(".topnav a")) {
     const target = new URL(link.href).search;
@@ -92,6 +95,14 @@ function setup() {
   onLocale(showLocale);
   setLocale(getLocale(), false);
   route();
+  showModerator();
+}
+
+/** A moderator gets the moderation page's link; a player something holds against, why. */
+async function showModerator() {
+  const mine = await myModeration();
+  document.getElementById("moderation-link").hidden = !mine.moderator;
+  if (!new URLSearchParams(location.search).get("room")) showStanding(mine.standing, banner);
 }
 
 setup();

@@ -18,7 +18,8 @@ function mutedPlayers() {
 /** ``readers()`` says who reads what this reader writes: ``"spectators"`` for a
  *  spectator in a room that keeps spectators' chat from the players, else ``null``
  *  (everyone in the room). */
-export function chatPanel(send, readers = () => null) {
+/** ``report(player, about)`` opens the "Report" dialog for a line's sender. */
+export function chatPanel(send, readers = () => null, report = null) {
   let lines = [];
   const list = h("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite", "aria-label": t("chat.title") });
   const input = h("input", { id: "chat-input", name: "chat", maxlength: TEXT_MAX, autocomplete: "off", "aria-label": t("chat.say") });
@@ -52,6 +53,7 @@ export function chatPanel(send, readers = () => null) {
       words,
       h("time", { class: "muted", datetime: line.at, title: formatDate(line.at) }, formatTime(line.at)),
       line.player.id !== me ? h("button", { type: "button", class: "link chat-mute", "data-key": `mute-${line.player.id}-${line.id}`, onclick: () => toggleMute(line.player) }, t("chat.mute")) : null,
+      line.player.id !== me && report && line.text ? h("button", { type: "button", class: "link chat-report", "data-key": `report-${line.id}`, onclick: () => report(line.player, { line: line.id }) }, t("mod.report")) : null,
     ]);
   }
 

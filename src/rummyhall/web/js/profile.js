@@ -6,6 +6,7 @@
 
 import { formatDate, t } from "./i18n.js";
 import { api, currentPlayer } from "./net.js";
+import { reportPlayer } from "./moderation.js";
 import { yourDataPanel } from "./privacy.js";
 import { h } from "./ui.js";
 
@@ -117,7 +118,7 @@ export function showProfile({ main, toast, navigate }, playerId) {
           " · ",
           t("profile.since", { date: formatDate(page.since) }),
         ]),
-        mine ? h("p", { class: "muted" }, t("profile.yours")) : null,
+        mine ? h("p", { class: "muted" }, t("profile.yours")) : h("button", { type: "button", class: "link", id: "report-profile", onclick: () => reportPlayer(page.player, {}, toast) }, t("mod.report")),
         page.presence ? h("p", { class: `presence ${page.presence}`, id: "profile-presence" }, t(`profile.presence.${page.presence}`)) : null,
       ]),
       h("section", { class: "panel" }, [h("h2", {}, t("profile.ratings")), ratings]),

@@ -5,6 +5,7 @@
 import { announceState, focusedSelector, restoreFocus } from "./a11y.js";
 import { renderCardTable } from "./cardtable.js";
 import { chatPanel } from "./chat.js";
+import { noticeText, reportPlayer, showStanding } from "./moderation.js";
 import { clockLine, noteClockMoves, receiveClock, refreshClock } from "./clock.js";
 import { inviteBox } from "./friends.js";
 import { getLocale, t } from "./i18n.js";
@@ -66,7 +67,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     }
   }
 
-  const chat = chatPanel(send, () => (session.room && session.you === null && !session.room.spectator_chat ? "spectators" : null));
+  const chat = chatPanel(send, () => (session.room && session.you === null && !session.room.spectator_chat ? "spectators" : null), (player, about) => reportPlayer(player, about, toast));
   let invites = null; // the waiting room's invitation box, made once it is first shown
 
   function act(action) {
@@ -132,6 +133,11 @@ export function showTable({ main, toast, banner }, code, watch) {
       }
       case "chat":
         chat.receive(message);
+        break;
+      case "moderation":
+        if (message.latest) toast(noticeText(message.latest), "error");
+        banner("");
+        showStanding(message.standing, banner);
         break;
       case "clock":
         receiveClock(session, message);

@@ -1,0 +1,100 @@
+"""Moderation in the browser: a player reports a chat line from the table; a moderator
+(named by the command line) finds it on the moderation page, with the line shown as
+text and a link to the game, and mutes its sender; the muted player is told why and
+his next line is refused with the same reason. In English, then the page in Chinese."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from rummyhall.cli import main
+from tests.server.harness import Server
+from tests.server.test_accounts import auth, claim
+from tests.web.play import invite_friend
+
+
+def say(page: Page, text: str) -> None:
+    page.locator("#chat-input").fill(text)
+    page.locator("#chat-input").press("Enter")
+
+
+def moderator_page(new_page: Callable[..., Page], server: Server) -> Page:
+    """A page signed in as a new account the operator made a moderator."""
+    player_id, token = server.register("Moe")
+    assert claim(server, token, "Moe_Mod").status_code == 201
+    assert main(["moderator", "grant", "Moe_Mod", "--db", server.database_url]) == 0
+    page = new_page()
+    page.goto("/?rules=gin")
+    player = {"id": player_id, "nickname": "Moe", "username": "Moe_Mod"}
+    page.evaluate(
+        "([token, player]) => { localStorage.setItem('rummyhall.token', token);"
+        " localStorage.setItem('rummyhall.player', player); }",
+        [token, json.dumps(player)],
+    )
+    return page
+
+
+def test_a_reported_line_is_muted_and_its_sender_sees_why(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path], server: Server
+) -> None:
+    host, friend, _ = invite_friend(new_page)
+    host.click("#start")
+    for page in (host, friend):
+        expect(page.locator(".felt")).to_be_visible()
+    say(friend, "you donkey, see https://example.com")
+    line = host.locator("#chat-lines li", has_text="you donkey")
+    expect(line.locator(".chat-text")).to_have_text("you donkey, see https://example.com")
+    expect(line.locator("a")).to_have_count(0)
+    line.locator(".chat-report").click()
+    expect(host.locator("#report-dialog")).to_be_visible()
+    host.select_option("#report-reason", "abuse")
+    host.fill("#report-details", "Insults after every hand")
+    shot(host, "report-dialog")
+    host.click("#report-send")
+    expect(host.locator("#report-dialog")).to_have_count(0)
+    expect(host.locator(".toast")).to_contain_text("moderators")
+
+    moderator = moderator_page(new_page, server)
+    moderator.goto("/?moderation=1")
+    expect(moderator.locator("#moderation-link")).to_be_visible()
+    card = moderator.locator(".mod-report").first
+    expect(card.locator(".mod-lines")).to_contain_text("you donkey, see https://example.com")
+    expect(card.locator(".mod-lines a")).to_have_count(0)  # a link stays text
+    expect(card).to_contain_text("Insults after every hand")
+    expect(card.get_by_role("link", name="Replay the game")).to_be_visible()
+    shot(moderator, "queue")
+    card.locator("select[name='kind']").select_option("mute")
+    card.locator("select[name='seconds']").select_option("3600")
+    card.locator("input[name='reason']").fill("Insults in chat")
+    card.locator("button[type='submit']").click()
+    expect(moderator.locator("#mod-empty")).to_be_visible()
+
+    expect(friend.locator("#banner")).to_contain_text("Insults in chat")
+    expect(friend.locator("#banner")).to_contain_text("muted")
+    say(friend, "sorry")
+    expect(friend.locator(".toast.error").last).to_contain_text("Insults in chat")
+    expect(host.locator("#chat-lines li", has_text="sorry")).to_have_count(0)
+    shot(friend, "muted")
+
+    moderator.click("[data-lang='zh']")
+    expect(moderator.locator("h1")).to_have_text("管理：待处理举报")
+    shot(moderator, "queue-zh")
+
+
+def test_the_moderation_page_refuses_a_player(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path], server: Server
+) -> None:
+    page = new_page()
+    page.goto("/?moderation=1")
+    expect(page.locator("#mod-refused")).to_contain_text("Only moderators")
+    expect(page.locator("#moderation-link")).to_be_hidden()
+    token = page.evaluate("localStorage.getItem('rummyhall.token')")
+    if token:  # the same answer the page got, from the API itself
+        answer = httpx.get(f"{server.url}/api/moderation/reports", headers=auth(token))
+        assert answer.status_code == 403
+    shot(page, "refused")
