@@ -1,11 +1,13 @@
-"""Moderation in the browser: a player reports a chat line from the table; a moderator
-(named by the command line) finds it on the moderation page, with the line shown as
-text and a link to the game, and mutes its sender; the muted player is told why and
-his next line is refused with the same reason. In English, then the page in Chinese."""
+"""Moderation in the browser: a player reports a chat line, and the table; a moderator
+(named by the command line) finds both on the moderation page (in English and
+Chinese), the line shown as text with links to the game, mutes the sender and dismisses
+the other; the muted player is told why, his next line is refused with the same reason
+and his profile shows the record; the moderator lifts the mute from that profile."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -59,21 +61,31 @@ def test_a_reported_line_is_muted_and_its_sender_sees_why(
     expect(host.locator("#report-dialog")).to_have_count(0)
     expect(host.locator(".toast")).to_contain_text("moderators")
 
+    host.click("#report-at-table")  # from the table: whom, among its people
+    expect(host.locator("#report-player")).to_have_count(0)  # one other: him
+    host.select_option("#report-reason", "spam")
+    host.click("#report-send")
+    expect(host.locator("#report-dialog")).to_have_count(0)
+
     moderator = moderator_page(new_page, server)
     moderator.goto("/?moderation=1")
     expect(moderator.locator("#moderation-link")).to_be_visible()
+    expect(moderator.locator(".mod-report")).to_have_count(2)
     card = moderator.locator(".mod-report").first
     expect(card.locator(".mod-lines")).to_contain_text("you donkey, see https://example.com")
     expect(card.locator(".mod-lines a")).to_have_count(0)  # a link stays text
     expect(card).to_contain_text("Insults after every hand")
     expect(card.get_by_role("link", name="Replay the game")).to_be_visible()
     shot(moderator, "queue")
+    moderator.click("[data-lang='zh']")
+    expect(moderator.locator("h1")).to_have_text("管理：待处理举报")
+    shot(moderator, "queue-zh")
+    moderator.click("[data-lang='en']")
     card.locator("select[name='kind']").select_option("mute")
     card.locator("select[name='seconds']").select_option("3600")
     card.locator("input[name='reason']").fill("Insults in chat")
     card.locator("button[type='submit']").click()
-    expect(moderator.locator("#mod-empty")).to_be_visible()
-
+    expect(moderator.locator(".mod-report")).to_have_count(1)
     expect(friend.locator("#banner")).to_contain_text("Insults in chat")
     expect(friend.locator("#banner")).to_contain_text("muted")
     say(friend, "sorry")
@@ -81,9 +93,34 @@ def test_a_reported_line_is_muted_and_its_sender_sees_why(
     expect(host.locator("#chat-lines li", has_text="sorry")).to_have_count(0)
     shot(friend, "muted")
 
-    moderator.click("[data-lang='zh']")
-    expect(moderator.locator("h1")).to_have_text("管理：待处理举报")
-    shot(moderator, "queue-zh")
+    spam = moderator.locator(".mod-report").first  # the table's report: no lines, the game
+    expect(spam).to_contain_text("Spam or advertising")
+    expect(spam.get_by_role("link", name=re.compile("Watch room"))).to_be_visible()
+    spam.locator("select[name='kind']").select_option("dismiss")
+    spam.locator("input[name='reason']").fill("Nothing found")
+    spam.locator("button[type='submit']").click()
+    expect(moderator.locator("#mod-empty")).to_be_visible()
+
+    friend_id = session_player(friend)
+    record = friend.context.new_page()  # his own profile says it too
+    record.goto(f"/?profile={friend_id}")
+    expect(record.locator("#mod-panel")).to_contain_text("Insults in chat")
+    shot(record, "own-record")
+    moderator.goto(f"/?profile={friend_id}")
+    panel = moderator.locator("#mod-panel")
+    expect(panel).to_contain_text("Mute in chat")
+    panel.locator("select[name='kind']").select_option("lift")
+    panel.locator("input[name='reason']").fill("Apologised")
+    shot(moderator, "player-record")
+    panel.locator("button[type='submit']").click()
+    expect(panel.locator(".mod-record li")).to_have_count(2)
+    expect(friend.locator("#banner")).to_be_hidden()
+    say(friend, "thanks")
+    expect(host.locator("#chat-lines li", has_text="thanks")).to_have_count(1)
+
+
+def session_player(page: Page) -> str:
+    return str(page.evaluate("JSON.parse(localStorage.getItem('rummyhall.player')).id"))
 
 
 def test_the_moderation_page_refuses_a_player(

@@ -6,7 +6,7 @@
 
 import { formatDate, t } from "./i18n.js";
 import { api, currentPlayer } from "./net.js";
-import { reportPlayer } from "./moderation.js";
+import { moderationPanel, reportPlayer } from "./moderation.js";
 import { yourDataPanel } from "./privacy.js";
 import { h } from "./ui.js";
 
@@ -121,6 +121,7 @@ export function showProfile({ main, toast, navigate }, playerId) {
         mine ? h("p", { class: "muted" }, t("profile.yours")) : h("button", { type: "button", class: "link", id: "report-profile", onclick: () => reportPlayer(page.player, {}, toast) }, t("mod.report")),
         page.presence ? h("p", { class: `presence ${page.presence}`, id: "profile-presence" }, t(`profile.presence.${page.presence}`)) : null,
       ]),
+      moderationPanel(page.player, mine, toast),
       h("section", { class: "panel" }, [h("h2", {}, t("profile.ratings")), ratings]),
       h("section", { class: "panel" }, [
         h("h2", {}, t("profile.played")),

@@ -321,6 +321,12 @@ export function showTable({ main, toast, banner }, code, watch) {
     ]);
   }
 
+  /** The people at the table besides this reader, whom he may report. */
+  function others() {
+    const me = currentPlayer()?.id;
+    return session.room.seats.filter((seat) => seat.player && seat.player.id !== me).map((seat) => seat.player);
+  }
+
   function header() {
     const room = session.room;
     return h("div", { class: "table-header" }, [
@@ -334,6 +340,7 @@ export function showTable({ main, toast, banner }, code, watch) {
         session.you === null ? h("span", { class: "badge" }, t("room.spectating")) : null,
         soundToggle(render),
         h("a", { href: `/?rules=${room.game}`, target: "_blank", class: "button small ghost" }, t("nav.rules")),
+        others().length ? h("button", { type: "button", class: "small ghost", id: "report-at-table", onclick: () => reportPlayer(others(), { room: room.code }, toast) }, t("mod.report")) : null,
       ]),
     ]);
   }
