@@ -176,6 +176,10 @@ def test_a_site_suspension_refuses_everything_until_lifted(server: Server) -> No
     assert own["standing"] == []
     assert [a["kind"] for a in own["history"]] == ["lift", "suspend_site"]
     assert own["history"][1]["lifted_at"] is not None
+    assert all("moderator" not in action for action in own["history"])  # nor who
+    with server.http() as http:
+        record = http.get(f"/api/moderation/players/{eve_id}", headers=auth(mod)).json()
+    assert [a["moderator"]["username"] for a in record["history"]] == ["Mod_Three"] * 2
     for client in (eve, refused, again):
         client.close()
 

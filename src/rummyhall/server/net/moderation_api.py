@@ -58,9 +58,8 @@ async def my_moderation(player: PlayerDep, request: Request) -> dict[str, Any]:
     """What moderators decided about you: what holds now (``standing``), every action
     (``history``), and whether you are a moderator yourself."""
     moderation = services(request).moderation
-    store = services(request).store
     return {
-        "moderator": await store.read(store.repository.moderation.is_moderator, player.id),
+        "moderator": await moderation.is_moderator(player.id),
         "standing": await moderation.standing(player.id),
         "history": await moderation.history(player.id),
     }
@@ -85,10 +84,6 @@ async def act(body: ActionRequest, player: PlayerDep, request: Request) -> dict[
 
 @moderation_routes.get("/moderation/players/{player_id}", dependencies=Reads)
 async def player_record(player_id: PlayerId, player: PlayerDep, request: Request) -> dict[str, Any]:
-    """Moderators: one player's moderation: what holds now and every action."""
-    moderation = services(request).moderation
-    await moderation.require_moderator(player)
-    return {
-        "standing": await moderation.standing(player_id),
-        "history": await moderation.history(player_id),
-    }
+    """Moderators: one player's moderation: what holds now and every action, with the
+    moderator who took it."""
+    return await services(request).moderation.record(player, player_id)

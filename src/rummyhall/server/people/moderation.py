@@ -133,9 +133,11 @@ class Moderation:
         masked = self.blocked.mask(" ".join(message.text.split()))
         return message if masked == message.text else message.model_copy(update={"text": masked})
 
+    async def is_moderator(self, player_id: str) -> bool:
+        return await self.store.read(self.store.repository.moderation.is_moderator, player_id)
+
     async def require_moderator(self, player: Player) -> None:
-        records = self.store.repository.moderation
-        if not await self.store.read(records.is_moderator, player.id):
+        if not await self.is_moderator(player.id):
             raise ProtocolError("not_moderator")
 
     # ------------------------------------------------------------------ reports
@@ -163,7 +165,7 @@ class Moderation:
             ) from None
         filed = await self.store.add_report(reporter.id, reported_id, reason, cleaned, room, line)
         if isinstance(filed, str):
-            raise ProtocolError(filed)  # type: ignore[arg-type]  # the refusals it names
+            raise ProtocolError(filed)
         return filed
 
     async def queue(self, moderator: Player) -> list[dict[str, Any]]:
@@ -174,6 +176,15 @@ class Moderation:
     async def history(self, player_id: str) -> list[dict[str, Any]]:
         """Every moderation action concerning ``player_id`` (but dismissed reports)."""
         return await self.store.read(self.store.repository.moderation.history, player_id)
+
+    async def record(self, moderator: Player, player_id: str) -> dict[str, Any]:
+        """For a moderator: what holds against ``player_id`` and every action on him,
+        with its moderator."""
+        await self.require_moderator(moderator)
+        return {
+            "standing": await self.standing(player_id),
+            "history": await self.store.read(self.store.repository.moderation.record, player_id),
+        }
 
     # ------------------------------------------------------------------ actions
 
@@ -198,7 +209,7 @@ class Moderation:
         assert cleaned is not None
         row = await self.store.moderate(moderator.id, player_id, kind, cleaned, until, report)
         if isinstance(row, str):
-            raise ProtocolError(row, report=report)  # type: ignore[arg-type]  # its refusals
+            raise ProtocolError(row, report=report)
         if kind != "dismiss":
             await self._tell(player_id, row)
         return row

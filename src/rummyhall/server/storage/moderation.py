@@ -168,7 +168,7 @@ class ModerationRecords:
                     "match": report.match_id,
                     "lines": report.lines,
                     "at": aware(report.at).isoformat(),
-                    "history": [action_row(a) for a in _actions(session, report.reported_id)],
+                    "history": _signed(session, _actions(session, report.reported_id)),
                 }
                 for report in reports
             ]
@@ -239,6 +239,12 @@ class ModerationRecords:
         with self.db.sessions() as session:
             return [action_row(action) for action in _actions(session, player_id)]
 
+    def record(self, player_id: str) -> list[dict[str, Any]]:
+        """:meth:`history` as moderators read it: each action with the moderator who
+        took it (``moderator``: his id and nickname)."""
+        with self.db.sessions() as session:
+            return _signed(session, _actions(session, player_id))
+
 
 def forget(session: Session, player_id: str) -> None:
     """What moderation keeps of a player who deletes his account (in that transaction):
@@ -265,6 +271,14 @@ def _actions(session: Session, player_id: str) -> list[models.ModerationAction]:
             .order_by(models.ModerationAction.id.desc())
         ).all()
     )
+
+
+def _signed(session: Session, actions: list[models.ModerationAction]) -> list[dict[str, Any]]:
+    """``actions`` as :func:`action_row` shows them, with their moderators."""
+    names = _names(session, {action.moderator_id for action in actions})
+    return [
+        {**action_row(action), "moderator": names.get(action.moderator_id)} for action in actions
+    ]
 
 
 def _restrictions(session: Session, player_id: str, at: datetime) -> list[models.ModerationAction]:

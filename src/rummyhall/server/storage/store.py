@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from functools import partial
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Literal, ParamSpec, TypeVar
 
 import anyio.to_thread
 from sqlalchemy.exc import InterfaceError, OperationalError
@@ -202,7 +202,7 @@ class Store:
         details: str | None,
         room_code: str | None,
         line_id: int | None,
-    ) -> int | str:
+    ) -> int | Literal["player_not_found", "report_target_not_found"]:
         return await self._write(
             self.repository.moderation.add_report,
             reporter_id,
@@ -221,7 +221,7 @@ class Store:
         reason: str,
         until: datetime | None,
         report_id: int | None,
-    ) -> dict[str, Any] | str:
+    ) -> dict[str, Any] | Literal["player_not_found", "report_not_found"]:
         """A moderator's action, with the report it closes, in one commit."""
         return await self._write(
             self.repository.moderation.act, moderator_id, player_id, kind, reason, until, report_id

@@ -595,6 +595,7 @@ const STRINGS = {
   "mod.no_record": ["Nothing yet.", "暂无记录。"],
   "mod.lifted": ["lifted {at}", "已于 {at} 解除"],
   "mod.until": ["until {until}", "直到 {until}"],
+  "mod.by": ["by {name}", "处理人：{name}"],
   "mod.title": ["Moderation: open reports", "管理：待处理举报"],
   "mod.empty": ["No open report.", "没有待处理的举报。"],
   "mod.reported_by": ["Reported by {name}, {at}", "{name} 于 {at} 举报"],

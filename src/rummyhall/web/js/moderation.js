@@ -123,7 +123,7 @@ function actionForm(player, report, kinds, toast, done) {
 function actionList(actions, mine) {
   const said = (action) => (mine
     ? noticeText(action)
-    : `${t(`mod.kind.${action.kind}`)}${action.until ? ` (${t("mod.until", { until: formatDate(action.until) })})` : ""}: ${action.reason}`);
+    : `${t(`mod.kind.${action.kind}`)}${action.until ? ` (${t("mod.until", { until: formatDate(action.until) })})` : ""}: ${action.reason}${action.moderator ? ` — ${t("mod.by", { name: action.moderator.nickname })}` : ""}`);
   return h("ul", { class: "mod-record" }, actions.map((action) => h("li", {}, [
     h("time", { class: "muted", datetime: action.at }, formatDate(action.at)), " ",
     said(action),
