@@ -18,12 +18,15 @@ function mutedPlayers() {
 /** ``readers()`` says who reads what this reader writes: ``"spectators"`` for a
  *  spectator in a room that keeps spectators' chat from the players, else ``null``
  *  (everyone in the room). */
-/** ``report(player, about)`` opens the "Report" dialog for a line's sender. */
-export function chatPanel(send, readers = () => null, report = null) {
+/** ``report(player, about)`` opens the "Report" dialog for a line's sender (``about``:
+ *  the line), or for one of ``people()`` (the others at the table; ``about`` null: the
+ *  room). */
+export function chatPanel(send, readers = () => null, report = null, people = () => []) {
   let lines = [];
   const list = h("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite", "aria-label": t("chat.title") });
   const input = h("input", { id: "chat-input", name: "chat", maxlength: TEXT_MAX, autocomplete: "off", "aria-label": t("chat.say") });
   const title = h("h2", {}, t("chat.title"));
+  const reportTable = h("button", { type: "button", class: "link chat-report-table", id: "report-at-table", hidden: true, onclick: () => report(people(), null) });
   const reactions = h("div", { class: "chat-reactions", role: "group" });
   const sendButton = h("button", { type: "submit", id: "chat-send" }, t("chat.send"));
   const mutedNote = h("p", { class: "muted chat-muted", id: "chat-muted" });
@@ -34,7 +37,7 @@ export function chatPanel(send, readers = () => null, report = null) {
     if (!text) return;
     if (send({ type: "chat", text }) !== null) input.value = ""; // not connected: kept to send again
   } }, [input, sendButton]);
-  const node = h("section", { class: "panel chat", id: "chat" }, [title, list, reactions, audience, form, mutedNote]);
+  const node = h("section", { class: "panel chat", id: "chat" }, [h("div", { class: "chat-head" }, [title, reportTable]), list, reactions, audience, form, mutedNote]);
 
   function toggleMute(player) {
     const muted = mutedPlayers();
@@ -68,6 +71,8 @@ export function chatPanel(send, readers = () => null, report = null) {
       h("button", { type: "button", class: "link", "data-key": `unmute-${player.id}`, onclick: () => toggleMute(player) }, t("chat.unmute", { name: player.nickname })), " ",
     ])] : []));
     title.textContent = t("chat.title");
+    reportTable.hidden = !report || !people().length;
+    reportTable.textContent = t("mod.report_someone");
     const apart = readers() === "spectators";
     audience.hidden = !apart;
     audience.textContent = apart ? t("chat.spectators_only") : "";

@@ -67,7 +67,7 @@ export function showTable({ main, toast, banner }, code, watch) {
     }
   }
 
-  const chat = chatPanel(send, () => (session.room && session.you === null && !session.room.spectator_chat ? "spectators" : null), (player, about) => reportPlayer(player, about, toast));
+  const chat = chatPanel(send, () => (session.room && session.you === null && !session.room.spectator_chat ? "spectators" : null), (player, about) => reportPlayer(player, about ?? { room: code }, toast), () => others());
   let invites = null; // the waiting room's invitation box, made once it is first shown
 
   function act(action) {
@@ -324,7 +324,7 @@ export function showTable({ main, toast, banner }, code, watch) {
   /** The people at the table besides this reader, whom he may report. */
   function others() {
     const me = currentPlayer()?.id;
-    return session.room.seats.filter((seat) => seat.player && seat.player.id !== me).map((seat) => seat.player);
+    return (session.room?.seats || []).filter((seat) => seat.player && seat.player.id !== me).map((seat) => seat.player);
   }
 
   function header() {
@@ -340,7 +340,6 @@ export function showTable({ main, toast, banner }, code, watch) {
         session.you === null ? h("span", { class: "badge" }, t("room.spectating")) : null,
         soundToggle(render),
         h("a", { href: `/?rules=${room.game}`, target: "_blank", class: "button small ghost" }, t("nav.rules")),
-        others().length ? h("button", { type: "button", class: "small ghost", id: "report-at-table", onclick: () => reportPlayer(others(), { room: room.code }, toast) }, t("mod.report")) : null,
       ]),
     ]);
   }
