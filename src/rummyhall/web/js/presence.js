@@ -19,7 +19,7 @@ export function presenceFigures() {
   function game(name) {
     const figures = counts?.games?.[name] || { matches: 0, players: 0 };
     return h("p", { class: "presence-game", "data-presence": name, hidden: !counts },
-      counts ? t("presence.game", { n: figures.matches, matches: figures.matches, players: figures.players }) : "");
+      counts ? t("presence.game", { n: figures.matches, players: figures.players }) : "");
   }
 
   async function refresh() {
