@@ -52,7 +52,7 @@ function route() {
   else if (params.has("privacy")) page = showPrivacy(context);
   else if (params.get("moderation")) page = showModeration(context);
   else page = showLobby(context);
-  for (const link of document.querySelectorAll(".topnav a")) {
+  for (const link of document.querySelectorAll(".topnav a, .footer a")) {
     const target = new URL(link.href).search;
     const section = (search) => search.split("=")[0];
     link.classList.toggle("active", target === location.search || (target.includes("=") && section(target) === section(location.search)));

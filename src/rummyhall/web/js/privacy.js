@@ -19,8 +19,8 @@ const KEPT = ["player", "account", "games", "ratings", "chat", "invitations", "l
 
 /** How long a kind of data is kept, from /api/info's ``privacy`` (0: for good). */
 function keptFor(key, days) {
-  if (key === "games") return days.guest_game_retention_days ? t("privacy.games_kept", { days: days.guest_game_retention_days }) : t("privacy.games_kept_forever");
-  if (key === "chat") return days.chat_retention_days ? t("privacy.chat_kept", { days: days.chat_retention_days }) : t("privacy.kept_forever");
+  if (key === "games") return days.guest_game_retention_days ? t("privacy.games_kept", { n: days.guest_game_retention_days }) : t("privacy.games_kept_forever");
+  if (key === "chat") return days.chat_retention_days ? t("privacy.chat_kept", { n: days.chat_retention_days }) : t("privacy.kept_forever");
   return t(`privacy.${key}_kept`);
 }
 
