@@ -30,6 +30,8 @@ USERNAME = "Zq_Ana_77"
 PASSWORD = "violet kettle drums at noon"
 ANA_LINE = "ana-says-qwpzk"
 BO_LINE = "bo-says-lmnvx"
+ANA_REPORTED = "ana-is-reported-zzqv"
+ANA_WORDS = "ana-reports-wxyq"
 
 
 def auth(token: str) -> dict[str, str]:
@@ -138,6 +140,15 @@ def test_download_holds_exactly_the_players_data_and_deletion_erases_it(
             for token, body in ((bo, {"username": USERNAME}), (ana, {"player": bo_id})):
                 answer = http.post(f"/api/rooms/{code}/invitations", json=body, headers=auth(token))
                 assert answer.status_code == 201, answer.text
+        chat([bo_client, ana_client], ana_client, ANA_REPORTED)
+        with server.http() as http:  # a report each way: his words are copied into them
+            reports = (
+                (bo, {"player": ana_id, "reason": "abuse", "room": code}),
+                (ana, {"player": bo_id, "reason": "other", "details": ANA_WORDS}),
+            )
+            for token, body in reports:
+                answer = http.post("/api/reports", json=body, headers=auth(token))
+                assert answer.status_code == 201, answer.text
         bo_client.send({"type": "start"})
         bo_client.wait("state")
 
@@ -176,7 +187,8 @@ def test_download_holds_exactly_the_players_data_and_deletion_erases_it(
         server.stop()
     url = server.database_url
     for table, rows in every_row(url).items():
-        assert NAME not in rows and ANA_LINE not in rows, table
+        for trace in (NAME, ANA_LINE, ANA_REPORTED, ANA_WORDS):
+            assert trace not in rows, (table, trace)
         assert USERNAME.casefold() not in rows.casefold(), table
     assert BO_LINE in every_row(url)["chat_lines"]  # the others' data stays
     for sql in (
@@ -188,6 +200,7 @@ def test_download_holds_exactly_the_players_data_and_deletion_erases_it(
     ):
         assert count(url, sql) == 0, sql
     assert count(url, f"SELECT count(*) FROM ratings WHERE player_id = '{bo_id}'") == 1
+    assert count(url, "SELECT count(*) FROM reports") == 2  # the moderation records stay
 
 
 @pytest.mark.parametrize("moment", ["before", "after"])
