@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 import redis as redis_client
 
-from rummyhall.server.pairing.shared import CLAIM, PREFIX
+from rummyhall.server.pairing.shared import CLAIM, DEAD, DROPPED_FOR, PREFIX
 from rummyhall.server.storage.ratings import START
 from tests.server import databases
 from tests.server.harness import Client, Message, Server
@@ -163,6 +163,29 @@ def test_a_table_seated_by_a_dead_process_is_opened_by_another_once(
     for client in (ana, bo):
         assert client.join(code)["room"]["status"] == "playing"
         assert sum(m["type"] == "paired" for m in client.received) == 1
+        client.close()
+
+
+def test_seeks_dropped_for_a_process_only_late_to_beat_are_put_back(
+    site: list[Server], redis: RedisServer
+) -> None:
+    """Under load a process's heartbeat can lapse while it lives: another process then
+    drops its seeks as a dead one's. They come back to their pools (with their waiting
+    time) and meet the next seeker."""
+    (ana, bo), _ = seekers(site[:2], [20.0, 30.0])
+    ana.request({"type": "seek", "game": "gin", "clock": "30+60"}, "seeking")
+    store = redis_client.Redis.from_url(redis.url, decode_responses=True)
+    (raw,) = store.hvals(f"{PREFIX}seeks")
+    late = json.loads(raw)["node"]
+    assert store.register_script(DEAD)(args=[PREFIX, late, DROPPED_FOR]) == 1  # as another would
+    deadline = time.monotonic() + 15
+    while seeks_in_redis(redis) != 1:  # put back by its own process
+        assert time.monotonic() < deadline, "the dropped seek stayed out of its pool"
+        time.sleep(0.05)
+    bo.request({"type": "seek", "game": "gin", "clock": "30+60"}, "seeking")
+    paired = [client.wait("paired", timeout=15) for client in (ana, bo)]
+    assert paired[0]["room"] == paired[1]["room"]
+    for client in (ana, bo):
         client.close()
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from rummyhall.server.pairing.pool import Pool
 from rummyhall.server.pairing.rules import Curve
-from rummyhall.server.pairing.seeks import PoolKey, SeatedTable, SeekRecord
+from rummyhall.server.pairing.seeks import PoolKey, Recovered, SeatedTable, SeekRecord
 
 
 class LocalPools:
@@ -43,11 +43,11 @@ class LocalPools:
         """How many seeks wait in each pool of ``keys``."""
         return {key: len(self.pools[key]) if key in self.pools else 0 for key in keys}
 
-    async def recover(self, here: set[str]) -> list[SeatedTable]:
-        """Tables a process seated and died before opening, to open here, once the
-        seeks of this process's connections not among ``here`` are dropped: nothing to
-        do in one process (its tables die with it, and its seekers' connections too)."""
-        return []
+    async def recover(self, here: Mapping[str, SeekRecord]) -> Recovered:
+        """Tables a process seated and died before opening, to open here, and seeks of
+        this process's connections (``here``) put back: nothing to do in one process (its
+        tables die with it, and its seekers' connections too)."""
+        return Recovered([], [])
 
     async def opened(self, table: SeatedTable) -> None:
         """``table``'s room is open and its players told: nothing is left to do."""

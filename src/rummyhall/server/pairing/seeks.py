@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rummyhall.server.pairing.rules import Seek
 
@@ -66,3 +66,12 @@ class SeatedTable:
     id: str
     seeks: list[SeekRecord]
     ended: list[SeekRecord] = field(default_factory=list)
+
+
+class Recovered(NamedTuple):
+    """What a process's look for lost seeks found: ``tables`` dead processes seated and
+    did not open, to open here; this process's seeks ``replaced`` by their players' newer
+    seeks while they were out of the pools (their windows are told so)."""
+
+    tables: list[SeatedTable]
+    replaced: list[SeekRecord]

@@ -16,14 +16,14 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from rummyhall.server.pairing.local import LocalPools
 from rummyhall.server.pairing.open_seats import take_open_seat
 from rummyhall.server.pairing.rules import Curve, Seek
-from rummyhall.server.pairing.seeks import PoolKey, SeatedTable, SeekRecord
+from rummyhall.server.pairing.seeks import PoolKey, Recovered, SeatedTable, SeekRecord
 from rummyhall.server.people.players import Players
 from rummyhall.server.rooms.clock import require_clock
 from rummyhall.server.rooms.lobby import Lobby, room_options
@@ -65,7 +65,7 @@ class Pools(Protocol):
 
     async def waiting(self, keys: list[PoolKey]) -> dict[PoolKey, int]: ...
 
-    async def recover(self, here: set[str]) -> list[SeatedTable]: ...
+    async def recover(self, here: Mapping[str, SeekRecord]) -> Recovered: ...
 
     async def opened(self, table: SeatedTable) -> None: ...
 
@@ -374,7 +374,11 @@ class Pairing:
                 now = time.time()
                 if now - told >= STATUS_EVERY:
                     told = now
-                    for table in await self.pools.recover(set(self.here)):
+                    here = {seek_id: h.record for seek_id, h in self.here.items()}
+                    tables, replaced = await self.pools.recover(here)
+                    for record in replaced:
+                        self._tell_ended(record, "replaced")
+                    for table in tables:
                         self._spawn(self._open(table))
                     await self._tell_all()
             except ProtocolError as error:  # Redis out of reach: the rooms say it already

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from redis.asyncio import Redis
@@ -24,7 +24,7 @@ from redis.asyncio import Redis
 from rummyhall.server.cluster.client import unavailable_without_redis
 from rummyhall.server.pairing.local import LocalPools
 from rummyhall.server.pairing.rules import Curve
-from rummyhall.server.pairing.seeks import PoolKey, SeatedTable, SeekRecord
+from rummyhall.server.pairing.seeks import PoolKey, Recovered, SeatedTable, SeekRecord
 
 PREFIX = "rummyhall:pairing:"
 
@@ -47,19 +47,29 @@ end
 """The common start of every script: ``drop(id)`` takes a seek out of every key and
 returns its record (``false``: no such seek). ARGV[1] is :data:`PREFIX`."""
 
-ADD = (
-    DROP
-    + """
+PUT = """
 local id, rating, record, name, player, node = ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]
 local old = redis.call('HGET', P .. 'player:' .. player, name)
+local function put()
+  redis.call('HSET', P .. 'seeks', id, record)
+  redis.call('ZADD', P .. 'pool:' .. name, rating, id)
+  redis.call('SADD', P .. 'pools', name)
+  redis.call('HSET', P .. 'player:' .. player, name, id)
+  redis.call('SADD', P .. 'node:' .. node, id)
+  redis.call('SADD', P .. 'nodes', node)
+end
+"""
+"""After :data:`DROP`, for the scripts given a seek (ARGV[2…7]: its id, rating, record,
+pool, player and process): ``old``, the player's seek in that pool, and ``put()``, which
+puts this one there."""
+
+ADD = (
+    DROP
+    + PUT
+    + """
 local replaced = false
 if old then replaced = drop(old) end
-redis.call('HSET', P .. 'seeks', id, record)
-redis.call('ZADD', P .. 'pool:' .. name, rating, id)
-redis.call('SADD', P .. 'pools', name)
-redis.call('HSET', P .. 'player:' .. player, name, id)
-redis.call('SADD', P .. 'node:' .. node, id)
-redis.call('SADD', P .. 'nodes', node)
+put()
 return replaced
 """
 )
@@ -94,16 +104,36 @@ table kept (its JSON returned); ``false`` if one is gone."""
 DEAD = (
     DROP
     + """
-local dropped = 0
+local dropped, gone = 0, P .. 'dropped:' .. ARGV[2]
 for _, id in ipairs(redis.call('SMEMBERS', P .. 'node:' .. ARGV[2])) do
-  if drop(id) then dropped = dropped + 1 end
+  if drop(id) then
+    dropped = dropped + 1
+    redis.call('SADD', gone, id)
+  end
 end
+if dropped > 0 then redis.call('EXPIRE', gone, ARGV[3]) end
 redis.call('DEL', P .. 'node:' .. ARGV[2])
 redis.call('SREM', P .. 'nodes', ARGV[2])
 return dropped
 """
 )
-"""Drop every seek of the dead process ARGV[2]; how many."""
+"""Drop every seek of the dead process ARGV[2], noting their ids for ARGV[3] seconds
+(a process only late to beat finds its seeks there and puts them back); how many."""
+
+RESTORE = (
+    DROP
+    + PUT
+    + """
+if old then return old == id and 1 or 0 end
+put()
+return 1
+"""
+)
+"""Put back a seek a process was wrongly thought dead for (:data:`DEAD`), unless its
+player has sought in that pool since: 1 if it is back, 0 if not."""
+
+DROPPED_FOR = 3600
+"""Seconds a dead process's dropped seeks are noted for it."""
 
 STEAL = """
 local raw = redis.call('HGET', ARGV[1] .. 'tables', ARGV[2])
@@ -144,19 +174,25 @@ class SharedPools(LocalPools):
         self._claim = redis.register_script(CLAIM)
         self._dead = redis.register_script(DEAD)
         self._steal = redis.register_script(STEAL)
+        self._restore = redis.register_script(RESTORE)
 
-    async def add(self, record: SeekRecord) -> SeekRecord | None:
-        args: list[str | int] = [
+    @staticmethod
+    def _given(record: SeekRecord) -> list[str | int]:
+        """A seek as :data:`PUT` takes it."""
+        seek = record.seek
+        return [
             PREFIX,
-            record.seek.id,
-            record.seek.rating,
+            seek.id,
+            seek.rating,
             record.to_json(),
             record.pool.name,
-            record.seek.player_id,
+            seek.player_id,
             record.node,
         ]
+
+    async def add(self, record: SeekRecord) -> SeekRecord | None:
         with unavailable_without_redis():
-            replaced = await self._add_script(args=args)
+            replaced = await self._add_script(args=self._given(record))
         return None if not replaced else SeekRecord.from_json(replaced)
 
     async def remove(self, seek_id: str) -> SeekRecord | None:
@@ -197,14 +233,16 @@ class SharedPools(LocalPools):
             counts = await pipe.execute()
         return dict(zip(wanted, counts, strict=True))
 
-    async def recover(self, here: set[str]) -> list[SeatedTable]:
-        """Drop the seeks of dead processes and this process's seeks whose connection
-        is not ``here`` (closed while Redis was out of reach), and take the tables dead
-        processes seated but did not open, to open them here."""
+    async def recover(self, here: Mapping[str, SeekRecord]) -> Recovered:
+        """Put back this process's seeks another process dropped while it was late to
+        beat, drop the seeks of dead processes and this process's seeks whose
+        connection is not ``here`` (closed while Redis was out of reach), and take the
+        tables dead processes seated but did not open, to open them here."""
         with unavailable_without_redis():
             return await self._recover(here)
 
-    async def _recover(self, here: set[str]) -> list[SeatedTable]:
+    async def _recover(self, here: Mapping[str, SeekRecord]) -> Recovered:
+        replaced = await self._put_back(here)
         for seek_id in await self._members(f"{PREFIX}node:{self.node}"):
             if seek_id not in here:
                 await self.remove(seek_id)
@@ -212,7 +250,7 @@ class SharedPools(LocalPools):
         living = await self.alive(nodes) if nodes else set()
         for node in nodes:
             if node not in living and node != self.node:
-                await self._dead(args=[PREFIX, node])
+                await self._dead(args=[PREFIX, node, DROPPED_FOR])
         kept = await self.redis.hgetall(f"{PREFIX}tables")
         owners = {str(table_id): json.loads(raw)["node"] for table_id, raw in kept.items()}
         living = await self.alive(sorted(set(owners.values()))) if owners else set()
@@ -224,7 +262,23 @@ class SharedPools(LocalPools):
             if raw:
                 data = json.loads(raw)
                 taken.append(SeatedTable(table_id, _records(data["seeks"]), []))
-        return taken
+        return Recovered(taken, replaced)
+
+    async def _put_back(self, here: Mapping[str, SeekRecord]) -> list[SeekRecord]:
+        """The seeks here that another process dropped, thinking this one dead (under
+        load a heartbeat can be late), back in their pools with their waiting time; those
+        whose player has sought in that pool since, returned (replaced)."""
+        noted = f"{PREFIX}dropped:{self.node}"
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.smembers(noted)
+            pipe.delete(noted)
+            dropped, _ = await pipe.execute()
+        replaced = []
+        for seek_id in sorted(str(member) for member in dropped):
+            record = here.get(seek_id)
+            if record is not None and not await self._restore(args=self._given(record)):
+                replaced.append(record)
+        return replaced
 
     async def opened(self, table: SeatedTable) -> None:
         with unavailable_without_redis():
