@@ -5,26 +5,12 @@ on each (over the bus); a suspension closes his connections on all of them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
 from rummyhall.cli import main
 from tests.server.harness import Server
-from tests.server.redises import RedisServer
 from tests.server.test_accounts import auth, claim
-from tests.server.test_cluster import pytestmark, redis, start_site
+from tests.server.test_cluster import pytestmark, redis, site
 
-__all__ = ["pytestmark", "redis"]
-
-
-@pytest.fixture
-def site(tmp_path: Path, redis: RedisServer) -> Iterator[list[Server]]:
-    servers = start_site(tmp_path, redis)
-    yield servers
-    for server in servers:
-        server.stop()
+__all__ = ["pytestmark", "redis", "site"]
 
 
 def test_a_mute_holds_on_every_process_within_a_second(site: list[Server]) -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 
 from rummyhall.server.pairing.pool import Pool
 from rummyhall.server.pairing.rules import Curve
-from rummyhall.server.pairing.seeks import PoolKey, Recovered, SeatedTable, SeekRecord
+from rummyhall.server.pairing.seeks import Held, PoolKey, Recovered, SeatedTable, SeekRecord
 
 
 class LocalPools:
@@ -43,9 +43,9 @@ class LocalPools:
         """How many seeks wait in each pool of ``keys``."""
         return {key: len(self.pools[key]) if key in self.pools else 0 for key in keys}
 
-    async def recover(self, here: Mapping[str, SeekRecord]) -> Recovered:
+    async def recover(self, held: Held) -> Recovered:
         """Tables a process seated and died before opening, to open here, and seeks of
-        this process's connections (``here``) put back: nothing to do in one process (its
+        this process's connections (``held``) put back: nothing to do in one process (its
         tables die with it, and its seekers' connections too)."""
         return Recovered([], [])
 

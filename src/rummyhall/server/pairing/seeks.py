@@ -5,6 +5,7 @@ table of it opens; and a table a pass seated."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
@@ -66,6 +67,10 @@ class SeatedTable:
     id: str
     seeks: list[SeekRecord]
     ended: list[SeekRecord] = field(default_factory=list)
+
+
+Held = Callable[[str], SeekRecord | None]
+"""A seek by its id if a connection of this process holds it now (else ``None``)."""
 
 
 class Recovered(NamedTuple):

@@ -16,15 +16,16 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from rummyhall.server.pairing.local import LocalPools
 from rummyhall.server.pairing.open_seats import take_open_seat
 from rummyhall.server.pairing.rules import Curve, Seek
-from rummyhall.server.pairing.seeks import PoolKey, Recovered, SeatedTable, SeekRecord
-from rummyhall.server.people.players import Players
+from rummyhall.server.pairing.seeks import Held, PoolKey, Recovered, SeatedTable, SeekRecord
+from rummyhall.server.people.players import Player, Players
+from rummyhall.server.rooms.catalogue import GameOptions
 from rummyhall.server.rooms.clock import require_clock
 from rummyhall.server.rooms.lobby import Lobby, room_options
 from rummyhall.server.rooms.seats import Client
@@ -65,7 +66,7 @@ class Pools(Protocol):
 
     async def waiting(self, keys: list[PoolKey]) -> dict[PoolKey, int]: ...
 
-    async def recover(self, here: Mapping[str, SeekRecord]) -> Recovered: ...
+    async def recover(self, held: Held) -> Recovered: ...
 
     async def opened(self, table: SeatedTable) -> None: ...
 
@@ -115,6 +116,42 @@ class Here:
             computer_after=computer_after,
             ref=ref,
         )
+
+
+def new_seek(
+    request: SeekRequest,
+    options: GameOptions,
+    player: Player,
+    rating: int,
+    min_seats: int,
+    key: PoolKey,
+    node: str,
+) -> tuple[SeekRecord, PoolInfo]:
+    """A new seek of ``player`` in pool ``key`` (held by process ``node``) as the pools
+    keep it, and its pool as the seeker is shown it."""
+    seat_option = options.kit.seat_option
+    seek = Seek(
+        secrets.token_hex(8), player.id, rating, time.time(), min_seats, request.rating_range
+    )
+    record = SeekRecord(
+        seek,
+        key,
+        node,
+        player.nickname,
+        dict(request.options),
+        None if seat_option is None else seat_option.key,
+    )
+    info = PoolInfo(
+        game=request.game,
+        title=options.label(),
+        options=options.model_dump(),
+        clock=request.clock,
+        seats=key.seats,
+        min_seats=min_seats,
+        rated=request.rated,
+        rating_range=request.rating_range,
+    )
+    return record, info
 
 
 class Pairing:
@@ -174,38 +211,11 @@ class Pairing:
         # seated meanwhile, the player is on his way to a table.
         if not await self._end(client, None) or client.gone:
             return  # (or closed meanwhile: no seek to pair, ever)
-        dumped = options.model_dump()
-        key = PoolKey(
-            request.game, json.dumps(dumped, sort_keys=True), request.clock, seats, request.rated
-        )
+        options_json = json.dumps(options.model_dump(), sort_keys=True)
+        key = PoolKey(request.game, options_json, request.clock, seats, request.rated)
         if await take_open_seat(self.lobby.rooms.values(), client, key):
             return
-        seat_option = options.kit.seat_option
-        record = SeekRecord(
-            Seek(
-                secrets.token_hex(8),
-                player.id,
-                rating,
-                time.time(),
-                min_seats,
-                request.rating_range,
-            ),
-            key,
-            self.node,
-            player.nickname,
-            dict(request.options),
-            None if seat_option is None else seat_option.key,
-        )
-        info = PoolInfo(
-            game=request.game,
-            title=options.label(),
-            options=dumped,
-            clock=request.clock,
-            seats=seats,
-            min_seats=min_seats,
-            rated=request.rated,
-            rating_range=request.rating_range,
-        )
+        record, info = new_seek(request, options, player, rating, min_seats, key, self.node)
         here = self.here[record.seek.id] = Here(record, client, info, provisional)
         self._of_client[client] = record.seek.id
         try:
@@ -354,6 +364,11 @@ class Pairing:
         else:
             self._tell_ended(here.record, envelope["ended"], envelope["code"])
 
+    def _held(self, seek_id: str) -> SeekRecord | None:
+        """Seek ``seek_id`` if a connection here holds it now."""
+        here = self.here.get(seek_id)
+        return None if here is None else here.record
+
     def _forget(self, seek_id: str) -> Here | None:
         here = self.here.pop(seek_id, None)
         if here is not None and self._of_client.get(here.client) == seek_id:
@@ -374,8 +389,7 @@ class Pairing:
                 now = time.time()
                 if now - told >= STATUS_EVERY:
                     told = now
-                    here = {seek_id: h.record for seek_id, h in self.here.items()}
-                    tables, replaced = await self.pools.recover(here)
+                    tables, replaced = await self.pools.recover(self._held)
                     for record in replaced:
                         self._tell_ended(record, "replaced")
                     for table in tables:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 from redis.asyncio import Redis
@@ -24,7 +24,7 @@ from redis.asyncio import Redis
 from rummyhall.server.cluster.client import unavailable_without_redis
 from rummyhall.server.pairing.local import LocalPools
 from rummyhall.server.pairing.rules import Curve
-from rummyhall.server.pairing.seeks import PoolKey, Recovered, SeatedTable, SeekRecord
+from rummyhall.server.pairing.seeks import Held, PoolKey, Recovered, SeatedTable, SeekRecord
 
 PREFIX = "rummyhall:pairing:"
 
@@ -233,18 +233,19 @@ class SharedPools(LocalPools):
             counts = await pipe.execute()
         return dict(zip(wanted, counts, strict=True))
 
-    async def recover(self, here: Mapping[str, SeekRecord]) -> Recovered:
+    async def recover(self, held: Held) -> Recovered:
         """Put back this process's seeks another process dropped while it was late to
-        beat, drop the seeks of dead processes and this process's seeks whose
-        connection is not ``here`` (closed while Redis was out of reach), and take the
-        tables dead processes seated but did not open, to open them here."""
+        beat, drop the seeks of dead processes and this process's seeks it no longer
+        ``held`` (their connection closed while Redis was out of reach), and take the
+        tables dead processes seated but did not open, to open them here. ``held`` is
+        asked at each step, not once: a seek made meanwhile is held."""
         with unavailable_without_redis():
-            return await self._recover(here)
+            return await self._recover(held)
 
-    async def _recover(self, here: Mapping[str, SeekRecord]) -> Recovered:
-        replaced = await self._put_back(here)
+    async def _recover(self, held: Held) -> Recovered:
+        replaced = await self._put_back(held)
         for seek_id in await self._members(f"{PREFIX}node:{self.node}"):
-            if seek_id not in here:
+            if held(seek_id) is None:
                 await self.remove(seek_id)
         nodes = await self._members(f"{PREFIX}nodes")
         living = await self.alive(nodes) if nodes else set()
@@ -264,7 +265,7 @@ class SharedPools(LocalPools):
                 taken.append(SeatedTable(table_id, _records(data["seeks"]), []))
         return Recovered(taken, replaced)
 
-    async def _put_back(self, here: Mapping[str, SeekRecord]) -> list[SeekRecord]:
+    async def _put_back(self, held: Held) -> list[SeekRecord]:
         """The seeks here that another process dropped, thinking this one dead (under
         load a heartbeat can be late), back in their pools with their waiting time; those
         whose player has sought in that pool since, returned (replaced)."""
@@ -275,7 +276,7 @@ class SharedPools(LocalPools):
             dropped, _ = await pipe.execute()
         replaced = []
         for seek_id in sorted(str(member) for member in dropped):
-            record = here.get(seek_id)
+            record = held(seek_id)
             if record is not None and not await self._restore(args=self._given(record)):
                 replaced.append(record)
         return replaced
