@@ -43,6 +43,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+BROADCASTS = frozenset({"signed_out", "turned_away", "tell", "renamed"})
+"""What a process tells every other one (its own copy comes back to it too)."""
+
+
 class Cluster:
     """Made before the server's other parts (their limits are the cluster's), then
     given the lobby and the players (:meth:`attach`), then started."""
@@ -77,8 +81,9 @@ class Cluster:
         self.affinity = Affinity(self.visitors, lobby.rooms)
         parts = (self.leases, self.bus, self.directory, self.visitors)
         self.ownership = Ownership(*parts, lobby, players)
-        timings = (self.settings.lease_ttl, self.settings.forward_timeout)
-        self.places = Places(self.bus, self.leases, self.ownership, lobby, timings, self._spawn)
+        self.places = Places(
+            self.bus, self.leases, self.ownership, lobby, self.settings, self._spawn
+        )
 
     def pools(self, curve: Curve, countdown: float) -> SharedPools:
         """Quick pairing's pools, shared by every process."""
@@ -192,6 +197,8 @@ class Cluster:
 
     def _receive(self, envelope: Envelope) -> None:
         kind = envelope["t"]
+        if kind in BROADCASTS and envelope["from"] == self.node:
+            return  # its own word to the others, which it has acted on already
         if kind == "request":
             self._spawn(self.visitors.serve(envelope))
         elif kind == "gone":
@@ -203,16 +210,16 @@ class Cluster:
         elif kind == "take":
             away_at = {int(seat): at for seat, at in envelope["away_at"].items()}
             self._spawn(self.ownership.handed(envelope["room"], away_at))
-        elif kind == "signed_out" and envelope["from"] != self.node:
+        elif kind == "signed_out":
             self.devices.sign_out(envelope["player"], envelope["token_hash"])
-        elif kind == "turned_away" and envelope["from"] != self.node:
+        elif kind == "turned_away":
             error = ProtocolError(envelope["code"], **envelope["values"])
             self.devices.turn_away(envelope["player"], error)
-        elif kind == "tell" and envelope["from"] != self.node:
+        elif kind == "tell":
             self.devices.tell(envelope["player"], envelope["message"])
         elif kind == "pairing":
             self.pairing.delivered(envelope)
-        elif kind == "renamed" and envelope["from"] != self.node:
+        elif kind == "renamed":
             player = self.players.renamed(envelope["player"], envelope["nickname"])
             if player is not None:  # shown here only: told back, it would echo for ever
                 self.lobby.show_rename(player)

@@ -24,6 +24,7 @@ from rummyhall.server.wire.protocol import ClientMessageType, Join, ProtocolErro
 if TYPE_CHECKING:
     from rummyhall.server.rooms.lobby import Lobby
     from rummyhall.server.rooms.seats import Client, Place
+    from rummyhall.server.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -43,17 +44,16 @@ class Places:
         leases: Leases,
         ownership: Ownership,
         lobby: Lobby,
-        timings: tuple[float, float],
+        settings: Settings,
         spawn: Callable[[Coroutine[Any, Any, None]], None],
     ) -> None:
-        """``timings``: a lease's life and a forwarded request's timeout, in seconds;
-        ``spawn`` runs a task the cluster cancels when it stops."""
+        """``spawn`` runs a task the cluster cancels when it stops."""
         self.node = bus.node
         self.leases = leases
         self.ownership = ownership
         self.lobby = lobby
-        self.lease_ttl, forward_timeout = timings
-        self.sockets = Sockets(bus, forward_timeout, self)
+        self.lease_ttl = settings.lease_ttl
+        self.sockets = Sockets(bus, settings.forward_timeout, self)
         self._spawn = spawn
 
     async def lost(self, code: str) -> None:
