@@ -1,122 +1,203 @@
 """Is a review honest? Positions it marked as mistakes or blunders, played out from the
-real hidden cards with the move played and with the one it recommended (issue 43).
+real hidden cards or tiles with the move played and with the one it recommended (issue 43).
 
-    python bench/review.py [--bots A,B] [--hands N] [--playouts N] [--hard-worlds N]
+    python bench/review.py [--game G] [--bots A,B] [--hands N] [--playouts N]
+                           [--hard-worlds N] [--workers N] [--out FILE]
 
-Gin, single hands of two bots (``--bots``, default hard against medium; seats
-alternating), both seats reviewed. Every decision marked a mistake or a blunder is
-played out ``--playouts`` times with each of the two moves: the hands as they really
-were, the stock's cards not yet drawn shuffled anew for each playout (the same shuffle
-for both moves, and the same bots with the same seeds: common random numbers), the rest
-of the hand played by the bots that played the game (hard at ``--hard-worlds`` a move).
-Printed per mark: how many positions, the share where the recommended move did better
-on average, and the mean gain in points of the hand with its 95% confidence interval
-over positions. Target: for blunders, the interval lies above zero.
+Single Gin hands or Rummikub rounds of two bots (``--bots``, default hard against
+medium; seats alternating), both seats reviewed. Every decision marked a mistake or a
+blunder is played out ``--playouts`` times with each of the two moves: the hands or
+racks as they really were, the stock's or pool's part not yet drawn shuffled anew for
+each playout (the same shuffle for both moves, and the same bots with the same seeds:
+common random numbers), the rest played by the bots that played the game (hard at
+``--hard-worlds`` a move). The gain is in the review's own value: the seat's net points
+(Rummikub: winning the round counting 100 more).
+
+Printed per mark: how many positions, the share where the recommended move did better on
+average, the mean gain with its 95% confidence interval over positions, and beside it
+the mean loss the review marked (gain against marked loss, position by position, in
+``--out``'s lines); then the review's processor time per hand or round (one core,
+``time.process_time``), median and maximum. Target: for blunders, the interval lies
+above zero.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
-from collections import defaultdict
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from rummyhall import new_game
 from rummyhall.actions import JSON, Action, action_from_json
 from rummyhall.bots import make_bot, play_out
 from rummyhall.bots.base import Bot
-from rummyhall.review import review
+from rummyhall.game import GameState
+from rummyhall.review import ReviewedMove, review
 
-FIRST_STOCK = 21
-"""Cards dealt before the stock in a Gin deck's order (two hands and the upcard)."""
+DEALT = {"gin": 21, "rummikub": 28}
+"""Cards or tiles dealt before the stock or pool in a deck's order (Gin: two hands and
+the upcard; Rummikub: two racks)."""
+OUT_BONUS = {"gin": 0, "rummikub": 100}
+"""What winning is worth beyond the points in the review's value."""
+MARKS = ("mistake", "blunder")
 T95 = 1.96
 
 
-def bots(levels: tuple[str, str], seed: int, hard_worlds: int) -> list[Bot]:
+def bots(game: str, levels: tuple[str, str], seed: int, hard_worlds: int) -> list[Bot]:
     return [
-        make_bot("gin", level, seed=seed + at, simulations=hard_worlds)
+        make_bot(game, level, seed=seed + at, simulations=hard_worlds)
         if level == "hard"
-        else make_bot("gin", level, seed=seed + at)
+        else make_bot(game, level, seed=seed + at)
         for at, level in enumerate(levels)
     ]
 
 
+def value(state: GameState, game: str, seat: int) -> float:
+    """The finished hand's or round's worth to ``seat`` as the review values it."""
+    scores, winners = state.scores, state.winners
+    won = (seat in winners) - (1 - seat in winners)
+    return float(scores[seat] - (scores[1 - seat] if game == "gin" else 0)) + OUT_BONUS[game] * won
+
+
 def played_out(
-    record: JSON,
-    move: int,
-    action: Action,
-    deck: list[str],
-    levels: tuple[str, str],
-    seed: int,
-    hard_worlds: int,
-) -> list[int]:
-    """Both seats' points when the hand is dealt from ``deck``, replayed to ``move``,
-    ``action`` is played there and the bots play the rest (the winner's points, the
-    other's 0)."""
-    state = new_game("gin", seed=record["seed"], deck=deck, **record["options"])
+    record: JSON, move: int, action: Action, deck: list[str], bots: list[Bot]
+) -> GameState:
+    """The finished game when the deal is ``deck``, the log is replayed to ``move``,
+    ``action`` is played there and ``bots`` play the rest."""
+    state = new_game(record["game"], seed=record["seed"], deck=deck, **record["options"])
     state.replay(record["log"][:move])
     state.apply(action)
-    play_out(state, bots(levels, seed, hard_worlds))
-    return state.scores
+    play_out(state, bots)
+    return state
 
 
 def reshuffled(record: JSON, move: int, rng: random.Random) -> list[str]:
-    """The real deal with the stock's cards not drawn before ``move`` shuffled."""
+    """The real deal with the stock's or pool's part not drawn before ``move`` shuffled."""
     drawn = sum(
-        entry["type"] == "draw" and entry["source"] == "stock" for entry in record["log"][:move]
+        entry["type"] == "draw" and entry["source"] in ("stock", "pool")
+        for entry in record["log"][:move]
     )
     deck = list(record["deck"])
-    rest = deck[FIRST_STOCK + drawn :]
+    first = DEALT[record["game"]] + drawn
+    rest = deck[first:]
     rng.shuffle(rest)
-    return deck[: FIRST_STOCK + drawn] + rest
+    return deck[:first] + rest
+
+
+def hand(args: argparse.Namespace, number: int) -> tuple[list[float], list[JSON]]:
+    """One hand or round played, both seats reviewed (their processor times) and every
+    marked position played out (one line each)."""
+    seed = args.seed + number
+    first, second = args.bots.split(",")
+    levels = (first, second) if number % 2 == 0 else (second, first)
+    state = new_game(args.game, seed=seed)
+    play_out(state, bots(args.game, levels, seed * 2, args.hard_worlds))
+    record = state.to_json()
+    seconds, lines = [], []
+    for seat in (0, 1):
+        began = time.process_time()
+        found = review(record, seat)
+        seconds.append(time.process_time() - began)
+        for reviewed in found.moves:
+            if reviewed.mark in MARKS:
+                gains = list(gained(args, record, seat, levels, reviewed))
+                mean = statistics.fmean(gains)
+                error = statistics.stdev(gains) / len(gains) ** 0.5
+                lines.append(
+                    {
+                        "seed": seed,
+                        "seat": seat,
+                        "level": levels[seat],
+                        "move": reviewed.move,
+                        "mark": reviewed.mark,
+                        "loss": round(reviewed.played.loss, 3),
+                        "loss_error": round(reviewed.played.error, 3),
+                        "gain": round(mean, 3),
+                        "gain_error": round(error, 3),
+                    }
+                )
+    return seconds, lines
+
+
+def gained(
+    args: argparse.Namespace,
+    record: JSON,
+    seat: int,
+    levels: tuple[str, str],
+    reviewed: ReviewedMove,
+) -> Iterator[float]:
+    """The recommended move's gain over the one played, playout by playout."""
+    move = reviewed.move
+    played = action_from_json(record["log"][move])
+    rng = random.Random(f"{record['seed']}:{move}")
+    best = reviewed.best.action
+    for playout in range(args.playouts):
+        deck = reshuffled(record, move, rng)
+        with_each = []
+        for action in (played, best):
+            players = bots(args.game, levels, record["seed"] * 7 + playout, args.hard_worlds)
+            state = played_out(record, move, action, deck, players)
+            with_each.append(value(state, args.game, seat))
+        yield with_each[1] - with_each[0]
+
+
+def summary(lines: list[JSON], seconds: list[float], unit: str) -> None:
+    for mark in MARKS:
+        found = [line for line in lines if line["mark"] == mark]
+        if len(found) < 2:
+            print(f"{mark}s: {len(found)} positions, too few to judge")
+            continue
+        gains = [line["gain"] for line in found]
+        mean = statistics.fmean(gains)
+        half = T95 * statistics.stdev(gains) / len(gains) ** 0.5
+        better = sum(gain > 0 for gain in gains) / len(gains)
+        marked = statistics.fmean(line["loss"] for line in found)
+        print(
+            f"{mark}s: {len(found)} positions; the recommended move did better on average in "
+            f"{better:.0%} of them; mean gain {mean:+.2f} {unit} "
+            f"(95% interval {mean - half:+.2f} … {mean + half:+.2f}); "
+            f"mean marked loss {marked:.2f}"
+        )
+    if len(lines) >= 2:
+        losses = [line["loss"] for line in lines]
+        gains = [line["gain"] for line in lines]
+        slope = statistics.linear_regression(losses, gains).slope
+        print(f"gain against marked loss, position by position: slope {slope:+.2f}")
+    print(
+        f"the review's processor time per hand or round: median "
+        f"{statistics.median(seconds):.2f} s, max {max(seconds):.2f} s ({len(seconds)} reviews)"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=tuple(DEALT), default="gin")
     parser.add_argument("--bots", default="hard,medium", help="the two bots that play")
-    parser.add_argument("--hands", type=int, default=30, help="hands to play and review")
+    parser.add_argument("--hands", type=int, default=30, help="hands or rounds to play")
     parser.add_argument("--playouts", type=int, default=30, help="playouts a move")
     parser.add_argument("--hard-worlds", type=int, default=64, help="the hard bot's worlds")
     parser.add_argument("--seed", type=int, default=1, help="the first hand's seed")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing hands")
+    parser.add_argument("--out", help="a file for one JSON line a position")
     args = parser.parse_args()
-    gains: dict[str, list[float]] = defaultdict(list)
-    for number in range(args.hands):
-        seed = args.seed + number
-        first, second = args.bots.split(",")
-        levels = (first, second) if number % 2 == 0 else (second, first)
-        state = new_game("gin", seed=seed)
-        play_out(state, bots(levels, seed * 2, args.hard_worlds))
-        record = state.to_json()
-        for seat in (0, 1):
-            for reviewed in review(record, seat).moves:
-                if reviewed.mark not in ("mistake", "blunder"):
-                    continue
-                played = action_from_json(record["log"][reviewed.move])
-                rng = random.Random(f"{seed}:{reviewed.move}")
-                differences = []
-                for playout in range(args.playouts):
-                    deck = reshuffled(record, reviewed.move, rng)
-                    with_each = []
-                    for action in (played, reviewed.best.action):
-                        settings = (levels, seed * 7 + playout, args.hard_worlds)
-                        points = played_out(record, reviewed.move, action, deck, *settings)
-                        with_each.append(points[seat] - points[1 - seat])  # the review's value
-                    differences.append(with_each[1] - with_each[0])
-                gains[reviewed.mark].append(statistics.fmean(differences))
-        print(f"hand {number + 1}/{args.hands} reviewed and played out", flush=True)
-    for mark in ("mistake", "blunder"):
-        found = gains[mark]
-        if len(found) < 2:
-            print(f"{mark}s: {len(found)} positions, too few to judge")
-            continue
-        mean = statistics.fmean(found)
-        half = T95 * statistics.stdev(found) / len(found) ** 0.5
-        better = sum(gain > 0 for gain in found) / len(found)
-        print(
-            f"{mark}s: {len(found)} positions; the recommended move did better on average in "
-            f"{better:.0%} of them; mean gain {mean:+.2f} points a hand "
-            f"(95% interval {mean - half:+.2f} … {mean + half:+.2f})"
-        )
+    seconds: list[float] = []
+    lines: list[JSON] = []
+    with ProcessPoolExecutor(args.workers) as pool:
+        for done, (times, found) in enumerate(
+            pool.map(partial(hand, args), range(args.hands)), start=1
+        ):
+            seconds.extend(times)
+            lines.extend(found)
+            print(f"hand {done}/{args.hands}: {len(found)} positions played out", flush=True)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.writelines(json.dumps(line) + "\n" for line in found)
+    summary(lines, seconds, "points a hand" if args.game == "gin" else "points a round")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import NamedTuple
 
 from rummyhall.bots.base import DEFAULT_BUDGET
@@ -34,6 +35,10 @@ class Searcher:
     :func:`settled` (again at every doubling)."""
     indifferent = INDIFFERENT
     """A difference in this bot's mean scores too small to matter (:func:`settled`)."""
+    stops_settled = False
+    """Whether a search of a fixed number of simulations too answers once its choice is
+    :func:`settled` (a review's screening: its decisions then still depend on the seed
+    alone, the samples being counted, not timed)."""
 
     def __init__(
         self, seed: int = 0, budget: float = DEFAULT_BUDGET, simulations: int | None = None
@@ -70,13 +75,26 @@ class Searcher:
             return None
         return self.started + SEARCH_SHARE * self.budget
 
+    @contextmanager
+    def sampling(self, seed: int, simulations: int) -> Iterator[None]:
+        """Within: exactly ``simulations`` samples a search, drawn afresh from ``seed``,
+        never stopping early (a review's second look at a loss); the bot's own settings
+        are back after."""
+        kept = self.simulations, self.stops_settled
+        self.rng = random.Random(seed)
+        self.simulations, self.stops_settled = simulations, False
+        try:
+            yield
+        finally:
+            self.simulations, self.stops_settled = kept
+
     def answered(self, samples: int, scores: Callable[[], Sequence[Sequence[float]]]) -> bool:
         """Whether a search on a budget may answer now, after ``samples`` samples: its
         choice is :func:`settled` on ``scores()`` (one list per candidate; computed only
-        when asked), asked at :attr:`first_check` samples and every doubling. Never with a
-        fixed number of simulations, whose decisions depend on the seed alone."""
+        when asked), asked at :attr:`first_check` samples and every doubling. With a fixed
+        number of simulations only where :attr:`stops_settled` says so."""
         return (
-            self.simulations is None
+            (self.simulations is None or self.stops_settled)
             and samples >= self.first_check
             and samples & (samples - 1) == 0
             and settled(scores(), self.indifferent)
@@ -123,6 +141,23 @@ class Appraisal(NamedTuple):
     error: float
 
 
+def appraised_against(worse: Sequence[float], better: Sequence[float]) -> Appraisal:
+    """``worse``'s :class:`Appraisal` against ``better`` over the same samples, whichever
+    has the better mean (a loss below 0 then): the loss of a move fixed in advance, which
+    no choice among noisy means has inflated.
+
+    >>> [round(x, 2) for x in appraised_against([1, 2, 3], [5, 6, 8])]
+    [2.0, 4.33, 0.33]
+    >>> appraised_against([2], [1])
+    Appraisal(mean=2.0, loss=-1.0, error=inf)
+    """
+    gap = paired_gap(worse, better)
+    if gap is None:
+        loss = statistics.fmean(b - a for a, b in zip(worse, better, strict=True))
+        return Appraisal(statistics.fmean(worse), loss, math.inf)
+    return Appraisal(statistics.fmean(worse), *gap)
+
+
 def appraise(scores: Sequence[Sequence[float]]) -> list[Appraisal]:
     """Each candidate's :class:`Appraisal` against the one with the best mean score.
 
@@ -137,13 +172,8 @@ def appraise(scores: Sequence[Sequence[float]]) -> list[Appraisal]:
         mean = statistics.fmean(row)
         if index == best:
             appraisals.append(Appraisal(mean, 0.0, 0.0))
-            continue
-        gap = paired_gap(row, scores[best])
-        if gap is None:
-            loss = statistics.fmean(b - a for a, b in zip(row, scores[best], strict=True))
-            appraisals.append(Appraisal(mean, loss, math.inf))
         else:
-            appraisals.append(Appraisal(mean, *gap))
+            appraisals.append(appraised_against(row, scores[best]))
     return appraisals
 
 

@@ -38,12 +38,14 @@ def points_in_pp(mode: str) -> float:
 class GinAppraiser:
     """Values one seat's decisions in order, as the hard bot would in its place: one bot
     for the whole game, so that its opponent model learns his style from his moves as in
-    live play; each decision's sampling seeded on its own (``seed``)."""
+    live play; each decision's sampling seeded on its own (``seed``), stopped early
+    where the choice is settled."""
 
     worlds = WORLDS
 
     def __init__(self, worlds: int) -> None:
         self.bot = HardGinBot(simulations=worlds)
+        self.bot.stops_settled = True
 
     @staticmethod
     def unit(view: GinSeatView) -> str:
@@ -72,3 +74,10 @@ class GinAppraiser:
         """Every legal move (``played`` among them) with its value and loss."""
         self.bot.rng = random.Random(seed)
         return self.bot.appraise(view, legal)
+
+    def confirm(
+        self, view: GinSeatView, played: Action, best: Action, seed: int, worlds: int
+    ) -> Appraisal:
+        """The second look at the loss of ``played`` against ``best``."""
+        with self.bot.sampling(seed, worlds):
+            return self.bot.confirm(view, played, best)

@@ -25,7 +25,11 @@ class Appraiser(Protocol):
     its values (``pp`` or ``points``, :data:`~rummyhall.review.model.UNITS`; the raw
     chances of ``pp`` are turned into per cent here), what a unit is worth in percentage
     points for the accuracy, the solver's exact facts on a move, and every move weighed
-    (the one played among them) with its :class:`Appraisal`."""
+    (the one played among them) with its :class:`Appraisal`; and the second look at a
+    loss (:func:`judged`): the move played against the best over fresh worlds, its
+    :class:`Appraisal` against it (a loss below 0 where the played one did better).
+    The first look may stop sampling early where the choice is settled; the second
+    never does."""
 
     worlds: int
     """Sampled worlds per decision unless the review says otherwise."""
@@ -37,17 +41,24 @@ class Appraiser(Protocol):
     def appraise(
         self, view: Any, legal: Sequence[Action], played: Action, seed: int
     ) -> list[tuple[Action, Appraisal]]: ...
+    def confirm(
+        self, view: Any, played: Action, best: Action, seed: int, worlds: int
+    ) -> Appraisal: ...
 
 
 APPRAISERS: dict[str, type[Appraiser]] = {"gin": GinAppraiser, "rummikub": RummikubAppraiser}
 """The games a review knows, by name."""
 
+CONFIRMING = 2
+"""How many times the first look's worlds the second look at a loss samples (:func:`judged`)."""
 
-def decision_seed(record_seed: int, position: Position, seat: int) -> int:
-    """The seed of one decision's sampling, from the game's seed, the part, the move and
-    the seat: the same game always gets the same review, and no decision's worlds depend
-    on how many were drawn before it."""
-    text = f"review:{record_seed}:{position.part}:{position.move}:{seat}"
+
+def decision_seed(record_seed: int, position: Position, seat: int, look: str = "review") -> int:
+    """The seed of one decision's sampling, from the game's seed, the part, the move, the
+    seat and the ``look`` (``review`` the first, ``confirm`` the second): the same game
+    always gets the same review, no decision's worlds depend on how many were drawn
+    before it, and the second look's worlds are not the first's."""
+    text = f"{look}:{record_seed}:{position.part}:{position.move}:{seat}"
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
 
 
@@ -79,9 +90,11 @@ def review(
     moves = []
     unit = "points"
     for done, position in enumerate(positions):
-        moves.append(
-            judged(appraiser, position, decision_seed(int(record["seed"]), position, seat))
+        first, second = (
+            decision_seed(int(record["seed"]), position, seat, look)
+            for look in ("review", "confirm")
         )
+        moves.append(judged(appraiser, position, first, second, CONFIRMING * worlds))
         unit = appraiser.unit(position.view)
         if progress is not None:
             progress(done + 1, len(positions))
@@ -89,9 +102,16 @@ def review(
     return Review(game, seat, unit, worlds, tuple(moves), accuracy)
 
 
-def judged(appraiser: Appraiser, position: Position, seed: int) -> ReviewedMove:
+def judged(
+    appraiser: Appraiser, position: Position, seed: int, confirm_seed: int, confirm_worlds: int
+) -> ReviewedMove:
     """One decision: its moves valued in the review's unit, best first, the one played
-    marked by its loss."""
+    marked by its loss. The loss is looked at twice: the first look values every move
+    (``seed``) and the best of their means is the move recommended; where the played one
+    lost beyond the noise there, a second look plays just the two again over
+    ``confirm_worlds`` fresh worlds (``confirm_seed``), and its value, loss, mark and
+    accuracy are that look's: the first one's, the largest of several noisy means, is
+    too large by the very noise that made it the largest (docs/review.md, "Two looks")."""
     view = position.view
     unit = appraiser.unit(view)
     scale = 100.0 if unit == "pp" else 1.0
@@ -103,6 +123,15 @@ def judged(appraiser: Appraiser, position: Position, seed: int) -> ReviewedMove:
         key=lambda option: option.loss,
     )
     played = next(option for option in options if option.action == position.played)
+    best = options[0]
+    if counted_loss(played.loss, played.error) > 0:
+        found = appraiser.confirm(view, played.action, best.action, confirm_seed, confirm_worlds)
+        loss = max(0.0, found.loss * scale)
+        played = Option(played.action, found.mean * scale, loss, found.error * scale)
+        options = sorted(
+            (played if option.action == played.action else option for option in options),
+            key=lambda option: option.loss,
+        )
     counted = counted_loss(played.loss, played.error)
     return ReviewedMove(
         move=position.move,
@@ -111,7 +140,7 @@ def judged(appraiser: Appraiser, position: Position, seed: int) -> ReviewedMove:
         played=played,
         options=tuple(options),
         facts=appraiser.facts(view, position.legal, position.played),
-        best_facts=appraiser.facts(view, position.legal, options[0].action),
+        best_facts=appraiser.facts(view, position.legal, best.action),
         mark=mark(view["game"], unit, played.loss, played.error),
         accuracy=move_accuracy(counted * appraiser.pp_per_unit(view)),
     )

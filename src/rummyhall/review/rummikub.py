@@ -42,12 +42,13 @@ POINTS_IN_PP = points_in_pp()
 
 class RummikubAppraiser:
     """Values one seat's decisions as the hard bot would in its place; each decision's
-    sampling seeded on its own."""
+    sampling seeded on its own, stopped early where the choice is settled."""
 
     worlds = WORLDS
 
     def __init__(self, worlds: int) -> None:
         self.bot = HardRummikubBot(simulations=worlds)
+        self.bot.stops_settled = True
 
     @staticmethod
     def unit(view: RummikubSeatView) -> str:
@@ -71,3 +72,10 @@ class RummikubAppraiser:
         """The moves weighed and the one played, each with its value and loss."""
         self.bot.rng = random.Random(seed)
         return self.bot.appraise(view, legal, played)
+
+    def confirm(
+        self, view: RummikubSeatView, played: Action, best: Action, seed: int, worlds: int
+    ) -> Appraisal:
+        """The second look at the loss of ``played`` against ``best``."""
+        with self.bot.sampling(seed, worlds):
+            return self.bot.confirm(view, played, best)

@@ -32,7 +32,14 @@ from rummyhall.bots.gin.styles import (
     StyleGinBot,
     least_after_throw,
 )
-from rummyhall.bots.search import Appraisal, Searcher, appraise, batch_means, chosen
+from rummyhall.bots.search import (
+    Appraisal,
+    Searcher,
+    appraise,
+    appraised_against,
+    batch_means,
+    chosen,
+)
 from rummyhall.cards import card_index, card_name
 from rummyhall.games.gin.melds import CARD_VALUES, cards_of, mask_of
 from rummyhall.games.gin.solver import best_arrangement
@@ -206,6 +213,7 @@ class HardGinBot(Searcher):
     def __init__(self, seed: int = 0, **options: Any) -> None:
         super().__init__(seed, **options)
         self.belief = Belief()
+        self.stood_for: dict[Action, tuple[int, int]] = {}
 
     def act(self, view: GinSeatView, legal_actions: Sequence[Action]) -> Action:
         self.start_clock()
@@ -226,12 +234,35 @@ class HardGinBot(Searcher):
     ) -> list[tuple[Action, Appraisal]]:
         """Every legal move with what the search finds it worth (its mean value as
         :func:`valuation` says, and its loss against the best), by the very sampling
-        :meth:`act` chooses from, gin included: what a review of the move shows."""
+        :meth:`act` chooses from, gin included: what a review of the move shows. The
+        playout move that stood for each (:meth:`turns_of`) is kept for :meth:`confirm`."""
         self.start_clock()
         self.belief.start(view)
+        hand = hand_mask(view)
         candidates = self.candidates(view, legal_actions)
-        found = appraise(self.scores(view, hand_mask(view), candidates))
+        options = [self.turns_of(view, hand, action) for action in candidates]
+        scores = self.played_out(view, hand, options)
+        chosen_turns = stand_ins(options, scores)
+        self.stood_for = {
+            action: option[at]
+            for action, option, at in zip(candidates, options, chosen_turns, strict=True)
+        }
+        found = appraise(self.compared(options, scores))
         return list(zip(candidates, found, strict=True))
+
+    def confirm(self, view: GinSeatView, worse: Action, better: Action) -> Appraisal:
+        """``worse``'s loss against ``better`` over fresh worlds (the bot's ``rng`` and
+        ``simulations``), each played as in the last :meth:`appraise` (a take with the
+        throw that stood for it there): an estimate no choice among noisy means has
+        inflated, for a review's second look at a loss it would mark. The opponent model
+        keeps the evidence the appraisal left."""
+        evidence = self.belief.evidence
+        options = [[self.stood_for[worse]], [self.stood_for[better]]]
+        worse_scores, better_scores = self.compared(
+            options, self.played_out(view, hand_mask(view), options)
+        )
+        self.belief.evidence = evidence
+        return appraised_against(worse_scores, better_scores)
 
     @staticmethod
     def candidates(view: GinSeatView, legal_actions: Sequence[Action]) -> list[Action]:
@@ -260,12 +291,18 @@ class HardGinBot(Searcher):
         return turns
 
     def scores(self, view: GinSeatView, hand: int, candidates: list[Action]) -> list[list[float]]:
-        """Each candidate's sampled values as the choice weighs them (:meth:`compared`),
-        the search's evidence on the opponent's style recorded."""
+        """Each candidate's sampled values as the choice weighs them (:meth:`compared`)."""
+        options = [self.turns_of(view, hand, action) for action in candidates]
+        return self.compared(options, self.played_out(view, hand, options))
+
+    def played_out(
+        self, view: GinSeatView, hand: int, options: list[list[tuple[int, int]]]
+    ) -> list[list[float]]:
+        """The value of every playout move of ``options`` (one list per candidate) in each
+        sampled world, the search's evidence on the opponent's style recorded."""
         hands = OpponentHands(view, self.belief, self.rng)
         start = Start.of(view)
         value, self.indifferent = valuation(view)
-        options = [self.turns_of(view, hand, action) for action in candidates]
         moves = [move for option in options for move in option]
         scores: list[list[float]] = [[] for _ in moves]
         playout = new_playouts(PLAYOUT_STYLES)
@@ -281,20 +318,34 @@ class HardGinBot(Searcher):
             if self.answered(done + 1, lambda: self.compared(options, scores)):
                 break
         self.belief.record(hands.evidence)
-        return self.compared(options, scores)
+        return scores
 
     @staticmethod
     def compared(
         options: list[list[tuple[int, int]]], scores: list[list[float]]
     ) -> list[list[float]]:
         """Each candidate's scores as the choice weighs them: those of its best playout
-        move, in means over :data:`BATCH` worlds."""
-        best = []
-        first = 0
-        for option in options:
-            best.append(max(scores[first : first + len(option)], key=sum))
-            first += len(option)
-        return batch_means(best, BATCH)
+        move (:func:`stand_ins`), in means over :data:`BATCH` worlds."""
+        starts = zip(firsts(options), stand_ins(options, scores), strict=True)
+        rows = [scores[first + at] for first, at in starts]
+        return batch_means(rows, BATCH)
+
+
+def firsts(options: list[list[tuple[int, int]]]) -> list[int]:
+    """Where each candidate's playout moves start among all of them."""
+    starts = [0]
+    for option in options[:-1]:
+        starts.append(starts[-1] + len(option))
+    return starts
+
+
+def stand_ins(options: list[list[tuple[int, int]]], scores: list[list[float]]) -> list[int]:
+    """Which of each candidate's playout moves stands for it: the one of the best total."""
+    chosen_turns = []
+    for first, option in zip(firsts(options), options, strict=True):
+        totals = [sum(row) for row in scores[first : first + len(option)]]
+        chosen_turns.append(totals.index(max(totals)))
+    return chosen_turns
 
 
 STYLES: dict[str, Callable[..., Bot]] = PLAYERS

@@ -27,7 +27,7 @@ from rummyhall.bots.rummikub.tiles import (
     remove,
     solver_play,
 )
-from rummyhall.bots.search import Appraisal, Searcher, appraise, chosen
+from rummyhall.bots.search import Appraisal, Searcher, appraise, appraised_against, chosen
 from rummyhall.cards import TILE_NAMES
 from rummyhall.errors import IllegalAction
 from rummyhall.games.rummikub import best_initial_meld, check_turn
@@ -151,6 +151,12 @@ class HardRummikubBot(Searcher):
         if played not in candidates:
             candidates.append(played)
         return list(zip(candidates, appraise(self.scores(view, candidates)), strict=True))
+
+    def confirm(self, view: RummikubSeatView, worse: Action, better: Action) -> Appraisal:
+        """``worse``'s loss against ``better`` over fresh worlds (the bot's ``rng`` and
+        ``simulations``): an estimate no choice among noisy means has inflated, for a
+        review's second look at a loss it would mark."""
+        return appraised_against(*self.scores(view, [worse, better]))
 
     def candidates(
         self, view: RummikubSeatView, legal_actions: Sequence[Action], best: Play
