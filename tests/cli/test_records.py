@@ -65,17 +65,6 @@ def test_export_with_reviews_carries_every_seats_review(
     assert json.loads(capsys.readouterr().out) == exported
 
 
-def test_export_refuses_to_review_a_game_not_reviewed_yet(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    state = new_game("indian", seed=1, players=2)
-    play_out(state, [make_bot("indian", "easy", seed=1), make_bot("indian", "easy", seed=2)])
-    path = tmp_path / "deal.json"
-    path.write_text(json.dumps(state.to_json()))
-    assert main(["export", str(path), "--review"]) == 2
-    assert "no review for indian yet" in capsys.readouterr().err
-
-
 def test_single_hands_with_stacked_decks_round_trip(tmp_path: Path) -> None:
     state = new_game("indian", seed=5, deck=["AH", "2H", "3H"], players=3)
     play_out(state, [make_bot("indian", "easy", seed=s) for s in range(3)])

@@ -13,6 +13,7 @@ from rummyhall.bots import make_bot, play_out
 from rummyhall.cli import main
 from rummyhall.review import review
 from tests.cli.conftest import plain
+from tests.review.test_indian import declaration_thrown_away
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +33,18 @@ def test_the_annotated_game_and_each_seats_accuracy(
     assert "✓ best move" in out and "expected" in out
     assert "Seat 1: accuracy" in out and "Seat 2: accuracy" in out
     assert "Final score" in out
+
+
+def test_an_indian_deal_says_the_declaration_thrown_away(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record, seat, _ = declaration_thrown_away()
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(record))
+    assert main(["review", str(path), "--seat", str(seat + 1), "--worlds", "4"]) == 0
+    out = plain(capsys.readouterr().out)
+    assert "could declare, and threw a card instead" in out
+    assert f"Seat {seat + 1}: accuracy" in out
 
 
 def test_json_is_the_record_carrying_the_librarys_review(

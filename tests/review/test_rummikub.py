@@ -8,7 +8,6 @@ import pytest
 from rummyhall import new_game, new_match
 from rummyhall.actions import JSON, Play
 from rummyhall.bots import make_bot, play_out
-from rummyhall.errors import NotationError
 from rummyhall.review import review
 
 
@@ -46,10 +45,3 @@ def test_a_two_player_match_is_valued_in_its_chance_to_win() -> None:
     found = review(state.to_json(), 0, worlds=4)
     assert found.unit == "pp"
     assert all(0 <= option.value <= 100 for m in found.moves for option in m.options)
-
-
-def test_a_game_not_reviewed_yet_is_refused() -> None:
-    state = new_game("indian", seed=1, players=2)
-    play_out(state, [make_bot("indian", "easy", seed=1), make_bot("indian", "easy", seed=2)])
-    with pytest.raises(NotationError, match="no review for indian yet"):
-        review(state.to_json(), 0)

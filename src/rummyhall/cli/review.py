@@ -133,8 +133,9 @@ def print_review(console: Console, record: JSON, reviews: Sequence[Review]) -> N
 def annotation(one: Review, move: ReviewedMove, names: Sequence[str], game: str) -> list[Text]:
     """The lines under a reviewed move: its value, and where it lost, the loss with its
     mark (or that it is within the search's noise) and the better move; a throw that
-    left more deadwood, or a play that placed fewer tiles, than the most it could, as
-    the solver says."""
+    left more deadwood, or a play that placed fewer tiles, than the most it could, or an
+    Indian discard that left the hand farther from a declaration than another (or threw
+    a declaration away), as the solver says."""
     text = Text("        ")
     text.append(value_text(one.unit, move.played.value), style="dim")
     facts = move.facts
@@ -143,6 +144,9 @@ def annotation(one: Review, move: ReviewedMove, names: Sequence[str], game: str)
     if "least" in facts and facts["deadwood"] > facts["least"]:
         words = "review.gin_missed" if facts["least"] == 0 else "review.more_deadwood"
         text.append("  " + tr(words, left=facts["deadwood"], least=facts["least"]))
+    if "nearest" in facts and facts["distance"] > facts["nearest"]:
+        words = "review.declare_missed" if facts["nearest"] == 0 else "review.farther"
+        text.append("  " + tr(words, left=facts["distance"], nearest=facts["nearest"]))
     if move.played.action == move.best.action:
         text.append(f"  ✓ {tr('review.best')}", style="green")
         return [text]

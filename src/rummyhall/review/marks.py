@@ -22,6 +22,10 @@ THRESHOLDS: dict[str, dict[str, dict[str, float]]] = {
         "pp": {"inaccuracy": 1.0, "mistake": 2.5, "blunder": 5.0},
         "points": {"inaccuracy": 2.5, "mistake": 5.0, "blunder": 8.0},
     },
+    "indian": {
+        "pp": {"inaccuracy": 2.0, "mistake": 5.0, "blunder": 10.0},
+        "points": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0},
+    },
     "rummikub": {
         "pp": {"inaccuracy": 5.0, "mistake": 15.0, "blunder": 30.0},
         "points": {"inaccuracy": 10.0, "mistake": 25.0, "blunder": 50.0},

@@ -11,6 +11,7 @@ from rummyhall.actions import JSON, Action
 from rummyhall.bots.search import Appraisal
 from rummyhall.errors import NotationError
 from rummyhall.review.gin import GinAppraiser
+from rummyhall.review.indian import IndianAppraiser
 from rummyhall.review.marks import counted_loss, game_accuracy, mark, move_accuracy
 from rummyhall.review.model import Option, Review, ReviewedMove
 from rummyhall.review.positions import Position, checked, decisions
@@ -46,7 +47,11 @@ class Appraiser(Protocol):
     ) -> Appraisal: ...
 
 
-APPRAISERS: dict[str, type[Appraiser]] = {"gin": GinAppraiser, "rummikub": RummikubAppraiser}
+APPRAISERS: dict[str, type[Appraiser]] = {
+    "gin": GinAppraiser,
+    "indian": IndianAppraiser,
+    "rummikub": RummikubAppraiser,
+}
 """The games a review knows, by name."""
 
 CONFIRMING = 2

@@ -324,6 +324,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         "left {left} deadwood where gin was possible",
         "本可 Gin，却留下 {left} 点散牌",
     ),
+    "review.declare_missed": (
+        "could declare, and threw a card instead",
+        "本可以直接和牌（declare），却弃了一张牌",
+    ),
+    "review.farther": (
+        "left {left} cards to a declaration where {nearest} was possible",
+        "离和牌还差 {left} 张，本可只差 {nearest} 张",
+    ),
     "review.noise": ("{loss}, within the search's noise", "{loss}，在搜索误差之内"),
     "review.mark.inaccuracy": ("inaccuracy", "不准确"),
     "review.mark.mistake": ("mistake", "错误"),

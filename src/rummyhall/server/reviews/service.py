@@ -1,5 +1,5 @@
 """A review asked for on the site: checked (a finished match, a seat it has, one the
-asker may review, a game the review knows), answered from the store when it was
+asker may review), answered from the store when it was
 computed, else computed once in the worker processes (:mod:`.pool`), spending one of
 the player's reviews (``reviews_per_hour``).
 
@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummyhall.actions import JSON
-from rummyhall.registry import find_game
-from rummyhall.review import APPRAISERS, ENGINE
+from rummyhall.review import ENGINE
 from rummyhall.server.net.limits import Limiter
 from rummyhall.server.people.players import Player
 from rummyhall.server.people.replays import game_record
@@ -80,8 +79,6 @@ class Reviews:
             raise ProtocolError("game_not_found", game=match_id)
         if not 0 <= seat < len(subject.seats):
             raise ProtocolError("no_such_seat", seat=seat)
-        if subject.game not in APPRAISERS:
-            raise ProtocolError("not_reviewed", game=find_game(subject.game).title)
         if subject.status != "finished":
             raise ProtocolError("game_not_over")
         occupant = subject.seats[seat] or {}

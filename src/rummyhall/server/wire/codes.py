@@ -87,7 +87,6 @@ ErrorCode = Literal[
     "too_slow",
     "game_not_found",
     "review_forbidden",
-    "not_reviewed",
     "reviews_busy",
     "body_too_large",
     "request_timeout",

@@ -330,11 +330,6 @@ ERRORS: Final[dict[ErrorCode, Refusal]] = {
         "这局在私人房间进行：只有座位 {seat} 的玩家本人可以复盘。",
         http=403,
     ),
-    "not_reviewed": Refusal(
-        "a review of a game the review does not know yet (docs/review.md: Indian Rummy)",
-        "{game} games are not reviewed yet.",
-        "暂不支持复盘 {game} 对局。",
-    ),
     "reviews_busy": Refusal(
         "a review asked while the worker processes and their queue are full "
         "(`review_processes`, `review_queue`); try again in a minute",

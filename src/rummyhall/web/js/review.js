@@ -36,7 +36,7 @@ function laid(action, before) {
   return found;
 }
 
-/** A move in words: "discard 7♥", "take 7♥", "lay 3 tiles" … */
+/** A move in words: "discard 7♥", "take 7♥", "declare, throwing 7♥", "lay 3 tiles" … */
 export function moveText(action, before) {
   switch (action.type) {
     case "draw":
@@ -45,6 +45,8 @@ export function moveText(action, before) {
     case "pass": return t("review.act.pass");
     case "discard": return t("review.act.discard", { card: cardLabel(action.card) });
     case "knock": return t("review.act.knock", { card: cardLabel(action.discard) });
+    case "declare": return t("review.act.declare", { card: cardLabel(action.discard) });
+    case "drop": return t("review.act.drop");
     case "play": return t("review.act.lay", { n: laid(action, before).length });
     default: return action.type;
   }
@@ -74,6 +76,10 @@ export function whyText(review, move) {
   if (best.placed !== undefined && best.placed !== played.placed) {
     const key = best.placed > played.placed ? "review.why.more_tiles" : "review.why.fewer_tiles";
     return t(key, { best: best.placed, placed: played.placed, most: best.most, gain, worlds });
+  }
+  if (best.distance !== undefined && played.distance !== undefined && best.distance !== played.distance) {
+    const key = best.distance === 0 ? "review.why.declare" : best.distance < played.distance ? "review.why.nearer" : "review.why.farther";
+    return t(key, { best: best.distance, left: played.distance, gain, worlds });
   }
   return t("review.why.search", { gain, worlds });
 }
@@ -115,7 +121,6 @@ export class Reviews {
     // Per seat: status unknown | forbidden | none | running | done | failed, the
     // progress (done, total) and the review once done.
     this.seats = record.seats.map(() => ({ status: "unknown" }));
-    this.unavailable = null; // why no seat is offered: a game not reviewed yet
     this.timers = new Map();
     this.better = false; // the better move is shown on the table (Rummikub)
   }
@@ -147,8 +152,7 @@ export class Reviews {
       return;
     }
     const code = answer.error.code;
-    if (code === "not_reviewed") this.unavailable = answer.error.message;
-    entry.status = code === "review_forbidden" || code === "not_reviewed" ? "forbidden" : "failed";
+    entry.status = code === "review_forbidden" ? "forbidden" : "failed";
     entry.error = answer.error.message;
   }
 
@@ -203,7 +207,6 @@ export class Reviews {
 
   /** The "Review" buttons, a seat's progress, and the seat's review where the replay is. */
   panel(seat, turn, total, { go, viewAs }) {
-    if (this.unavailable) return h("div", { class: "review-bar muted", id: "review-bar" }, this.unavailable);
     const offered = this.seats.map((entry, index) => ({ ...entry, index })).filter((entry) => ["none", "running", "done", "failed"].includes(entry.status));
     if (!offered.length) return null;
     const name = (index) => this.name(index);
