@@ -263,17 +263,27 @@ def part_ended(state: Message) -> bool:
 
 
 def play_until(
-    players: dict[int, Client], stop: Callable[[Message], bool], turn: int, limit: int = 3000
+    players: dict[int, Client],
+    stop: Callable[[Message], bool],
+    turn: int,
+    limit: int = 3000,
+    every_seat: bool = False,
 ) -> Message:
     """Drive the seated clients from state counter ``turn``: the seat to act picks from
     its legal actions (seats not in ``players`` are bots: their move is awaited) until
-    a state satisfies ``stop``; returns that state. When a part ends, every player
-    closes its result (``ready``), so the next part starts."""
+    a state satisfies ``stop``; returns that state. ``stop`` reads the first player's
+    states, or with ``every_seat`` each player's (a seat's own legal actions). When a
+    part ends, every player closes its result (``ready``), so the next part starts; a
+    match that ends first fails the test at once (no state follows the last)."""
     watcher = next(iter(players.values()))
+    watched = list(players.values()) if every_seat else [watcher]
     for _ in range(limit):
         state = watcher.state_at(turn)
-        if stop(state):
-            return state
+        for seen in (client.state_at(turn) for client in watched):
+            if stop(seen):
+                return seen
+        if state["over"]:
+            raise AssertionError(f"the match ended at turn {turn} before the awaited state")
         if part_ended(state):
             for player in players.values():
                 player.send({"type": "ready"})
