@@ -2,16 +2,19 @@
 real hidden cards or tiles with the move played and with the one it recommended (issue 43).
 
     python bench/review.py [--game G] [--bots A,B] [--hands N] [--playouts N]
-                           [--hard-worlds N] [--workers N] [--out FILE]
+                           [--hard-worlds N] [--marks M,M] [--rest played|hard]
+                           [--workers N] [--out FILE]
 
 Single Gin hands or Rummikub rounds of two bots (``--bots``, default hard against
 medium; seats alternating), both seats reviewed. Every decision marked a mistake or a
-blunder is played out ``--playouts`` times with each of the two moves: the hands or
+blunder (``--marks``) is played out ``--playouts`` times with each of the two moves: the hands or
 racks as they really were, the stock's or pool's part not yet drawn shuffled anew for
 each playout (the same shuffle for both moves, and the same bots with the same seeds:
 common random numbers), the rest played by the bots that played the game (hard at
-``--hard-worlds`` a move). The gain is in the review's own value: the seat's net points
-(Rummikub: winning the round counting 100 more).
+``--hard-worlds`` a move), or with ``--rest hard`` the reviewed seat's rest by the hard
+bot, whose play the review's values assume (the opponent's as it was). The gain is in
+the review's own value: the seat's net points (Rummikub: winning the round counting 100
+more).
 
 Printed per mark: how many positions, the share where the recommended move did better on
 average, the mean gain with its 95% confidence interval over positions, and beside it
@@ -104,7 +107,7 @@ def hand(args: argparse.Namespace, number: int) -> tuple[list[float], list[JSON]
         found = review(record, seat)
         seconds.append(time.process_time() - began)
         for reviewed in found.moves:
-            if reviewed.mark in MARKS:
+            if reviewed.mark in args.marks.split(","):
                 gains = list(gained(args, record, seat, levels, reviewed))
                 mean = statistics.fmean(gains)
                 error = statistics.stdev(gains) / len(gains) ** 0.5
@@ -139,11 +142,16 @@ def gained(
     for playout in range(args.playouts):
         deck = reshuffled(record, move, rng)
         with_each = []
+        rest = levels if args.rest == "played" else tuple_with(levels, seat, "hard")
         for action in (played, best):
-            players = bots(args.game, levels, record["seed"] * 7 + playout, args.hard_worlds)
+            players = bots(args.game, rest, record["seed"] * 7 + playout, args.hard_worlds)
             state = played_out(record, move, action, deck, players)
             with_each.append(value(state, args.game, seat))
         yield with_each[1] - with_each[0]
+
+
+def tuple_with(levels: tuple[str, str], seat: int, level: str) -> tuple[str, str]:
+    return (level, levels[1]) if seat == 0 else (levels[0], level)
 
 
 def summary(lines: list[JSON], seconds: list[float], unit: str) -> None:
@@ -182,6 +190,8 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=30, help="playouts a move")
     parser.add_argument("--hard-worlds", type=int, default=64, help="the hard bot's worlds")
     parser.add_argument("--seed", type=int, default=1, help="the first hand's seed")
+    parser.add_argument("--marks", default=",".join(MARKS), help="the marks played out")
+    parser.add_argument("--rest", choices=("played", "hard"), default="played")
     parser.add_argument("--workers", type=int, default=1, help="processes playing hands")
     parser.add_argument("--out", help="a file for one JSON line a position")
     args = parser.parse_args()

@@ -26,6 +26,11 @@ INDIFFERENT = 0.02
 value: 1% of a won hand); candidates known to be this close leave the choice settled."""
 
 
+Stop = Callable[[Sequence[Sequence[float]]], bool]
+"""A rule on the scores so far (one list per candidate) by which a search may answer
+before its fixed number of samples."""
+
+
 class Searcher:
     """A seeded bot that searches for ``budget`` seconds per move, or over exactly
     ``simulations`` samples (then its decisions depend on ``seed`` alone)."""
@@ -37,8 +42,11 @@ class Searcher:
     """A difference in this bot's mean scores too small to matter (:func:`settled`)."""
     stops_settled = False
     """Whether a search of a fixed number of simulations too answers once its choice is
-    :func:`settled` (a review's screening: its decisions then still depend on the seed
+    :func:`settled` (a review's first look: its decisions then still depend on the seed
     alone, the samples being counted, not timed)."""
+    stops_when: Stop | None = None
+    """Or another rule on the scores by which such a search may answer early (a
+    review's second look)."""
 
     def __init__(
         self, seed: int = 0, budget: float = DEFAULT_BUDGET, simulations: int | None = None
@@ -76,28 +84,30 @@ class Searcher:
         return self.started + SEARCH_SHARE * self.budget
 
     @contextmanager
-    def sampling(self, seed: int, simulations: int) -> Iterator[None]:
-        """Within: exactly ``simulations`` samples a search, drawn afresh from ``seed``,
-        never stopping early (a review's second look at a loss); the bot's own settings
-        are back after."""
-        kept = self.simulations, self.stops_settled
+    def sampling(self, seed: int, simulations: int, stops_when: Stop) -> Iterator[None]:
+        """Within: ``simulations`` samples a search, drawn afresh from ``seed``, fewer only
+        where ``stops_when`` says so (a review's second look at a loss); the bot's own
+        settings are back after."""
+        kept = self.simulations, self.stops_settled, self.stops_when
         self.rng = random.Random(seed)
-        self.simulations, self.stops_settled = simulations, False
+        self.simulations, self.stops_settled, self.stops_when = simulations, False, stops_when
         try:
             yield
         finally:
-            self.simulations, self.stops_settled = kept
+            self.simulations, self.stops_settled, self.stops_when = kept
 
     def answered(self, samples: int, scores: Callable[[], Sequence[Sequence[float]]]) -> bool:
         """Whether a search on a budget may answer now, after ``samples`` samples: its
         choice is :func:`settled` on ``scores()`` (one list per candidate; computed only
         when asked), asked at :attr:`first_check` samples and every doubling. With a fixed
-        number of simulations only where :attr:`stops_settled` says so."""
-        return (
-            (self.simulations is None or self.stops_settled)
-            and samples >= self.first_check
-            and samples & (samples - 1) == 0
-            and settled(scores(), self.indifferent)
+        number of simulations only where :attr:`stops_settled` says so, or by the rule
+        :attr:`stops_when`, asked at the same counts."""
+        if samples < self.first_check or samples & (samples - 1):
+            return False
+        if self.simulations is not None and self.stops_when is not None:
+            return self.stops_when(scores())
+        return (self.simulations is None or self.stops_settled) and settled(
+            scores(), self.indifferent
         )
 
 

@@ -14,7 +14,7 @@ from functools import cache
 from rummyhall.actions import JSON, Action
 from rummyhall.bots.gin.equity import match_equity
 from rummyhall.bots.gin.levels import HardGinBot, deadwood_left, hand_mask, throws
-from rummyhall.bots.search import Appraisal
+from rummyhall.bots.search import Appraisal, Stop
 from rummyhall.games.gin.view import GinSeatView
 
 WORLDS = 512
@@ -76,8 +76,8 @@ class GinAppraiser:
         return self.bot.appraise(view, legal)
 
     def confirm(
-        self, view: GinSeatView, played: Action, best: Action, seed: int, worlds: int
+        self, view: GinSeatView, played: Action, best: Action, seed: int, worlds: int, stop: Stop
     ) -> Appraisal:
         """The second look at the loss of ``played`` against ``best``."""
-        with self.bot.sampling(seed, worlds):
+        with self.bot.sampling(seed, worlds, stop):
             return self.bot.confirm(view, played, best)

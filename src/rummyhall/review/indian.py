@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from rummyhall.actions import JSON, Action, Declare, Discard, Draw
 from rummyhall.bots.indian.medium import hand_faces, natural_discards, wild_of, without
 from rummyhall.bots.indian.pool import win_chance
-from rummyhall.bots.search import Appraisal, appraise, paired_gap
+from rummyhall.bots.search import Appraisal, Stop, appraise, paired_gap
 from rummyhall.cards import card_index
 from rummyhall.games.indian.distance import distance
 from rummyhall.games.indian.formats import drop_penalties, reshuffles
@@ -183,10 +183,11 @@ class IndianAppraiser:
 
     @staticmethod
     def confirm(
-        view: IndianSeatView, played: Action, best: Action, seed: int, worlds: int
+        view: IndianSeatView, played: Action, best: Action, seed: int, worlds: int, stop: Stop
     ) -> Appraisal:
         """The second look at the loss of ``played`` against ``best``: both played out
-        again in ``worlds`` fresh worlds (``seed``)."""
+        again in all ``worlds`` fresh worlds (``seed``), at once (``stop`` is not asked:
+        the fast playouts make a whole look cheap)."""
         rules = rules_of(view)
         seeds, dealt = sampled_worlds(view, seed, worlds)
         mine = played_out(view, rules, played, dealt, seeds)

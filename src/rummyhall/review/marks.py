@@ -13,6 +13,11 @@ import math
 import statistics
 from collections.abc import Sequence
 
+from rummyhall.bots.search import Stop, appraised_against
+
+CLEAR_Z = 3.0
+"""Standard errors by which a second look's loss must be below the least mark's
+threshold for the look to stop before all its worlds (:func:`clearly_below`)."""
 NOISE_Z = 2.0
 """Standard errors by which a loss must exceed zero to count: with 2, a move as good as
 the best is marked (or loses accuracy) in about 2% of decisions by noise alone."""
@@ -37,6 +42,23 @@ figures and the rule in docs/review.md)."""
 
 LEVELS = ("blunder", "mistake", "inaccuracy")
 """The marks, worst first."""
+
+
+def clearly_below(least: float) -> Stop:
+    """The rule by which a second look (scores of the move played, then of the best)
+    stops early: the loss is below ``least`` (the search's units) by :data:`CLEAR_Z`
+    standard errors, so no mark can come of it. A loss that may earn a mark is always
+    measured on all the look's worlds.
+
+    >>> clearly_below(5.0)([[1, 2, 3, 2], [1, 2, 4, 2]]), clearly_below(5.0)([[0, 0], [9, 5]])
+    (True, False)
+    """
+
+    def stops(scores: Sequence[Sequence[float]]) -> bool:
+        found = appraised_against(scores[0], scores[1])
+        return found.loss + CLEAR_Z * found.error < least
+
+    return stops
 
 
 def counted_loss(loss: float, error: float) -> float:

@@ -8,11 +8,18 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from rummyhall.actions import JSON, Action
-from rummyhall.bots.search import Appraisal
+from rummyhall.bots.search import Appraisal, Stop
 from rummyhall.errors import NotationError
 from rummyhall.review.gin import GinAppraiser
 from rummyhall.review.indian import IndianAppraiser
-from rummyhall.review.marks import counted_loss, game_accuracy, mark, move_accuracy
+from rummyhall.review.marks import (
+    THRESHOLDS,
+    clearly_below,
+    counted_loss,
+    game_accuracy,
+    mark,
+    move_accuracy,
+)
 from rummyhall.review.model import Option, Review, ReviewedMove
 from rummyhall.review.positions import Position, checked, decisions
 from rummyhall.review.rummikub import RummikubAppraiser
@@ -30,7 +37,7 @@ class Appraiser(Protocol):
     loss (:func:`judged`): the move played against the best over fresh worlds, its
     :class:`Appraisal` against it (a loss below 0 where the played one did better).
     The first look may stop sampling early where the choice is settled; the second
-    never does."""
+    where ``stop`` says so."""
 
     worlds: int
     """Sampled worlds per decision unless the review says otherwise."""
@@ -43,7 +50,7 @@ class Appraiser(Protocol):
         self, view: Any, legal: Sequence[Action], played: Action, seed: int
     ) -> list[tuple[Action, Appraisal]]: ...
     def confirm(
-        self, view: Any, played: Action, best: Action, seed: int, worlds: int
+        self, view: Any, played: Action, best: Action, seed: int, worlds: int, stop: Stop
     ) -> Appraisal: ...
 
 
@@ -114,8 +121,9 @@ def judged(
     marked by its loss. The loss is looked at twice: the first look values every move
     (``seed``) and the best of their means is the move recommended; where the played one
     lost beyond the noise there, a second look plays just the two again over
-    ``confirm_worlds`` fresh worlds (``confirm_seed``), and its value, loss, mark and
-    accuracy are that look's: the first one's, the largest of several noisy means, is
+    ``confirm_worlds`` fresh worlds (``confirm_seed``; fewer where the loss is clearly
+    below any mark, :func:`~rummyhall.review.marks.clearly_below`), and its value, loss,
+    mark and accuracy are that look's: the first one's, the largest of several noisy means, is
     too large by the very noise that made it the largest (docs/review.md, "Two looks")."""
     view = position.view
     unit = appraiser.unit(view)
@@ -130,7 +138,10 @@ def judged(
     played = next(option for option in options if option.action == position.played)
     best = options[0]
     if counted_loss(played.loss, played.error) > 0:
-        found = appraiser.confirm(view, played.action, best.action, confirm_seed, confirm_worlds)
+        least = clearly_below(THRESHOLDS[view["game"]][unit]["inaccuracy"] / scale)
+        found = appraiser.confirm(
+            view, played.action, best.action, confirm_seed, confirm_worlds, least
+        )
         loss = max(0.0, found.loss * scale)
         played = Option(played.action, found.mean * scale, loss, found.error * scale)
         options = sorted(

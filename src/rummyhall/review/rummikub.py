@@ -14,7 +14,7 @@ from statistics import NormalDist
 from rummyhall.actions import JSON, Action, Play
 from rummyhall.bots.rummikub.equity import ROUND_SPREAD
 from rummyhall.bots.rummikub.levels import HardRummikubBot, tiles_placed
-from rummyhall.bots.search import Appraisal
+from rummyhall.bots.search import Appraisal, Stop
 from rummyhall.games.rummikub.view import RummikubSeatView
 
 WORLDS = 64
@@ -74,8 +74,14 @@ class RummikubAppraiser:
         return self.bot.appraise(view, legal, played)
 
     def confirm(
-        self, view: RummikubSeatView, played: Action, best: Action, seed: int, worlds: int
+        self,
+        view: RummikubSeatView,
+        played: Action,
+        best: Action,
+        seed: int,
+        worlds: int,
+        stop: Stop,
     ) -> Appraisal:
         """The second look at the loss of ``played`` against ``best``."""
-        with self.bot.sampling(seed, worlds):
+        with self.bot.sampling(seed, worlds, stop):
             return self.bot.confirm(view, played, best)
