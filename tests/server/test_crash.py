@@ -113,6 +113,7 @@ def test_the_plans_cover_every_transaction() -> None:
         *("invite", "dismiss_invitation"),  # test_friends
         "keep_review",  # test_reviews
         *("erase_player", "expire_chat", "expire_guest_games"),  # test_privacy
+        "moderate",  # test_moderation_cluster
     }
     assert named | elsewhere == set(TRANSACTIONS)
 

@@ -1,16 +1,52 @@
 """Moderation on a site of three processes: a mute decided on one holds on all of them
 at once (each check reads the shared database: the first chat after the moderator's
 answer is refused on every process, with nothing to wait for), and the player is told
-on each (over the bus); a suspension closes his connections on all of them."""
+on each (over the bus); a suspension from the site closes his connections on all of
+them. A suspension from rated play decided by a process killed right after its commit,
+before it told anyone, is carried out on the others within seconds all the same: the
+player's seat at a rated table another process plays is taken from his connection (his
+moves go nowhere) and a seat there is refused him through the forwarded join, while
+his casual game goes on."""
 
 from __future__ import annotations
 
-from rummyhall.cli import main
-from tests.server.harness import Server
-from tests.server.test_accounts import auth, claim
-from tests.server.test_cluster import pytestmark, redis, site
+from collections.abc import Iterator
+from pathlib import Path
 
-__all__ = ["pytestmark", "redis", "site"]
+import httpx
+import pytest
+
+from rummyhall.cli import main
+from tests.server.harness import Server, play_until
+from tests.server.redises import RedisServer
+from tests.server.test_accounts import auth, claim
+from tests.server.test_cluster import pytestmark as cluster_marks
+from tests.server.test_cluster import start_site
+
+pytestmark = cluster_marks
+
+
+@pytest.fixture(scope="module")
+def redis() -> Iterator[RedisServer]:
+    server = RedisServer().start()
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, redis: RedisServer) -> Iterator[list[Server]]:
+    servers = start_site(tmp_path_factory.mktemp("site"), redis)
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def moderator(server: Server, username: str) -> str:
+    """A new account on ``server``'s database made a moderator; its token."""
+    token = server.register(username)[1]
+    assert claim(server, token, username).status_code == 201
+    assert main(["moderator", "grant", username, "--db", server.database_url]) == 0
+    return token
 
 
 def test_a_mute_holds_on_every_process_within_a_second(site: list[Server]) -> None:
@@ -30,9 +66,7 @@ def test_a_mute_holds_on_every_process_within_a_second(site: list[Server]) -> No
             headers=auth(reporter_token),
         )
     assert filed.status_code == 201, filed.text
-    mod_token = a.register("Mod")[1]
-    assert claim(a, mod_token, "Mod_Site").status_code == 201
-    assert main(["moderator", "grant", "Mod_Site", "--db", a.database_url]) == 0
+    mod_token = moderator(a, "Mod_Site")
     with a.http() as http:
         report = http.get("/api/moderation/reports", headers=auth(mod_token)).json()[0]
         assert report["room"] == codes[2] and report["lines"][0]["text"] == "before"
@@ -63,11 +97,57 @@ def test_a_mute_holds_on_every_process_within_a_second(site: list[Server]) -> No
     with a.http() as http:
         suspended = http.post(
             "/api/moderation/actions",
-            json={"player": bo_id, "kind": "suspend_play", "reason": "Again", "seconds": 600},
+            json={"player": bo_id, "kind": "suspend_site", "reason": "Again", "seconds": 600},
             headers=auth(mod_token),
         )
     assert suspended.status_code == 201, suspended.text
     for client in bo:  # his connections closed on every process
         assert client.wait("error", lambda m: m["code"] == "suspended")["code"] == "suspended"
     for client in bo:
+        client.close()
+
+
+def test_a_decision_whose_process_died_at_its_commit_is_carried_out_everywhere(
+    site: list[Server], redis: RedisServer, tmp_path: Path
+) -> None:
+    a, b, c = site
+    host_token = a.register("Host")[1]
+    rated = a.create_room(host_token, game="gin")["code"]  # played by a
+    bo_id, bo_token = b.register("Bo")
+    host, bo = a.client(host_token), b.client(bo_token)  # Bo plays it from b
+    for client in (host, bo):
+        client.join(rated)
+    host.send({"type": "start"})
+    first = bo.wait("state")
+    kim_token = c.register("Kim")[1]
+    casual = c.create_room(kim_token, game="gin", rated=False)["code"]
+    kim, bo_casual = c.client(kim_token), c.client(bo_token)
+    for client in (kim, bo_casual):
+        client.join(casual)
+    kim.send({"type": "start"})
+    turn = kim.wait("state")["turn"]
+    armed = Server(
+        tmp_path / "armed.db",
+        *("--redis", redis.url, "--lease-ttl", "1.5", "--fault-point", "moderate:after"),
+        database_url=a.database_url,
+    ).start()
+    try:
+        mod_token = moderator(armed, "Mod_Killed")
+        decision = {"player": bo_id, "kind": "suspend_play", "reason": "Boosting", "seconds": 600}
+        with armed.http() as http, pytest.raises(httpx.TransportError):
+            http.post("/api/moderation/actions", json=decision, headers=auth(mod_token))
+        assert armed.process is not None and armed.process.wait(10) != 0
+    finally:
+        armed.stop()
+    barred = bo.wait("error", timeout=10)  # read from the database by the others
+    assert barred["code"] == "suspended_play" and "Boosting" in barred["message"]
+    host.find("room", lambda m: not m["room"]["seats"][1]["connected"], timeout=10)
+    moved = {"type": "action", "turn": first["turn"], "action": {"type": "pass"}}
+    assert bo.error_for(moved)["code"] == "not_in_room"
+    sit = {"type": "join", "room": rated, "role": "player"}
+    assert bo.error_for(sit)["code"] == "suspended_play"  # forwarded to a, refused there
+    assert bo_casual.wait("moderation")["latest"]["kind"] == "suspend_play"
+    play_until({0: kim, 1: bo_casual}, lambda state: state["turn"] >= turn + 4, turn)
+    assert not any(m["type"] == "error" for m in bo_casual.received)
+    for client in (host, bo, kim, bo_casual):
         client.close()

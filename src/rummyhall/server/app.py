@@ -42,6 +42,7 @@ from rummyhall.server.net.reviews_api import router as reviews_router
 from rummyhall.server.pairing.service import Pairing
 from rummyhall.server.people.accounts import FAILURE_MEMORY, Accounts, WrongPasswords
 from rummyhall.server.people.blocked_words import BlockedWords
+from rummyhall.server.people.enforcement import Enforcement
 from rummyhall.server.people.friends import Friends
 from rummyhall.server.people.moderation import Moderation
 from rummyhall.server.people.players import Players
@@ -88,7 +89,8 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         guesses = limiter(
             "guesses", settings.room_guesses_per_minute / 60, settings.room_guess_burst
         )
-        lobby = Lobby(settings, store, autoplay, cluster, guesses)
+        moderation = Moderation(store, BlockedWords.load(settings.blocked_words))
+        lobby = Lobby(settings, store, autoplay, cluster, guesses, moderation)
         creations = limiter(
             "creations", settings.creations_per_minute / 60, settings.creation_burst
         )
@@ -116,11 +118,11 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             ),
             failed=limiter("failed_passwords", 1 / FAILURE_MEMORY, 1),
         )
-        moderation = Moderation(store, BlockedWords.load(settings.blocked_words), cluster)
         accounts = Accounts(store, players, wrong, cluster, moderation.admit)
-        moderation.attach(accounts.devices)
         friends = Friends(store, lobby, accounts.devices, cluster)
         pairing = Pairing(settings, store, lobby, players, cluster)
+        enforcement = Enforcement(store, accounts.devices, [lobby, pairing], cluster)
+        moderation.attach(enforcement)
         presence = Presence(
             accounts.devices,
             lobby,
@@ -156,6 +158,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         if cluster is not None:
             cluster.attach(lobby, players, accounts.devices)
             cluster.pairing = pairing
+            cluster.enforcement = enforcement
         await lobby.recovery.restore(players)
         if cluster is not None:
             await cluster.start()
@@ -172,6 +175,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             asyncio.create_task(store.checkpoint_forever()),
             asyncio.create_task(privacy.expire_forever()),
             asyncio.create_task(presence.publish_forever()),
+            asyncio.create_task(enforcement.catch_up_forever()),
         ]
         pairing.start()
         metrics = None

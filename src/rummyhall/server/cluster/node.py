@@ -29,11 +29,11 @@ from rummyhall.server.cluster.visitors import Visitors
 from rummyhall.server.pairing.rules import Curve
 from rummyhall.server.pairing.shared import SharedPools
 from rummyhall.server.wire.messages import RoomInfo
-from rummyhall.server.wire.protocol import ProtocolError
 
 if TYPE_CHECKING:
     from rummyhall.server.pairing.service import Pairing
     from rummyhall.server.people.accounts import Devices
+    from rummyhall.server.people.enforcement import Enforcement
     from rummyhall.server.people.players import Player, Players
     from rummyhall.server.rooms.lobby import Lobby
     from rummyhall.server.rooms.peers import Described
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-BROADCASTS = frozenset({"signed_out", "turned_away", "tell", "renamed"})
+BROADCASTS = frozenset({"signed_out", "moderated", "tell", "renamed"})
 """What a process tells every other one (its own copy comes back to it too)."""
 
 
@@ -59,6 +59,7 @@ class Cluster:
     ownership: Ownership
     places: Places
     pairing: Pairing
+    enforcement: Enforcement
 
     def __init__(self, settings: Settings) -> None:
         assert settings.redis_url is not None
@@ -212,9 +213,8 @@ class Cluster:
             self._spawn(self.ownership.handed(envelope["room"], away_at))
         elif kind == "signed_out":
             self.devices.sign_out(envelope["player"], envelope["token_hash"])
-        elif kind == "turned_away":
-            error = ProtocolError(envelope["code"], **envelope["values"])
-            self.devices.turn_away(envelope["player"], error)
+        elif kind == "moderated":
+            self._spawn(self.enforcement.heard(envelope["action"], envelope["player"]))
         elif kind == "tell":
             self.devices.tell(envelope["player"], envelope["message"])
         elif kind == "pairing":
@@ -234,9 +234,9 @@ class Cluster:
             {"t": "signed_out", "player": player_id, "token_hash": token_hash, "from": self.node}
         )
 
-    def turned_away(self, player_id: str, code: str, values: dict[str, str]) -> None:
-        """Tell every other process to close ``player_id``'s connections (suspended)."""
-        envelope = {"t": "turned_away", "player": player_id, "code": code, "values": values}
+    def moderated(self, player_id: str, action_id: int) -> None:
+        """Tell every other process to carry out moderation action ``action_id``."""
+        envelope = {"t": "moderated", "player": player_id, "action": action_id}
         self.bus.broadcast({**envelope, "from": self.node})
 
     def tell(self, player_id: str, message: str) -> None:

@@ -373,7 +373,7 @@ async def create_room(
     """Open a room; join it on the WebSocket with its ``code``. With an
     ``Idempotency-Key`` header, asking again with the same key answers the room it
     opened (200) instead of opening another (docs/protocol.md)."""
-    await services(request).moderation.may_play(player.id)
+    await services(request).moderation.may_play(player.id, body.rated)
     await services(request).player_rooms.check(player.id)
     room, created = await services(request).lobby.create(player, body, key)
     if not created:

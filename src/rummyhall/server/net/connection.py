@@ -260,7 +260,7 @@ class Connection:
             return
         if isinstance(message, Seek | CancelSeek):
             if isinstance(message, Seek):
-                await self.services.moderation.may_play(self.player.id)
+                await self.services.moderation.may_play(self.player.id, message.rated)
             await self.services.pairing.handle(self, message)
             return
         if self.room is None:
@@ -276,9 +276,6 @@ class Connection:
         await self.room.handle(self, message)
 
     async def _join(self, message: Join) -> None:
-        if message.role == "player":
-            assert self.player is not None
-            await self.services.moderation.may_play(self.player.id)
         joined = await self.services.lobby.lookup(message.room, self.address)
         if self.room is not None and self.room.code != joined.code:
             await self.room.leave(self)

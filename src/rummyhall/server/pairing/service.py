@@ -31,7 +31,6 @@ from rummyhall.server.rooms.lobby import Lobby, room_options
 from rummyhall.server.rooms.seats import Client
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.store import StorageUnavailable, Store
-from rummyhall.server.wire.errors import ErrorCode
 from rummyhall.server.wire.messages import (
     PairedMessage,
     PlayerInfo,
@@ -307,6 +306,8 @@ class Pairing:
             options[first.seat_key] = len(table.seeks)
         players = [self.players.known(r.seek.player_id, r.nickname) for r in table.seeks]
         try:
+            if first.pool.rated and await self._barred(table):
+                return
             code = await self.lobby.open_table(
                 players, first.pool.game, options, first.pool.clock, first.pool.rated, table.id
             )
@@ -318,7 +319,7 @@ class Pairing:
                 log.exception("quick pairing could not open a table")
             log.warning("quick pairing could not open a table: %s", error.code)
             for record in table.seeks:
-                self._tell_ended(record, "failed", error.code)
+                self._tell_ended(record, "failed", error)
         else:
             infos = [player.info() for player in players]
             for seat, record in enumerate(table.seeks):
@@ -328,6 +329,37 @@ class Pairing:
             await self.pools.opened(table)
         except ProtocolError:  # Redis out of reach: kept until this process dies
             log.warning("quick pairing: table %s stays in the pools' records", table.id)
+
+    async def _barred(self, table: SeatedTable) -> bool:
+        """Whether a player of rated ``table`` was suspended from rated play since he
+        sought: then it is not opened, his seek ends (``failed``, saying why) and the
+        others' go back to their pools."""
+        refused: dict[str, ProtocolError] = {}
+        for record in table.seeks:
+            try:
+                await self.lobby.gate.may_play(record.seek.player_id, rated=True)
+            except ProtocolError as suspended:
+                refused[record.seek.id] = suspended
+        if not refused:
+            return False
+        for record in table.seeks:
+            why = refused.get(record.seek.id)
+            if why is None:
+                await self.pools.add(record)
+            else:
+                self._tell_ended(record, "failed", why)
+        await self.pools.opened(table)
+        return True
+
+    async def bar_from_rated(self, player_id: str, error: ProtocolError) -> None:
+        """``player_id`` is suspended from rated play: his rated seeks held here end
+        (``failed``, ``error`` saying until when and why)."""
+        for here in list(self.here.values()):
+            record = here.record
+            if not record.pool.rated or record.seek.player_id != player_id:
+                continue
+            if await self.pools.remove(record.seek.id) is not None:
+                self._tell_ended(record, "failed", error)
 
     # ------------------------------------------------------------------ telling seekers
 
@@ -343,14 +375,19 @@ class Pairing:
             self.site.post_pairing(record.node, envelope | {"players": people})
 
     def _tell_ended(
-        self, record: SeekRecord, reason: Ending, code: ErrorCode | None = None
+        self, record: SeekRecord, reason: Ending, error: ProtocolError | None = None
     ) -> None:
         here = self._forget(record.seek.id)
         if here is not None:
-            message = None if code is None else ProtocolError(code).message(here.client.locale)
+            code, message = None, None
+            if error is not None:
+                code, message = error.code, error.message(here.client.locale)
             here.client.send(SeekEndedMessage(reason=reason, code=code, message=message))
         elif record.node != self.node and self.site is not None:
-            envelope = {"t": "pairing", "seek": record.seek.id, "ended": reason, "code": code}
+            envelope: dict[str, Any] = {"t": "pairing", "seek": record.seek.id, "ended": reason}
+            if error is not None:
+                values = {name: str(value) for name, value in error.values.items()}
+                envelope |= {"code": error.code, "values": values}
             self.site.post_pairing(record.node, envelope)
 
     def delivered(self, envelope: dict[str, Any]) -> None:
@@ -362,7 +399,9 @@ class Pairing:
             players = [PlayerInfo(**player) for player in envelope["players"]]
             self._tell_paired(here.record, envelope["room"], envelope["seat"], players)
         else:
-            self._tell_ended(here.record, envelope["ended"], envelope["code"])
+            code = envelope.get("code")
+            error = None if code is None else ProtocolError(code, **envelope["values"])
+            self._tell_ended(here.record, envelope["ended"], error)
 
     def _held(self, seek_id: str) -> SeekRecord | None:
         """Seek ``seek_id`` if a connection here holds it now."""

@@ -2,31 +2,32 @@
 
 A moderator is a player the operator named on the command line (``rummyhall moderator
 grant``); the web can neither make nor unmake one. He sees the open reports and acts on
-a player: a warning, a mute in chat for a time, a suspension from play (no room, seek,
-seat or chat) or from the site (no sign-in at all) for a time or for good, or lifting
-them; or he dismisses a report. Every action is logged with its moderator and reason
-(:mod:`rummyhall.server.storage.moderation`) and told to the player at once and each
-time he connects while it holds.
+a player: a warning, a mute in chat for a time, a suspension from rated play (no rated
+room, seek or seat, and no chat; casual games and games against the computer stay open)
+or from the site (no sign-in at all) for a time or for good, or lifting them; or he
+dismisses a report. Every action is logged with its moderator and reason
+(:mod:`rummyhall.server.storage.moderation`) and carried out on every process
+(:mod:`rummyhall.server.people.enforcement`): told to the player, his connections closed
+(the site) or his seats at rated tables taken from them (rated play).
 
 What holds is read from the database at each check (a hello, a chat line, a seek, a seat
 taken, a room opened), so it holds on every process of a site the moment it is
-committed, and ends at its time without anything to wake. A suspension also closes the
-player's connections on every process: his seats go away as when a socket closes, and
-the away rules play them (``--away-after``).
+committed, and ends at its time without anything to wake.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any, Final, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Final, Literal
 
-from rummyhall.server.people.accounts import Devices
 from rummyhall.server.people.blocked_words import BlockedWords
 from rummyhall.server.people.players import Player, unwanted
 from rummyhall.server.storage.moderation import KINDS, REASONS, RESTRICTIONS
 from rummyhall.server.storage.store import Store
-from rummyhall.server.wire.messages import ModerationMessage, ModerationNotice
 from rummyhall.server.wire.protocol import ChatRequest, ProtocolError
+
+if TYPE_CHECKING:
+    from rummyhall.server.people.enforcement import Enforcement
 
 DETAILS_MAX = 500
 """Characters of a report's details, and of a moderator's reason."""
@@ -35,23 +36,14 @@ LONGEST = timedelta(days=365)
 QUEUE = 100
 """Open reports shown at once, the oldest first."""
 
-Need = Literal["chat", "play", "site"]
+Need = Literal["chat", "rated", "site"]
 BARS: Final[dict[Need, frozenset[str]]] = {
     "chat": frozenset(RESTRICTIONS),
-    "play": frozenset({"suspend_play", "suspend_site"}),
+    "rated": frozenset({"suspend_play", "suspend_site"}),
     "site": frozenset({"suspend_site"}),
 }
-"""What keeps a player from chatting, from playing (rooms, seeks, seats) and from the
-site."""
-
-
-class Turner(Protocol):
-    """The other processes of a site, as moderation needs them
-    (:class:`~rummyhall.server.rooms.peers.Peers`)."""
-
-    def tell(self, player_id: str, message: str) -> None: ...
-
-    def turned_away(self, player_id: str, code: str, values: dict[str, str]) -> None: ...
+"""What keeps a player from chatting, from rated play (rated rooms, seeks and seats)
+and from the site (casual play among it)."""
 
 
 def shown_time(moment: str) -> str:
@@ -73,6 +65,10 @@ def refusal(standing: list[dict[str, Any]], need: Need) -> ProtocolError | None:
     reason, until = last["reason"], last["until"]
     if last["kind"] == "mute":
         return ProtocolError("muted", until=shown_time(until), reason=reason)
+    if last["kind"] == "suspend_play":
+        if until is None:
+            return ProtocolError("suspended_play_for_good", reason=reason)
+        return ProtocolError("suspended_play", until=shown_time(until), reason=reason)
     if until is None:
         return ProtocolError("suspended_for_good", reason=reason)
     return ProtocolError("suspended", until=shown_time(until), reason=reason)
@@ -91,16 +87,16 @@ def clean_words(raw: str | None, required: bool) -> str | None:
 class Moderation:
     """Reports, moderators' actions and the checks that enforce them."""
 
-    devices: Devices
+    enforcement: Enforcement
 
-    def __init__(self, store: Store, blocked: BlockedWords, peers: Turner | None) -> None:
+    def __init__(self, store: Store, blocked: BlockedWords) -> None:
         self.store = store
         self.blocked = blocked
-        self.peers = peers
 
-    def attach(self, devices: Devices) -> None:
-        """This process's connections by player (:class:`Accounts` makes them)."""
-        self.devices = devices
+    def attach(self, enforcement: Enforcement) -> None:
+        """What carries the decisions out (made once the connections, the lobby and
+        quick pairing are)."""
+        self.enforcement = enforcement
 
     # ------------------------------------------------------------------ checks
 
@@ -122,9 +118,11 @@ class Moderation:
         """Refuse a player suspended from the site (a hello, a sign-in, a request)."""
         return await self.check(player_id, "site")
 
-    async def may_play(self, player_id: str) -> None:
-        """Refuse a suspended player a room, a seek or a seat."""
-        await self.check(player_id, "play")
+    async def may_play(self, player_id: str, rated: bool) -> None:
+        """Refuse a suspended player a room, a seek or a seat: a ``rated`` one to a
+        player suspended from rated play or from the site, a casual one only to the
+        latter."""
+        await self.check(player_id, "rated" if rated else "site")
 
     async def chat(self, player: Player, message: ChatRequest) -> ChatRequest:
         """Refuse a muted or suspended player's chat; the message with its blocked words
@@ -211,24 +209,8 @@ class Moderation:
         if isinstance(row, str):
             raise ProtocolError(row, report=report)
         if kind != "dismiss":
-            await self._tell(player_id, row)
+            await self.enforcement.decided(row["id"], player_id)
         return row
-
-    async def _tell(self, player_id: str, latest: dict[str, Any]) -> None:
-        standing = await self.standing(player_id)
-        notice = ModerationMessage(
-            standing=[ModerationNotice(**action) for action in standing],
-            latest=ModerationNotice(**latest),
-        ).model_dump_json()
-        self.devices.tell(player_id, notice)
-        if self.peers is not None:
-            self.peers.tell(player_id, notice)
-        away = refusal(standing, "play")
-        if latest["kind"] in BARS["play"] and away is not None:
-            values = {name: str(value) for name, value in away.values.items()}
-            self.devices.turn_away(player_id, away)
-            if self.peers is not None:
-                self.peers.turned_away(player_id, away.code, values)
 
 
 def _until(kind: str, seconds: int | None, own: bool, report: int | None) -> datetime | None:

@@ -21,6 +21,7 @@ from rummyhall.server.people.players import Player
 from rummyhall.server.rooms.autoplay import Autoplay
 from rummyhall.server.rooms.catalogue import GameOptions, parse_options
 from rummyhall.server.rooms.clock import OFF, require_clock
+from rummyhall.server.rooms.gate import Gate
 from rummyhall.server.rooms.listing import UNFINISHED, PublicList
 from rummyhall.server.rooms.peers import Peers
 from rummyhall.server.rooms.recovery import Recovery
@@ -113,7 +114,9 @@ class Lobby:
         autoplay: Autoplay,
         cluster: Peers | None,
         guesses: Limiter,
+        gate: Gate,
     ) -> None:
+        """``gate``: refuses seats to the players moderators suspended."""
         self.settings = settings
         self.store = store
         self.autoplay = autoplay
@@ -130,7 +133,8 @@ class Lobby:
         self.rename_listeners: list[Callable[[Player], None]] = []
         """Told of every new nickname shown here (the replay caches drop the records
         naming the player)."""
-        self.recovery = Recovery(settings, store, autoplay, cluster, self.rooms, self._opened)
+        self.gate = gate
+        self.recovery = Recovery(settings, store, autoplay, cluster, self.rooms, self._opened, gate)
         """Bringing saved rooms back (at start-up, and rooms adopted in a cluster)."""
 
     async def find(self, code: str) -> Place:
@@ -357,7 +361,7 @@ class Lobby:
                 self.cluster.closed(code)
         if opened != state.id:
             return None
-        room = Room(state, self.rooms)
+        room = Room(state, self.rooms, self.gate)
         self._opened(room)
         log.info("room %s opened by %s: %s", code, host.id, options.label())
         return room
@@ -377,6 +381,13 @@ class Lobby:
         self.listing.forget()
         if self.cluster is not None:
             self.cluster.changed(room.state)
+
+    async def bar_from_rated(self, player_id: str, error: ProtocolError) -> None:
+        """``player_id`` is suspended from rated play (``error`` says until when and
+        why): out of his seats at the rated tables played here."""
+        for room in list(self.rooms.values()):
+            if room.state.rated:
+                await room.bar(player_id, error)
 
     async def sweep(self) -> None:
         """Close rooms nobody has been in for ``room_idle_close`` seconds."""

@@ -54,9 +54,9 @@ class Peers(Protocol):
         """``player_id`` signed out (the device of ``token_hash``, or every one): the
         other processes close his connections made with it."""
 
-    def turned_away(self, player_id: str, code: str, values: dict[str, str]) -> None:
-        """``player_id`` was suspended: the other processes close his connections,
-        telling them the refusal ``code`` with its ``values``."""
+    def moderated(self, player_id: str, action_id: int) -> None:
+        """A moderator took action ``action_id`` on ``player_id``: the other processes
+        carry it out (:mod:`rummyhall.server.people.enforcement`)."""
 
     def tell(self, player_id: str, message: str) -> None:
         """Send ``message`` (JSON text) to ``player_id``'s connections on the other

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from rummyhall.server.people.players import Players
 from rummyhall.server.rooms.autoplay import Autoplay
 from rummyhall.server.rooms.catalogue import parse_options
+from rummyhall.server.rooms.gate import Gate
 from rummyhall.server.rooms.peers import Peers
 from rummyhall.server.rooms.room import Room
 from rummyhall.server.rooms.state import RoomState
@@ -34,6 +35,7 @@ class Recovery:
         cluster: Peers | None,
         rooms: dict[str, Room],
         opened: Callable[[Room], None],
+        gate: Gate,
     ) -> None:
         self.settings = settings
         self.store = store
@@ -41,6 +43,7 @@ class Recovery:
         self.cluster = cluster
         self.rooms = rooms
         self._opened = opened
+        self.gate = gate
 
     async def restore(self, guests: Players) -> None:
         """Rebuild every room that was open when the server stopped.
@@ -88,7 +91,7 @@ class Recovery:
                 state = RoomState.restore(
                     self.settings, self.store, self.autoplay, self.cluster, stored, players, options
                 )
-                room = Room(state, self.rooms)
+                room = Room(state, self.rooms, self.gate)
             except Exception:
                 log.exception("room %s could not be restored; it stays down", stored.code)
                 continue

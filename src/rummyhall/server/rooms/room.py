@@ -31,10 +31,11 @@ from collections.abc import Mapping
 
 from rummyhall.server.people.players import Player
 from rummyhall.server.rooms.chat import Chat
+from rummyhall.server.rooms.gate import Gate
 from rummyhall.server.rooms.play import MatchPlay
 from rummyhall.server.rooms.seats import Client, Seat, seat_at
 from rummyhall.server.rooms.state import RoomState
-from rummyhall.server.wire.messages import LeftMessage, RemovedMessage
+from rummyhall.server.wire.messages import LeftMessage, RemovedMessage, error_message
 from rummyhall.server.wire.protocol import (
     ActionRequest,
     Back,
@@ -62,11 +63,13 @@ class Room:
     (saved, restored, closed, moved to another process); its
     :class:`~rummyhall.server.rooms.play.MatchPlay` takes the requests about the match."""
 
-    def __init__(self, state: RoomState, rooms: Mapping[str, Room]) -> None:
+    def __init__(self, state: RoomState, rooms: Mapping[str, Room], gate: Gate) -> None:
         self.state = state
         self.play = MatchPlay(state)
         self.rooms = rooms
         """Every room this process plays, by code (the lobby's)."""
+        self.gate = gate
+        """Refuses a seat to a player moderators suspended."""
         self.chat = Chat(state.store, state.id, state.code)
         self.idle_since = time.monotonic()
 
@@ -126,8 +129,13 @@ class Room:
     # ------------------------------------------------------------------ coming and going
 
     async def join(self, client: Client, role: str, wanted: int | None) -> None:
+        """``client`` watches, or plays his seat (taking one before the start); a seat
+        is refused to a player suspended from the site or, here if rated, from rated
+        play (wherever his connection is: a forwarded join is checked here too)."""
         state = self.state
         assert client.player is not None
+        if role != "spectator":
+            await self.gate.may_play(client.player.id, state.rated)
         async with state.lock:
             if state.status == "closed":
                 raise ProtocolError("room_not_found", room=state.code)
@@ -185,6 +193,7 @@ class Room:
         starts (the first one): his, saved, until he joins to take it as a player back
         after a dropped connection would; refused as a join is. The seat's index."""
         state = self.state
+        await self.gate.may_play(player.id, state.rated)
         async with state.lock:
             if state.status == "closed":
                 raise ProtocolError("room_not_found", room=state.code)
@@ -221,6 +230,22 @@ class Room:
             client.send(LeftMessage(room=state.code, ref=ref))
             client.room = client.seat = None
             state.broadcast_room()
+
+    async def bar(self, player_id: str, error: ProtocolError) -> None:
+        """``player_id`` may sit here no more (suspended): the connection playing his
+        seat leaves it, told ``error``; the seat stays his, and the away rules play it."""
+        state = self.state
+        async with state.lock:
+            held = (s for s in state.seating.seats if s.player and s.player.id == player_id)
+            seat = next(held, None)
+            client = None if seat is None else seat.client
+            if client is None:
+                return
+            self._detach(client)
+            client.send(error_message(error, client.locale))  # first: see remove
+            client.room = client.seat = None
+            state.broadcast_room()
+        log.info("room %s: %s may not sit here now (%s)", state.code, player_id, error.code)
 
     async def disconnect(self, client: Client) -> None:
         """The connection dropped: the seat is kept, and the away timer starts."""
@@ -271,8 +296,10 @@ class Room:
                 raise
             state.seating.ban(player, state.settings.remove_ban)
             if gone is not None:
-                gone.room = gone.seat = None
+                # Told first: a connection held by another process is forgotten there
+                # once it is in no room, and what comes after that reaches nobody.
                 gone.send(RemovedMessage(room=state.code))
+                gone.room = gone.seat = None
             log.info("room %s: the host removed %s from seat %d", state.code, player.id, index)
             state.broadcast_room()
 

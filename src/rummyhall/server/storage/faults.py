@@ -42,6 +42,7 @@ TRANSACTIONS = (
     "erase_player",
     "expire_chat",
     "expire_guest_games",
+    "moderate",
 )
 """Every transaction the repository commits, by the name its fault points use."""
 

@@ -311,7 +311,8 @@ class ModerationAction(Base):
     """One of :data:`rummyhall.server.storage.moderation.KINDS`."""
     reason: Mapped[str] = mapped_column(String(2000))
     report_id: Mapped[int | None] = mapped_column(ForeignKey("reports.id"), nullable=True)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+    """Indexed: every process reads the latest decisions every second (migration 0016)."""
     until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When a mute or suspension ends; ``None``: for good (or no end: a warning)."""
     lifted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -24,9 +24,9 @@ accounts), spam or advertising, an offensive name, something else (said in words
 
 Kind = Literal["warn", "mute", "suspend_play", "suspend_site", "lift", "dismiss"]
 KINDS: Final[tuple[Kind, ...]] = ("warn", "mute", "suspend_play", "suspend_site", "lift", "dismiss")
-"""What a moderator may do: warn a player, mute him in chat, suspend him from play
-(rooms, pairing, seats, chat) or from the site (no sign-in at all), lift his mutes and
-suspensions, or dismiss a report (nothing done to anyone)."""
+"""What a moderator may do: warn a player, mute him in chat, suspend him from rated
+play (rated rooms, seeks and seats, and chat) or from the site (no sign-in at all), lift
+his mutes and suspensions, or dismiss a report (nothing done to anyone)."""
 RESTRICTIONS: Final = frozenset({"mute", "suspend_play", "suspend_site"})
 """The kinds that hold for a time."""
 WARNING_SHOWN = timedelta(days=1)
@@ -232,6 +232,27 @@ class ModerationRecords:
             ]
             rows = sorted([*held, *warnings], key=lambda action: action.id, reverse=True)
             return [action_row(action) for action in rows]
+
+    def action(self, action_id: int) -> dict[str, Any] | None:
+        """One action as :func:`action_row` shows it (``None``: no such action)."""
+        with self.db.sessions() as session:
+            action = session.get(models.ModerationAction, action_id)
+            return None if action is None else action_row(action)
+
+    def decided_since(self, since: datetime) -> list[tuple[int, str]]:
+        """The actions on players taken at ``since`` or later (not dismissed reports),
+        each as its id and player's id, the oldest first: what every process carries out
+        (:mod:`rummyhall.server.people.enforcement`)."""
+        with self.db.sessions() as session:
+            rows = session.execute(
+                select(models.ModerationAction.id, models.ModerationAction.player_id)
+                .where(
+                    models.ModerationAction.at >= since,
+                    models.ModerationAction.kind != "dismiss",
+                )
+                .order_by(models.ModerationAction.id)
+            ).all()
+        return [(action_id, player_id) for action_id, player_id in rows]
 
     def history(self, player_id: str) -> list[dict[str, Any]]:
         """Every action concerning ``player_id`` but dismissed reports, newest first:

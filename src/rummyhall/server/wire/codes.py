@@ -76,6 +76,8 @@ ErrorCode = Literal[
     "muted",
     "suspended",
     "suspended_for_good",
+    "suspended_play",
+    "suspended_play_for_good",
     "not_moderator",
     "bad_report",
     "own_report",

@@ -364,8 +364,9 @@ class SeekingMessage(ServerMessage):
 class SeekEndedMessage(ServerMessage):
     """Your quick pairing seek has left its pool unpaired: ``cancelled`` (you asked),
     ``replaced`` (your seek from another window took its place), ``playing`` (you were
-    paired in another pool) or ``failed`` (the table could not be opened: ``code``
-    says why, as an error would)."""
+    paired in another pool) or ``failed`` (the table could not be opened, or you may
+    not play it: ``code`` says why, as an error would; ``suspended_play`` ends a rated
+    seek of a player a moderator suspended from rated play)."""
 
     type: Literal["seek_ended"] = "seek_ended"
     reason: Literal["cancelled", "replaced", "playing", "failed"]

@@ -105,16 +105,32 @@ PEOPLE_ERRORS: Final[dict[ErrorCode, Refusal]] = {
         http=403,
     ),
     "suspended": Refusal(
-        "a suspended player's chat, room, seek or seat, or (suspended from the site) his "
-        'hello, sign-in or request (below, "Moderation")',
-        "You are suspended until {until}. Reason: {reason}",
-        "你已被停权，直到 {until}。原因：{reason}",
+        "a player suspended from the site: his hello, sign-in or request, and his "
+        'connections closed (below, "Moderation")',
+        "Your account is suspended until {until}. Reason: {reason}",
+        "你的账号已被停用，直到 {until}。原因：{reason}",
         http=403,
     ),
     "suspended_for_good": Refusal(
         "the same as `suspended`, for a suspension without end",
-        "You are suspended for good. Reason: {reason}",
-        "你已被永久停权。原因：{reason}",
+        "Your account is suspended for good. Reason: {reason}",
+        "你的账号已被永久停用。原因：{reason}",
+        http=403,
+    ),
+    "suspended_play": Refusal(
+        "a player suspended from rated play: a rated room, seek or seat (his seat at a "
+        "rated table taken from his connection), or chat; casual play and games against "
+        'the computer stay open (below, "Moderation")',
+        "You are suspended from rated play and chat until {until}; casual games stay "
+        "open to you. Reason: {reason}",
+        "你已被禁止参加计分对局和聊天，直到 {until}；不计分对局仍可进行。原因：{reason}",
+        http=403,
+    ),
+    "suspended_play_for_good": Refusal(
+        "the same as `suspended_play`, for a suspension without end",
+        "You are suspended from rated play and chat for good; casual games stay open to "
+        "you. Reason: {reason}",
+        "你已被永久禁止参加计分对局和聊天；不计分对局仍可进行。原因：{reason}",
         http=403,
     ),
     "not_moderator": Refusal(
