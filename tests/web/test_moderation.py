@@ -2,7 +2,9 @@
 (named by the command line) finds both on the moderation page (in English and
 Chinese), the line shown as text with links to the game, mutes the sender and dismisses
 the other; the muted player is told why, his next line is refused with the same reason
-and his profile shows the record; the moderator lifts the mute from that profile."""
+and his profile shows the record; the moderator lifts the mute from that profile. A
+player suspended from rated play is offered casual games only, and told why, and at a
+rated table he loses his seat and watches instead."""
 
 from __future__ import annotations
 
@@ -135,3 +137,66 @@ def test_the_moderation_page_refuses_a_player(
         answer = httpx.get(f"{server.url}/api/moderation/reports", headers=auth(token))
         assert answer.status_code == 403
     shot(page, "refused")
+
+
+def test_a_player_suspended_from_rated_play_is_offered_casual_games_only(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path], server: Server
+) -> None:
+    player_id, token = server.register("Rex")
+    assert claim(server, token, "Rex_Rated").status_code == 201
+    mod_token = server.register("Mia")[1]
+    assert claim(server, mod_token, "Mia_Mod").status_code == 201
+    assert main(["moderator", "grant", "Mia_Mod", "--db", server.database_url]) == 0
+    decision = {"player": player_id, "kind": "suspend_play", "reason": "Boosting", "seconds": 3600}
+    with server.http() as http:
+        answer = http.post("/api/moderation/actions", json=decision, headers=auth(mod_token))
+    assert answer.status_code == 201, answer.text
+    page = new_page()
+    page.goto("/?rules=gin")
+    player = {"id": player_id, "nickname": "Rex", "username": "Rex_Rated"}
+    page.evaluate(
+        "([token, player]) => { localStorage.setItem('rummyhall.token', token);"
+        " localStorage.setItem('rummyhall.player', player); }",
+        [token, json.dumps(player)],
+    )
+    page.goto("/")
+    expect(page.locator("#banner")).to_contain_text("casual games stay open")
+    pairing = page.locator("#pairing")
+    rated = pairing.get_by_role("radio", name="Rated")
+    expect(rated).to_be_disabled()
+    expect(pairing.get_by_role("radio", name="Casual")).to_be_checked()
+    expect(rated).to_have_accessible_description(re.compile("Rated games are closed to you"))
+    friends = page.locator("form.friends input[name=rated]")
+    expect(friends).to_be_disabled()
+    expect(friends).not_to_be_checked()
+    expect(friends).to_have_accessible_description(re.compile("Boosting"))
+    shot(page, "rated-closed")
+    page.click("#create-room")  # a casual room for friends opens
+    expect(page).to_have_url(re.compile(r"\?room="))
+    page.goto("/")
+    page.click("[data-play=gin]")  # and a game against the computer
+    expect(page.locator(".felt")).to_be_visible()
+
+
+def test_a_player_suspended_from_rated_play_at_a_rated_table_watches_it_instead(
+    new_page: Callable[..., Page], shot: Callable[[Page, str], Path], server: Server
+) -> None:
+    host, friend, _ = invite_friend(new_page)  # a room for friends is rated by default
+    host.click("#start")
+    for page in (host, friend):
+        expect(page.locator(".felt")).to_be_visible()
+    mod_token = server.register("Max")[1]
+    assert claim(server, mod_token, "Max_Mod").status_code == 201
+    assert main(["moderator", "grant", "Max_Mod", "--db", server.database_url]) == 0
+    decision = {
+        "player": session_player(friend),
+        "kind": "suspend_play",
+        "reason": "Colluding",
+        "seconds": 600,
+    }
+    with server.http() as http:
+        answer = http.post("/api/moderation/actions", json=decision, headers=auth(mod_token))
+    assert answer.status_code == 201, answer.text
+    expect(friend.locator(".toast.error").last).to_contain_text("Colluding")
+    expect(friend.locator(".badge", has_text="You are watching")).to_be_visible()
+    shot(friend, "watching-instead")

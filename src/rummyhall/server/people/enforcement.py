@@ -74,14 +74,14 @@ class Enforcement:
         self._since = datetime.now(UTC) - timedelta(seconds=WINDOW)
 
     async def decided(self, action_id: int, player_id: str) -> None:
-        """Action ``action_id`` on ``player_id``, committed here a moment ago: carried
-        out here, and told to the other processes."""
-        await self.apply(action_id, player_id)
+        """Action ``action_id`` on ``player_id``, committed here a moment ago: told to
+        the other processes, and carried out here."""
         if self.peers is not None:
             self.peers.moderated(player_id, action_id)
+        await self.heard(action_id, player_id)
 
     async def heard(self, action_id: int, player_id: str) -> None:
-        """Action ``action_id``, told by the process that decided it: carried out here
+        """Carry out action ``action_id`` here, as the process that decided it says
         (should that fail, the next read of the database carries it out)."""
         try:
             await self.apply(action_id, player_id)

@@ -9,6 +9,7 @@ import { dismissInvitation, invitationsPanel, loadInvitations } from "./friends.
 import { formatDate, t } from "./i18n.js";
 import { api, claimAccount, currentPlayer, ensurePlayer, playAsGuest, renamePlayer, requestKey, signedOutAs, signIn, signOut } from "./net.js";
 import { once, sends } from "./once.js";
+import { myModeration, ratedBar, ratedClosed } from "./moderation.js";
 import { clockLabel, label, seatName, variantLabel } from "./names.js";
 import { pairingPanel } from "./pairing.js";
 import { presenceFigures } from "./presence.js";
@@ -113,7 +114,7 @@ export function showLobby({ main, navigate, toast }) {
       try {
         const seats = entry(request.game).seat_option ? request.options[entry(request.game).seat_option] : 2;
         const bots = [null, ...Array.from({ length: seats - 1 }, () => quickLevel())];
-        await create({ ...request, public: false, host_seat: 0, bots }, purpose);
+        await create({ ...request, public: false, host_seat: 0, bots, rated: false }, purpose); // no rating moves against the computer
       } catch (error) {
         sessionStorage.removeItem("rummyhall.autostart");
         toast(error.message, "error");
@@ -122,7 +123,9 @@ export function showLobby({ main, navigate, toast }) {
   }
 
   const presence = presenceFigures();
-  const pairing = pairingPanel({ navigate, toast, optionsFor: (game, variant, players) => roomOptions(game, variant, {}, players), playComputer, signedIn: () => Boolean(player?.username) });
+  let standing = []; // what moderators decided about the player that holds now
+  const barred = () => ratedBar(standing);
+  const pairing = pairingPanel({ navigate, toast, optionsFor: (game, variant, players) => roomOptions(game, variant, {}, players), playComputer, signedIn: () => Boolean(player?.username), barred });
 
   /** The level quick play seats: the one last chosen, if the server still offers it. */
   function quickLevel() {
@@ -198,7 +201,7 @@ export function showLobby({ main, navigate, toast }) {
         checkbox("hints", t("lobby.hints")),
         checkbox("spectators", t("lobby.spectators")),
         checkbox("spectator_chat", t("lobby.spectator_chat")),
-        checkbox("rated", t("lobby.rated")),
+        ratedChoice(),
         ...fields.filter((field) => field.type === "bool").map((field) => fieldWidget(field, variant)),
       ]),
       h("button", { type: "submit", class: "primary", id: "create-room", ...sends(CREATING) }, t("lobby.create")),
@@ -211,6 +214,16 @@ export function showLobby({ main, navigate, toast }) {
     return h("label", {}, [h("span", {}, t("lobby.clock")),
       h("select", { name: "clock", onchange: (e) => { state.clock = e.target.value; } },
         info.clocks.map((clock) => h("option", { value: clock, selected: clock === state.clock }, clockLabel(clock))))]);
+  }
+
+  /** Rated or casual; closed, and why, to a player suspended from rated play. */
+  function ratedChoice() {
+    const bar = barred();
+    if (!bar) return checkbox("rated", t("lobby.rated"));
+    return h("div", {}, [
+      h("label", { class: "check" }, [h("input", { type: "checkbox", name: "rated", checked: false, disabled: true, "aria-describedby": "lobby-rated-why" }), h("span", {}, t("lobby.rated"))]),
+      ratedClosed(bar, "lobby-rated-why"),
+    ]);
   }
 
   function checkbox(key, label) {
@@ -229,7 +242,7 @@ export function showLobby({ main, navigate, toast }) {
         hints: state.hints,
         spectators: state.spectators,
         spectator_chat: state.spectator_chat,
-        rated: state.rated,
+        rated: state.rated && !barred(),
         clock: state.game === "rummikub" ? "off" : state.clock,
         host_seat: hostSeat < 0 ? null : hostSeat,
         bots: state.seats.map((who) => (who === "you" || who === "open" ? null : who)),
@@ -544,7 +557,7 @@ export function showLobby({ main, navigate, toast }) {
       info = await api("/api/info");
       choose(info.games[0].game); // at once: a render meanwhile (a poll, the language) draws the form
       player = await ensurePlayer();
-      await Promise.all([loadSeated(), refreshInvitations()]);
+      await Promise.all([loadSeated(), refreshInvitations(), myModeration().then((mine) => { standing = mine.standing; })]);
     } catch (error) {
       if (error.code === "signed_out") player = null; // the page says so, and offers the ways on
       else toast(error.message, "error");

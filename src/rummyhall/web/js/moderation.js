@@ -71,6 +71,17 @@ export function showStanding(standing, banner) {
   if (standing.length) banner(standing.map(noticeText).join(" · "));
 }
 
+/** The suspension that closes rated play to a player whose standing this is (from
+ *  rated play, or from the site), or null: the lobby offers him casual games only. */
+export function ratedBar(standing) {
+  return standing.find((action) => action.kind === "suspend_play" || action.kind === "suspend_site") || null;
+}
+
+/** Why rated play is closed, said under the choice it disables. */
+export function ratedClosed(action, id) {
+  return h("p", { class: "muted rated-closed", id }, t("mod.rated_closed", { notice: noticeText(action) }));
+}
+
 /** Whether this browser's player is a moderator, and what holds against him. */
 export async function myModeration() {
   try {

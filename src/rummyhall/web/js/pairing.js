@@ -6,6 +6,7 @@
 // if he ticked it). "paired" takes him to his table.
 
 import { t } from "./i18n.js";
+import { ratedClosed } from "./moderation.js";
 import { SeekSocket } from "./net.js";
 import { clockLabel, label, variantLabel } from "./names.js";
 import { h } from "./ui.js";
@@ -35,8 +36,9 @@ const clockText = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.floor(
 /** The panel, kept across the lobby's redraws. ``optionsFor(game, variant, players)``:
  *  a room's options (the lobby's); ``playComputer(tableOf(request))`` opens a table against the
  *  computer with the seek's game, options and clock; ``signedIn()``: whether the
- *  player has an account (rated pairing needs one). */
-export function pairingPanel({ navigate, toast, optionsFor, playComputer, signedIn }) {
+ *  player has an account (rated pairing needs one); ``barred()``: the suspension that
+ *  closes rated play to him, or null. */
+export function pairingPanel({ navigate, toast, optionsFor, playComputer, signedIn, barred }) {
   const root = h("section", { class: "panel pairing", id: "pairing" });
   const choice = { game: null, variant: null, players: 2, fewer: false, clock: "off", computer: localStorage.getItem(AUTO) === "1", rated: localStorage.getItem(RATED) !== "0", range: savedRange() };
   let info = null;
@@ -127,22 +129,26 @@ export function pairingPanel({ navigate, toast, optionsFor, playComputer, signed
 
   const waited = () => (Date.now() - seek.since) / 1000;
 
-  /** Whether the seek is rated: as chosen, for an account; a guest's is casual. */
-  const rated = () => choice.rated && signedIn();
+  /** Whether the seek is rated: as chosen, for an account not suspended from rated
+   *  play; a guest's is casual. */
+  const rated = () => choice.rated && signedIn() && !barred();
 
-  /** Rated or casual; a guest sees rated disabled, and why. */
+  /** Rated or casual; a guest, or a player suspended from rated play, sees rated
+   *  disabled, and why. */
   function kind() {
     const guest = !signedIn();
+    const bar = barred();
+    const closed = guest || Boolean(bar);
     const radio = (value, text) => h("label", { class: "check" }, [
-      h("input", { type: "radio", name: "pairing-rated", value, checked: (value === "rated") === rated(), disabled: guest && value === "rated",
-        "aria-describedby": guest ? "pairing-rated-why" : null,
+      h("input", { type: "radio", name: "pairing-rated", value, checked: (value === "rated") === rated(), disabled: closed && value === "rated",
+        "aria-describedby": closed ? "pairing-rated-why" : null,
         onchange: () => { choice.rated = value === "rated"; localStorage.setItem(RATED, choice.rated ? "1" : "0"); } }),
       h("span", {}, text)]);
     return h("fieldset", { class: "pairing-kind" }, [
       h("legend", {}, t("pairing.kind")),
       radio("rated", t("pairing.rated")),
       radio("casual", t("pairing.casual")),
-      guest ? h("p", { class: "muted", id: "pairing-rated-why" }, t("pairing.rated_guest")) : null,
+      guest ? h("p", { class: "muted", id: "pairing-rated-why" }, t("pairing.rated_guest")) : bar ? ratedClosed(bar, "pairing-rated-why") : null,
     ]);
   }
 

@@ -169,7 +169,7 @@ export function showTable({ main, toast, banner }, code, watch) {
           return;
         }
         if (CLOSING.includes(message.code)) break; // the close that follows is explained on the page
-        toast(message.rule ? `${message.rule}: ${message.message}` : message.message, "error");
+        if (!IN_BANNER.includes(message.code)) toast(message.rule ? `${message.rule}: ${message.message}` : message.message, "error");
         // A seat is not to be had (full, removed by the host, too many seats held
         // elsewhere): watch instead where the room allows it.
         if (SEAT_REFUSALS.includes(message.code) && socket.role === "player") watchInstead();
@@ -452,8 +452,12 @@ function signedOutNotice() {
 /** Errors the server sends before it closes the connection for a reason the page shows. */
 const CLOSING = ["replaced", "signed_out"];
 
-/** Refusals of a seat after which the page watches instead, where the room allows it. */
-const SEAT_REFUSALS = ["room_full", "removed", "seat_limit"];
+/** Refusals the status banner says already (the ``moderation`` message that holds them). */
+const IN_BANNER = ["suspended_play", "suspended_play_for_good"];
+
+/** Refusals of a seat after which the page watches instead, where the room allows it
+ *  (a player suspended from rated play loses his seat at a rated table this way too). */
+const SEAT_REFUSALS = ["room_full", "removed", "seat_limit", "suspended_play", "suspended_play_for_good"];
 
 /** The ways on from a room that could not be shown: back to the lobby, or load again. */
 const lobbyLink = (kind) => h("a", { href: "/", "data-nav": "", class: `button ${kind}` }, t("nav.lobby"));
