@@ -24,6 +24,7 @@ from rummyhall.server.pairing.local import LocalPools
 from rummyhall.server.pairing.open_seats import take_open_seat
 from rummyhall.server.pairing.rules import Curve, Seek
 from rummyhall.server.pairing.seeks import Held, PoolKey, Recovered, SeatedTable, SeekRecord
+from rummyhall.server.pairing.suspended import unseat_suspended
 from rummyhall.server.people.players import Player, Players
 from rummyhall.server.rooms.catalogue import GameOptions
 from rummyhall.server.rooms.clock import require_clock
@@ -151,6 +152,21 @@ def new_seek(
         rating_range=request.rating_range,
     )
     return record, info
+
+
+def ended_envelope(seek_id: str, reason: Ending, error: ProtocolError | None) -> dict[str, Any]:
+    """Word to the process holding seek ``seek_id`` that it ended for ``reason``
+    (``error`` saying why, with its values), read back by :func:`ended_error`."""
+    envelope: dict[str, Any] = {"t": "pairing", "seek": seek_id, "ended": reason}
+    if error is not None:
+        values = {name: str(value) for name, value in error.values.items()}
+        envelope |= {"code": error.code, "values": values}
+    return envelope
+
+
+def ended_error(envelope: dict[str, Any]) -> ProtocolError | None:
+    code = envelope.get("code")
+    return None if code is None else ProtocolError(code, **envelope["values"])
 
 
 class Pairing:
@@ -306,7 +322,8 @@ class Pairing:
             options[first.seat_key] = len(table.seeks)
         players = [self.players.known(r.seek.player_id, r.nickname) for r in table.seeks]
         try:
-            if first.pool.rated and await self._barred(table):
+            gate = self.lobby.gate
+            if first.pool.rated and await unseat_suspended(gate, self.pools, table, self._refused):
                 return
             code = await self.lobby.open_table(
                 players, first.pool.game, options, first.pool.clock, first.pool.rated, table.id
@@ -330,36 +347,13 @@ class Pairing:
         except ProtocolError:  # Redis out of reach: kept until this process dies
             log.warning("quick pairing: table %s stays in the pools' records", table.id)
 
-    async def _barred(self, table: SeatedTable) -> bool:
-        """Whether a player of rated ``table`` was suspended from rated play since he
-        sought: then it is not opened, his seek ends (``failed``, saying why) and the
-        others' go back to their pools."""
-        refused: dict[str, ProtocolError] = {}
-        for record in table.seeks:
-            try:
-                await self.lobby.gate.may_play(record.seek.player_id, rated=True)
-            except ProtocolError as suspended:
-                refused[record.seek.id] = suspended
-        if not refused:
-            return False
-        for record in table.seeks:
-            why = refused.get(record.seek.id)
-            if why is None:
-                await self.pools.add(record)
-            else:
-                self._tell_ended(record, "failed", why)
-        await self.pools.opened(table)
-        return True
-
     async def bar_from_rated(self, player_id: str, error: ProtocolError) -> None:
         """``player_id`` is suspended from rated play: his rated seeks held here end
         (``failed``, ``error`` saying until when and why)."""
         for here in list(self.here.values()):
-            record = here.record
-            if not record.pool.rated or record.seek.player_id != player_id:
-                continue
-            if await self.pools.remove(record.seek.id) is not None:
-                self._tell_ended(record, "failed", error)
+            seek, pool = here.record.seek, here.record.pool
+            if pool.rated and seek.player_id == player_id and await self.pools.remove(seek.id):
+                self._tell_ended(here.record, "failed", error)
 
     # ------------------------------------------------------------------ telling seekers
 
@@ -379,16 +373,14 @@ class Pairing:
     ) -> None:
         here = self._forget(record.seek.id)
         if here is not None:
-            code, message = None, None
-            if error is not None:
-                code, message = error.code, error.message(here.client.locale)
+            code = None if error is None else error.code
+            message = None if error is None else error.message(here.client.locale)
             here.client.send(SeekEndedMessage(reason=reason, code=code, message=message))
         elif record.node != self.node and self.site is not None:
-            envelope: dict[str, Any] = {"t": "pairing", "seek": record.seek.id, "ended": reason}
-            if error is not None:
-                values = {name: str(value) for name, value in error.values.items()}
-                envelope |= {"code": error.code, "values": values}
-            self.site.post_pairing(record.node, envelope)
+            self.site.post_pairing(record.node, ended_envelope(record.seek.id, reason, error))
+
+    def _refused(self, record: SeekRecord, why: ProtocolError) -> None:
+        self._tell_ended(record, "failed", why)
 
     def delivered(self, envelope: dict[str, Any]) -> None:
         """Another process seated or ended a seek of a connection here."""
@@ -399,9 +391,7 @@ class Pairing:
             players = [PlayerInfo(**player) for player in envelope["players"]]
             self._tell_paired(here.record, envelope["room"], envelope["seat"], players)
         else:
-            code = envelope.get("code")
-            error = None if code is None else ProtocolError(code, **envelope["values"])
-            self._tell_ended(here.record, envelope["ended"], error)
+            self._tell_ended(here.record, envelope["ended"], ended_error(envelope))
 
     def _held(self, seek_id: str) -> SeekRecord | None:
         """Seek ``seek_id`` if a connection here holds it now."""

@@ -17,6 +17,7 @@ committed, and ends at its time without anything to wake.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -123,6 +124,14 @@ class Moderation:
         player suspended from rated play or from the site, a casual one only to the
         latter."""
         await self.check(player_id, "rated" if rated else "site")
+
+    async def refused(self, player_ids: Sequence[str], rated: bool) -> dict[str, ProtocolError]:
+        """Of ``player_ids``, those :meth:`may_play` refuses, with why (one read)."""
+        records = self.store.repository.moderation
+        held = await self.store.read(records.restrictions, player_ids)
+        need: Need = "rated" if rated else "site"
+        refusals = {player_id: refusal(rows, need) for player_id, rows in held.items()}
+        return {player_id: error for player_id, error in refusals.items() if error is not None}
 
     async def chat(self, player: Player, message: ChatRequest) -> ChatRequest:
         """Refuse a muted or suspended player's chat; the message with its blocked words

@@ -8,6 +8,7 @@ here, so it holds on all of them at once (:mod:`rummyhall.server.people.moderati
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Literal
 
@@ -232,6 +233,24 @@ class ModerationRecords:
             ]
             rows = sorted([*held, *warnings], key=lambda action: action.id, reverse=True)
             return [action_row(action) for action in rows]
+
+    def restrictions(self, player_ids: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+        """The mutes and suspensions that hold now against any of ``player_ids``, by
+        player (one query: quick pairing asks it of a table's players)."""
+        at = datetime.now(UTC)
+        with self.db.sessions() as session:
+            actions = session.scalars(
+                select(models.ModerationAction).where(
+                    models.ModerationAction.player_id.in_(player_ids),
+                    models.ModerationAction.kind.in_(RESTRICTIONS),
+                    models.ModerationAction.lifted_at.is_(None),
+                )
+            ).all()
+            held: dict[str, list[dict[str, Any]]] = {}
+            for action in actions:
+                if action.until is None or aware(action.until) > at:
+                    held.setdefault(action.player_id, []).append(action_row(action))
+            return held
 
     def action(self, action_id: int) -> dict[str, Any] | None:
         """One action as :func:`action_row` shows it (``None``: no such action)."""
