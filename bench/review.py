@@ -1,20 +1,21 @@
 """Is a review honest? Positions it marked as mistakes or blunders, played out from the
 real hidden cards or tiles with the move played and with the one it recommended (issue 43).
 
-    python bench/review.py [--game G] [--bots A,B] [--hands N] [--playouts N]
-                           [--hard-worlds N] [--marks M,M] [--rest played|hard]
-                           [--workers N] [--out FILE]
+    python bench/review.py [--game G] [--players N] [--bots A,B] [--hands N]
+                           [--playouts N] [--hard-worlds N] [--marks M,M]
+                           [--rest played|hard] [--workers N] [--out FILE]
 
-Single Gin hands or Rummikub rounds of two bots (``--bots``, default hard against
-medium; seats alternating), both seats reviewed. Every decision marked a mistake or a
-blunder (``--marks``) is played out ``--playouts`` times with each of the two moves: the hands or
-racks as they really were, the stock's or pool's part not yet drawn shuffled anew for
-each playout (the same shuffle for both moves, and the same bots with the same seeds:
-common random numbers), the rest played by the bots that played the game (hard at
-``--hard-worlds`` a move), or with ``--rest hard`` the reviewed seat's rest by the hard
-bot, whose play the review's values assume (the opponent's as it was). The gain is in
-the review's own value: the seat's net points (Rummikub: winning the round counting 100
-more).
+Single Gin hands, Indian Points deals (``--players``, 2 by default) or Rummikub rounds
+of the bots (``--bots``, default hard against medium, taken in turn round the table,
+seats changing places from one hand to the next), every seat reviewed. Every decision
+marked a mistake or a blunder (``--marks``) is played out ``--playouts`` times with each
+of the two moves: the hands or racks as they really were, the stock's or pool's part not
+yet drawn shuffled anew for each playout (the same shuffle for both moves, and the same
+bots with the same seeds: common random numbers), the rest played by the bots that
+played the game (hard at ``--hard-worlds`` a move), or with ``--rest hard`` the reviewed
+seat's rest by the hard bot, whose play the review's values assume (the others' as it
+was). The gain is in the review's own value: the seat's net points (Rummikub: winning
+the round counting 100 more; Indian: minus its penalty).
 
 Printed per mark: how many positions, the share where the recommended move did better on
 average, the mean gain with its 95% confidence interval over positions, and beside it
@@ -31,7 +32,7 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
@@ -42,16 +43,17 @@ from rummyhall.bots.base import Bot
 from rummyhall.game import GameState
 from rummyhall.review import ReviewedMove, review
 
-DEALT = {"gin": 21, "rummikub": 28}
+DEALT = {"gin": 21, "indian": 2, "rummikub": 28}
 """Cards or tiles dealt before the stock or pool in a deck's order (Gin: two hands and
-the upcard; Rummikub: two racks)."""
-OUT_BONUS = {"gin": 0, "rummikub": 100}
+the upcard; Indian: 13 a seat, then the cut joker and the open card; Rummikub: two
+racks)."""
+OUT_BONUS = {"gin": 0, "indian": 0, "rummikub": 100}
 """What winning is worth beyond the points in the review's value."""
 MARKS = ("mistake", "blunder")
 T95 = 1.96
 
 
-def bots(game: str, levels: tuple[str, str], seed: int, hard_worlds: int) -> list[Bot]:
+def bots(game: str, levels: Sequence[str], seed: int, hard_worlds: int) -> list[Bot]:
     return [
         make_bot(game, level, seed=seed + at, simulations=hard_worlds)
         if level == "hard"
@@ -63,6 +65,8 @@ def bots(game: str, levels: tuple[str, str], seed: int, hard_worlds: int) -> lis
 def value(state: GameState, game: str, seat: int) -> float:
     """The finished hand's or round's worth to ``seat`` as the review values it."""
     scores, winners = state.scores, state.winners
+    if game == "indian":
+        return float(scores[seat])
     won = (seat in winners) - (1 - seat in winners)
     return float(scores[seat] - (scores[1 - seat] if game == "gin" else 0)) + OUT_BONUS[game] * won
 
@@ -87,6 +91,8 @@ def reshuffled(record: JSON, move: int, rng: random.Random) -> list[str]:
     )
     deck = list(record["deck"])
     first = DEALT[record["game"]] + drawn
+    if record["game"] == "indian":
+        first += 13 * len(record["options"]["seated"])
     rest = deck[first:]
     rng.shuffle(rest)
     return deck[:first] + rest
@@ -96,13 +102,14 @@ def hand(args: argparse.Namespace, number: int) -> tuple[list[float], list[JSON]
     """One hand or round played, both seats reviewed (their processor times) and every
     marked position played out (one line each)."""
     seed = args.seed + number
-    first, second = args.bots.split(",")
-    levels = (first, second) if number % 2 == 0 else (second, first)
-    state = new_game(args.game, seed=seed)
+    names = args.bots.split(",")
+    levels = [names[(seat + number) % len(names)] for seat in range(args.players)]
+    options = {"players": args.players} if args.game == "indian" else {}
+    state = new_game(args.game, seed=seed, **options)
     play_out(state, bots(args.game, levels, seed * 2, args.hard_worlds))
     record = state.to_json()
     seconds, lines = [], []
-    for seat in (0, 1):
+    for seat in range(args.players):
         began = time.process_time()
         found = review(record, seat)
         seconds.append(time.process_time() - began)
@@ -131,7 +138,7 @@ def gained(
     args: argparse.Namespace,
     record: JSON,
     seat: int,
-    levels: tuple[str, str],
+    levels: Sequence[str],
     reviewed: ReviewedMove,
 ) -> Iterator[float]:
     """The recommended move's gain over the one played, playout by playout."""
@@ -142,7 +149,7 @@ def gained(
     for playout in range(args.playouts):
         deck = reshuffled(record, move, rng)
         with_each = []
-        rest = levels if args.rest == "played" else tuple_with(levels, seat, "hard")
+        rest = levels if args.rest == "played" else with_level(levels, seat, "hard")
         for action in (played, best):
             players = bots(args.game, rest, record["seed"] * 7 + playout, args.hard_worlds)
             state = played_out(record, move, action, deck, players)
@@ -150,8 +157,9 @@ def gained(
         yield with_each[1] - with_each[0]
 
 
-def tuple_with(levels: tuple[str, str], seat: int, level: str) -> tuple[str, str]:
-    return (level, levels[1]) if seat == 0 else (levels[0], level)
+def with_level(levels: Sequence[str], seat: int, level: str) -> list[str]:
+    """``levels`` with ``seat`` played by ``level``."""
+    return [level if at == seat else played for at, played in enumerate(levels)]
 
 
 def summary(lines: list[JSON], seconds: list[float], unit: str) -> None:
@@ -185,7 +193,8 @@ def summary(lines: list[JSON], seconds: list[float], unit: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=tuple(DEALT), default="gin")
-    parser.add_argument("--bots", default="hard,medium", help="the two bots that play")
+    parser.add_argument("--players", type=int, default=2, help="seats (Indian: 2 to 6)")
+    parser.add_argument("--bots", default="hard,medium", help="the bots, round the table")
     parser.add_argument("--hands", type=int, default=30, help="hands or rounds to play")
     parser.add_argument("--playouts", type=int, default=30, help="playouts a move")
     parser.add_argument("--hard-worlds", type=int, default=64, help="the hard bot's worlds")
@@ -195,6 +204,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes playing hands")
     parser.add_argument("--out", help="a file for one JSON line a position")
     args = parser.parse_args()
+    if args.game != "indian" and args.players != 2:
+        parser.error("Gin and Rummikub are played by two here")
     seconds: list[float] = []
     lines: list[JSON] = []
     with ProcessPoolExecutor(args.workers) as pool:
@@ -207,7 +218,11 @@ def main() -> None:
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as out:
                     out.writelines(json.dumps(line) + "\n" for line in found)
-    summary(lines, seconds, "points a hand" if args.game == "gin" else "points a round")
+    summary(
+        lines,
+        seconds,
+        {"gin": "points a hand", "indian": "points a deal"}.get(args.game, "points a round"),
+    )
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@ thresholds are chosen from (docs/review.md, ``review/marks.py``).
     python bench/review_losses.py [--game G] [--hands N] [--matches N] [--hard-worlds N]
 
 Plays single hands and matches (Gin: hands and matches to 100; Rummikub: rounds and
-two-round matches, two players) of a game, the hard bot (at a fixed number of worlds a
-move) against medium, seats alternating, reviews both seats of every game, and prints
+two-round matches, two players; Indian: Points deals and Pool 101 matches of
+``--players``) of a game, the hard bot (at a fixed number of worlds a move) and medium
+taking the seats in turn, reviews every seat of every game, and prints
 the percentiles of the losses of the moves played per level and unit (points of a hand;
 percentage points of the chance to win a match), those beyond the search's noise
 (``marks.NOISE_Z``), the share of moves each mark takes at the thresholds in use, and
@@ -25,6 +26,9 @@ from rummyhall.review import review
 from rummyhall.review.marks import LEVELS, THRESHOLDS, counted_loss
 
 PERCENTILES = (50, 75, 90, 95, 98, 99)
+MATCHES = {"indian": {"format": "pool101"}}
+"""The matches played where a game's default is not the one valued in pp (Indian: a
+Pool 101, whose chance to win the review values)."""
 
 
 def percentile(values: list[float], share: int) -> float:
@@ -34,7 +38,8 @@ def percentile(values: list[float], share: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=("gin", "rummikub"), default="gin")
+    parser.add_argument("--game", choices=("gin", "indian", "rummikub"), default="gin")
+    parser.add_argument("--players", type=int, default=2, help="Indian's seats (2 to 6)")
     parser.add_argument("--hands", type=int, default=12, help="single hands or rounds")
     parser.add_argument("--matches", type=int, default=4, help="matches to play")
     parser.add_argument("--hard-worlds", type=int, default=256, help="the hard bot's worlds")
@@ -48,8 +53,12 @@ def main() -> None:
         for number in range(games):
             seed = args.seed + number
             game = args.game
-            state = new_game(game, seed=seed) if unit == "points" else new_match(game, seed=seed)
-            levels = ("hard", "medium") if number % 2 == 0 else ("medium", "hard")
+            seats = {"players": args.players} if game == "indian" else {}
+            if unit == "points":
+                state = new_game(game, seed=seed, **seats)
+            else:
+                state = new_match(game, seed=seed, **seats, **MATCHES.get(game, {}))
+            levels = [("hard", "medium")[(seat + number) % 2] for seat in range(args.players)]
             bots = [
                 make_bot(game, level, seed=seed * 2 + at, simulations=args.hard_worlds)
                 if level == "hard"
@@ -65,8 +74,8 @@ def main() -> None:
                 seconds_per_hand.append((time.process_time() - began) / hands)
                 losses[level].extend((m.played.loss, m.played.error) for m in found.moves)
             print(f"{unit}: game {number + 1}/{games} reviewed", flush=True)
-        for level, found in sorted(losses.items()):
-            show(args.game, level, unit, found)
+        for level, pairs in sorted(losses.items()):
+            show(args.game, level, unit, pairs)
     median = statistics.median(seconds_per_hand)
     print(
         f"\nthe review's processor time per hand or round: median {median:.2f} s, "
