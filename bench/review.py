@@ -41,6 +41,7 @@ from rummyhall.actions import JSON, Action, action_from_json
 from rummyhall.bots import make_bot, play_out
 from rummyhall.bots.base import Bot
 from rummyhall.game import GameState
+from rummyhall.registry import load_start
 from rummyhall.review import ReviewedMove, review
 
 DEALT = {"gin": 21, "indian": 2, "rummikub": 28}
@@ -76,7 +77,7 @@ def played_out(
 ) -> GameState:
     """The finished game when the deal is ``deck``, the log is replayed to ``move``,
     ``action`` is played there and ``bots`` play the rest."""
-    state = new_game(record["game"], seed=record["seed"], deck=deck, **record["options"])
+    state = load_start({**record, "deck": deck})
     state.replay(record["log"][:move])
     state.apply(action)
     play_out(state, bots)

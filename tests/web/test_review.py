@@ -2,7 +2,7 @@
 seat, the progress while the server computes, then the accuracy, the evaluation chart,
 each decision with its mark, the better move ringed on his cards or laid out on the
 table with one line of why, "next mistake" and the N key; a Gin match on the desktop in
-English, a Rummikub round on the phone in Chinese."""
+English, a Rummikub round on the phone in Chinese (an Indian deal: test_review_indian.py)."""
 
 from __future__ import annotations
 

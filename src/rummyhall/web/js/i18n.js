@@ -529,6 +529,7 @@ const STRINGS = {
   "review.why.declare": ["It declares and wins the deal now, where your throw left the hand {left} cards from a declaration: {gain} more on average.", "它直接和牌赢下这一局，而你弃牌后离和牌还差 {left} 张：平均多得 {gain}。"],
   "review.why.nearer": ["It leaves the hand {best} cards from a declaration where yours left {left}: {gain} more on average.", "它弃牌后离和牌只差 {best} 张，你的还差 {left} 张：平均多得 {gain}。"],
   "review.why.farther": ["It leaves the hand {best} cards from a declaration, farther than your {left}, but its cards play better: {gain} more on average over {worlds} sampled deals.", "它弃牌后离和牌还差 {best} 张，比你的 {left} 张多，但留下的牌更好打：在 {worlds} 个抽样牌局中平均多得 {gain}。"],
+  "review.why.take_closer": ["{card} brings your hand nearer a declaration: taking it does {gain} better on average.", "{card} 能让你离和牌更近：拿这张牌平均好 {gain}。"],
   "review.why.search": ["Played out in {worlds} sampled deals from what you could see, it does {gain} better on average.", "从你能看到的信息出发，在 {worlds} 个抽样牌局中推演，它平均好 {gain}。"],
   "replay.not_found": ["No finished game here", "找不到这局已结束的对局"],
   "replay.not_found_help": ["The link may be wrong, or the game not over yet. Finished games are listed in your lobby and on your profile.", "链接可能有误，或对局尚未结束。已结束的对局列在大厅和个人主页中。"],

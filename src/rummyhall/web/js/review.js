@@ -81,6 +81,9 @@ export function whyText(review, move) {
     const key = best.distance === 0 ? "review.why.declare" : best.distance < played.distance ? "review.why.nearer" : "review.why.farther";
     return t(key, { best: best.distance, left: played.distance, gain, worlds });
   }
+  if (move.best.type === "draw" && move.best.source === "discard" && best.take_closer) {
+    return t("review.why.take_closer", { card: cardLabel(move.before.top), gain });
+  }
   return t("review.why.search", { gain, worlds });
 }
 
@@ -284,11 +287,15 @@ export class Reviews {
   }
 
   /** On the board of the replay's step: the card or tiles of the move played and of
-   *  the better one ringed on the seat's own hand or rack. */
+   *  the better one ringed on the seat's own hand or rack (a take: the open card). */
   decorate(page, seat, turn) {
     const move = this.decisionAt(seat, turn);
     if (!move || JSON.stringify(move.played) === JSON.stringify(move.best)) return;
     const ring = (action, kind) => {
+      if (action.type === "draw" && action.source === "discard") {
+        page.querySelector(`.card.top[data-card="${move.before.top}"]`)?.classList.add(kind);
+        return;
+      }
       const cards = action.type === "play" ? laid(action, move.before) : [action.card ?? action.discard].filter(Boolean);
       const used = new Set();
       for (const card of cards) {
