@@ -47,7 +47,7 @@ def register(
         type=int,
         metavar="N",
         help="with --review: sampled worlds a decision (default: the review's, Gin 512, "
-        "Rummikub 64)",
+        "Indian 48, Rummikub 64)",
     )
     parser.set_defaults(run=run)
 

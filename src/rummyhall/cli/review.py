@@ -57,7 +57,10 @@ def register(
         "--worlds",
         type=int,
         metavar="N",
-        help="sampled worlds a decision (default: Gin 512, Rummikub 64; fewer: quicker, noisier)",
+        help=(
+            "sampled worlds a decision (default: Gin 512, Indian 48, Rummikub 64; "
+            "fewer: quicker, noisier)"
+        ),
     )
     parser.add_argument(
         "--json",

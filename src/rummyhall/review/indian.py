@@ -4,7 +4,7 @@ same sampled worlds (the other seats' hands and the stock drawn from the cards t
 has not seen, the cards they picked up from the pile in their hands) by a fast rule
 player for every seat (:mod:`~rummyhall.review.indian_playout`), settled exactly. What
 the solver decides exactly is said as a fact: the distance to a declaration a discard
-left and the least any discard could leave (0: a declaration was there to make)."""
+left and the nearest any discard could leave (0: a declaration was there to make)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ class HookSettings:
     review_worlds: int | None = setting(
         None,
         "sampled worlds a decision in the site's reviews (for tests: quicker, noisier); "
-        "default: the review's own, Gin 512, Rummikub 64 (docs/review.md)",
+        "default: the review's own, Gin 512, Indian 48, Rummikub 64 (docs/review.md)",
         group=TESTS,
         metavar="N",
         at_least=2,
