@@ -50,7 +50,9 @@ def test_a_gin_match_reviewed_on_the_desktop(
     expect(note.locator(".review-mark")).to_be_visible()
     expect(note).to_contain_text("Better:")
     expect(page.locator("#review-why")).to_have_text(re.compile(r"(deadwood|sampled deals).*"))
-    expect(page.locator(".my-area .review-better-card")).to_have_count(1)
+    # The better card ringed: in the hand, or the open card where taking it is better.
+    better = page.locator(".my-area .review-better-card, .card.top.review-better-card")
+    expect(better).to_have_count(1)
     expect(page.locator("#review-list li.now")).to_have_count(1)
     shot(page, "mistake")
     position = page.locator("#replay-position").inner_text()
