@@ -360,7 +360,9 @@ export function showLobby({ main, navigate, toast }) {
         h("p", { class: "tagline" }, t("lobby.tagline")),
         !player && signedOutAs() ? null : h("p", { class: "whoami" }, [
           `${t("lobby.hello")} `, h("strong", { id: "nickname" }, player ? player.nickname : "…"), " ",
-          h("button", { class: "link", type: "button", id: "rename", onclick: rename }, t("lobby.rename")), " ",
+          // Offered once the player is known: a new guest being made has no token to
+          // rename with yet (a rename sent before it was refused, and the name lost).
+          player ? h("button", { class: "link", type: "button", id: "rename", onclick: rename }, t("lobby.rename")) : null, " ",
           player ? h("a", { href: `/?profile=${player.id}`, "data-nav": "", id: "my-profile" }, t("lobby.profile")) : null,
         ]),
         accountLine(),
