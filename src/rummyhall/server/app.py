@@ -49,6 +49,7 @@ from rummyhall.server.people.players import Players
 from rummyhall.server.people.presence import Presence
 from rummyhall.server.people.privacy import Privacy
 from rummyhall.server.people.replays import Replays
+from rummyhall.server.reviews.claims import Claims
 from rummyhall.server.reviews.service import Reviews
 from rummyhall.server.rooms.autoplay import Autoplay
 from rummyhall.server.rooms.lobby import Lobby
@@ -133,6 +134,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             settings,
             store,
             limiter("reviews", settings.reviews_per_hour / 3600, settings.review_burst),
+            None if cluster is None else Claims(cluster.redis, cluster.node, settings.lease_ttl),
         )
         privacy = Privacy(settings, store, accounts, lobby)
         lobby.rename_listeners.append(replays.forget_player)
