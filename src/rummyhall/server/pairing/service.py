@@ -25,6 +25,7 @@ from rummyhall.server.pairing.open_seats import take_open_seat
 from rummyhall.server.pairing.rules import Curve, Seek
 from rummyhall.server.pairing.seeks import Held, PoolKey, Recovered, SeatedTable, SeekRecord
 from rummyhall.server.pairing.suspended import unseat_suspended
+from rummyhall.server.pairing.tables import Opening, Tables
 from rummyhall.server.people.players import Player, Players
 from rummyhall.server.rooms.catalogue import GameOptions
 from rummyhall.server.rooms.clock import require_clock
@@ -185,6 +186,8 @@ class Pairing:
         self.lobby = lobby
         self.players = players
         self.site = site
+        self.tables = Tables(lobby, store)
+        """Opens the tables the passes seat, a pass's in one commit."""
         self.curve = Curve(settings.pairing_widen)
         countdown = settings.pairing_countdown
         self.pools: Pools = (
@@ -306,46 +309,64 @@ class Pairing:
             self._again = True
             while self._again:
                 self._again = False
-                for table in await self.pools.tables(time.time()):
+                tables = await self.pools.tables(time.time())
+                for table in tables:
                     for record in table.ended:
                         self._tell_ended(record, "playing")
-                    self._spawn(self._open(table))
+                if tables:
+                    self._spawn(self._open(tables))
         finally:
             self._passing = False
 
-    async def _open(self, table: SeatedTable) -> None:
-        """Open the room of ``table`` and tell its players where to go (a table a dead
-        process seated too: its room is opened once, by its key)."""
-        first = table.seeks[0]
-        options = dict(first.options)
-        if first.seat_key is not None:
-            options[first.seat_key] = len(table.seeks)
-        players = [self.players.known(r.seek.player_id, r.nickname) for r in table.seeks]
+    async def _open(self, tables: list[SeatedTable]) -> None:
+        """Open the rooms of ``tables`` (a pass's, in one commit) and tell their players
+        where to go (tables a dead process seated too: each room is opened once, by its
+        key)."""
+        tables = [table for table in tables if not await self._unseated(table)]
+        openings = [Opening.of(table, self.players) for table in tables]
         try:
-            gate = self.lobby.gate
-            if first.pool.rated and await unseat_suspended(gate, self.pools, table, self._refused):
-                return
-            code = await self.lobby.open_table(
-                players, first.pool.game, options, first.pool.clock, first.pool.rated, table.id
-            )
+            outcomes = await self.tables.open(openings)
+        except Exception as failure:  # (not expected: each table's failure is its own)
+            outcomes = [failure] * len(openings)
+        for table, opening, outcome in zip(tables, openings, outcomes, strict=True):
+            if isinstance(outcome, str):
+                infos = [player.info() for player in opening.players]
+                for seat, record in enumerate(table.seeks):
+                    self._tell_paired(record, outcome, seat, infos)
+                log.info("quick pairing seated %d players in room %s", len(infos), outcome)
+            else:
+                self._failed(table, outcome)
+            try:
+                await self.pools.opened(table)
+            except ProtocolError:  # Redis out of reach: kept until this process dies
+                log.warning("quick pairing: table %s stays in the pools' records", table.id)
+
+    async def _unseated(self, table: SeatedTable) -> bool:
+        """Whether ``table``, rated, is not to be opened: one of its players is suspended
+        from rated play since he sought (:func:`unseat_suspended`), or that could not be
+        checked (its seekers told why)."""
+        if not table.seeks[0].pool.rated:
+            return False
+        try:
+            return await unseat_suspended(self.lobby.gate, self.pools, table, self._refused)
         except Exception as failure:
-            error = failure if isinstance(failure, ProtocolError) else ProtocolError("internal")
-            if isinstance(failure, StorageUnavailable):
-                error = ProtocolError("storage_unavailable")
-            elif not isinstance(failure, ProtocolError):
-                log.exception("quick pairing could not open a table")
-            log.warning("quick pairing could not open a table: %s", error.code)
-            for record in table.seeks:
-                self._tell_ended(record, "failed", error)
-        else:
-            infos = [player.info() for player in players]
-            for seat, record in enumerate(table.seeks):
-                self._tell_paired(record, code, seat, infos)
-            log.info("quick pairing seated %d players in room %s", len(players), code)
+            self._failed(table, failure)
         try:
             await self.pools.opened(table)
         except ProtocolError:  # Redis out of reach: kept until this process dies
             log.warning("quick pairing: table %s stays in the pools' records", table.id)
+        return True
+
+    def _failed(self, table: SeatedTable, failure: BaseException) -> None:
+        """Tell ``table``'s seekers that its room could not be opened, and why."""
+        error = failure if isinstance(failure, ProtocolError) else ProtocolError("internal")
+        if isinstance(failure, StorageUnavailable):
+            error = ProtocolError("storage_unavailable")
+        elif not isinstance(failure, ProtocolError):
+            log.error("quick pairing could not open a table", exc_info=failure)
+        log.warning("quick pairing could not open a table: %s", error.code)
+        for record in table.seeks:
+            self._tell_ended(record, "failed", error)
 
     async def bar_from_rated(self, player_id: str, error: ProtocolError) -> None:
         """``player_id`` is suspended from rated play: his rated seeks held here end
@@ -421,8 +442,8 @@ class Pairing:
                     tables, replaced = await self.pools.recover(self._held)
                     for record in replaced:
                         self._tell_ended(record, "replaced")
-                    for table in tables:
-                        self._spawn(self._open(table))
+                    if tables:
+                        self._spawn(self._open(tables))
                     await self._tell_all()
             except ProtocolError as error:  # Redis out of reach: the rooms say it already
                 log.debug("quick pairing: a pass failed (%s)", error.code)

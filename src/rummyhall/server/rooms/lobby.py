@@ -102,6 +102,12 @@ def room_options(game: str, options: dict[str, Any]) -> GameOptions:
         raise ProtocolError("bad_options", detail=f"{where}: {first['msg']}") from None
 
 
+def creation_of(request: RoomRequest, key: str) -> Creation:
+    """The creation of a room by ``request`` with ``Idempotency-Key`` ``key``: the same
+    key with another request is refused."""
+    return Creation(key, hashlib.sha256(request.model_dump_json().encode()).hexdigest())
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
@@ -235,8 +241,7 @@ class Lobby:
             room = await self._open(host, request, guests=guests)
             assert room is not None
             return room.state.info(), True
-        digest = hashlib.sha256(request.model_dump_json().encode()).hexdigest()
-        creation = Creation(key, digest)
+        creation = creation_of(request, key)
         asked = (host.id, key)
         while (running := self._creating.get(asked)) is not None:
             await asyncio.wait([running])
@@ -263,28 +268,6 @@ class Lobby:
         if done.digest != creation.digest:
             raise ProtocolError("key_reused")
         return await self._described(await self.find(done.code)), False
-
-    async def open_table(
-        self,
-        players: Sequence[Player],
-        game: str,
-        options: dict[str, Any],
-        clock: str,
-        rated: bool,
-        key: str,
-    ) -> str:
-        """The code of a public room quick pairing filled: ``players`` in its seats in
-        order (the first its host), ``rated`` or casual as they sought, its match
-        started. The site's room limit holds; a player's own does not, since he hosts it
-        by lot, not by choice. ``key`` (the
-        table's) opens it once: asked again, after a crash too, the room opened then is
-        found, and started if it was not."""
-        request = RoomRequest(game=game, options=options, clock=clock, rated=rated, host_seat=0)
-        info, _ = await self.create(players[0], request, key, guests=players[1:])
-        place = await self.find(info.code)
-        if isinstance(place, Room) and place.state.status == "waiting":
-            await place.play.begin()
-        return info.code
 
     async def playing(self) -> Counter[str]:
         """Matches under way by game: here and, in a cluster, on the other processes
@@ -319,9 +302,34 @@ class Lobby:
         """A new room, saved (with ``creation``'s key); ``None`` when that key opened a
         room elsewhere first. With ``guests`` (quick pairing), they sit in the seats
         after the host's, and the host has no limit of rooms."""
+        state = await self.new_state(host, request, guests)
+        opened: str | None = None  # the id of the room the request opened, once saved
+        try:
+            if creation is None:
+                await state.save()
+                opened = state.id
+            else:
+                opened = await self.store.create_room(state.stored(), creation)
+        finally:
+            if opened != state.id:
+                self.unclaim(state.code)
+        return self.add(state) if opened == state.id else None
+
+    async def new_state(
+        self,
+        host: Player,
+        request: RoomRequest,
+        guests: Sequence[Player] | None = None,
+        beside: int = 0,
+    ) -> RoomState:
+        """A new room's state, not saved yet, within the limits (``beside``: rooms being
+        opened with it, not counted yet); in a cluster its code's lease is held here
+        (:meth:`unclaim` lets it go if the room is not opened). With ``guests`` (quick
+        pairing), they sit in the seats after the host's, and the host has no limit of
+        rooms."""
         settings = self.settings
         elsewhere = await self._elsewhere()
-        if len(self.rooms) + len(elsewhere) >= settings.max_rooms:
+        if len(self.rooms) + len(elsewhere) + beside >= settings.max_rooms:
             raise ProtocolError("room_limit")
         hosted = sum(room.state.seating.hosted_by(host) for room in self.rooms.values()) + sum(
             1 for data, _ in elsewhere.values() if data["host"]["id"] == host.id
@@ -331,14 +339,13 @@ class Lobby:
         options = room_options(request.game, request.options)
         require_clock(request.clock, self.settings.clocks, request.game)
         seats = request.seats(options, host, guests or (), self.autoplay)
-        code = await self._unused_code()
-        state = RoomState(
+        return RoomState(
             self.settings,
             self.store,
             self.autoplay,
             self.cluster,
             id=secrets.token_hex(8),
-            code=code,
+            code=await self._unused_code(),
             game=request.game,
             options=options,
             public=request.public,
@@ -349,22 +356,21 @@ class Lobby:
             rated=request.rated,
             seating=Seating(host, seats),
         )
-        opened: str | None = None  # the id of the room the request opened, once saved
-        try:
-            if creation is None:
-                await state.save()
-                opened = state.id
-            else:
-                opened = await self.store.create_room(state.stored(), creation)
-        finally:
-            if opened != state.id and self.cluster is not None:
-                self.cluster.closed(code)
-        if opened != state.id:
-            return None
+
+    def add(self, state: RoomState) -> Room:
+        """The room of ``state``, saved, is open here."""
         room = Room(state, self.rooms, self.gate)
         self._opened(room)
-        log.info("room %s opened by %s: %s", code, host.id, options.label())
+        log.info(
+            "room %s opened by %s: %s", state.code, state.seating.host.id, state.options.label()
+        )
         return room
+
+    def unclaim(self, code: str) -> None:
+        """Code ``code`` of a room :meth:`new_state` made and that was not opened: its
+        lease let go (in a cluster)."""
+        if self.cluster is not None:
+            self.cluster.closed(code)
 
     async def _unused_code(self) -> str:
         """A code no room has; in a cluster, with its lease already held here."""

@@ -18,11 +18,18 @@ from rummyhall.game import random_seed
 from rummyhall.server.rooms.seats import Client, Seat, require_filled
 from rummyhall.server.rooms.state import RoomState
 from rummyhall.server.rooms.table import Actor, Table
+from rummyhall.server.settings import Settings
 from rummyhall.server.storage.records import LogConflict
 from rummyhall.server.wire.messages import CheckedMessage, HintMessage
 from rummyhall.server.wire.protocol import ProtocolError
 
 log = logging.getLogger(__name__)
+
+
+def new_seed(settings: Settings) -> int:
+    """A new match's seed: random, or the one the settings fix (tests)."""
+    fixed = settings.match_seed
+    return random_seed() if fixed is None else fixed
 
 
 class MatchPlay:
@@ -57,17 +64,27 @@ class MatchPlay:
 
     async def _start_match(self) -> None:
         room = self.state
-        seats = room.seating.seats
-        require_filled(seats)
-        fixed = room.settings.match_seed
-        seed = random_seed() if fixed is None else fixed
+        require_filled(room.seating.seats)
         number = 1 if room.table is None else room.table.number + 1
+        seed = new_seed(room.settings)
         table = await Table.start(room.store, room.stored("playing"), room.options, number, seed)
+        await self._started(table)
+
+    async def started(self, table: Table) -> None:
+        """The room's first match, dealt and saved by quick pairing (its pass's tables
+        in one commit), is under way."""
+        async with self.state.lock:
+            await self._started(table)
+        self.wake_standins()
+
+    async def _started(self, table: Table) -> None:
+        """``table``'s match, saved, is under way: the room plays it and tells so."""
+        room = self.state
         room.table = table
         room.status = "playing"
         room.clock.reset()
-        log.info("room %s: match %d (%s) started", room.code, number, table.id)
-        for seat in seats:
+        log.info("room %s: match %d (%s) started", room.code, table.number, table.id)
+        for seat in room.seating.seats:
             if seat.client is None:
                 self.start_away_timer(seat)
         await room.announce_status()

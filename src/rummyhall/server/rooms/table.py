@@ -60,12 +60,22 @@ class Table:
     ) -> Table:
         """Deal a new match and save it with its room (``room``, already ``playing``) in
         one commit: the table exists only once that commit has succeeded."""
+        table, match = cls.deal(store, room, options, number, seed)
+        await store.start_match(room, match)
+        return table
+
+    @classmethod
+    def deal(
+        cls, store: Store, room: StoredRoom, options: GameOptions, number: int, seed: int
+    ) -> tuple[Table, StoredMatch]:
+        """A new match dealt, and as it is to be saved: in play only once it is
+        (:meth:`start`, or quick pairing's tables, a pass's in one commit)."""
         match = StoredMatch(
             secrets.token_hex(8), number, seed, options.model_dump(), room.seats, "playing"
         )
         state = start_match(room.game, options, seed)
-        await store.start_match(room, match)
-        return cls(store, room.code, room.game, match.id, number, seed, state, room.seats)
+        table = cls(store, room.code, room.game, match.id, number, seed, state, room.seats)
+        return table, match
 
     @classmethod
     def restore(cls, store: Store, room: StoredRoom, options: GameOptions) -> Table | None:

@@ -35,6 +35,7 @@ TRANSACTIONS = (
     "dismiss_invitation",
     "save_room",
     "start_match",
+    "open_tables",
     "append_actions",
     "finish_match",
     "abandon_orphans",

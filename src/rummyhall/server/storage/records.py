@@ -67,3 +67,13 @@ class Creation:
     digest: str
     room_id: str = ""
     code: str = ""
+
+
+@dataclass(frozen=True)
+class PairedTable:
+    """A table quick pairing seated, to open in one commit with the others of its pass:
+    its room (``playing``), the creation key that opens it once, and its first match."""
+
+    room: StoredRoom
+    creation: Creation
+    match: StoredMatch

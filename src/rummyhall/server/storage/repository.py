@@ -22,6 +22,7 @@ from rummyhall.server.storage.retention import RetentionRecords
 from rummyhall.server.storage.reviews import ReviewRecords
 from rummyhall.server.storage.rooms import RoomRecords
 from rummyhall.server.storage.standings import StandingRecords
+from rummyhall.server.storage.tables import TableRecords
 
 
 class Repository:
@@ -35,6 +36,8 @@ class Repository:
         self.rooms = RoomRecords(self.db)
         self.matches = MatchRecords(self.db)
         """Matches, their logs and results."""
+        self.tables = TableRecords(self.db, self.rooms)
+        """Quick pairing's tables, a pass's in one commit."""
         self.standings = StandingRecords(self.db)
         """Statistics, profiles and leaderboards."""
         self.invitations = InvitationRecords(self.db)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -40,11 +39,13 @@ from rummyhall.server.metrics import (
     WRITE_SECONDS,
 )
 from rummyhall.server.storage import models
+from rummyhall.server.storage.group_commit import GroupCommit
 from rummyhall.server.storage.migrate import revisions
 from rummyhall.server.storage.records import (
     AccountRefusal,
     Creation,
     LogConflict,
+    PairedTable,
     StoredMatch,
     StoredRoom,
 )
@@ -72,9 +73,10 @@ class Store:
         self.repository = repository
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="rummyhall-db")
         self._readers = ThreadPoolExecutor(readers, thread_name_prefix="rummyhall-read")
-        self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
-        self._flushing = False  # a flush is queued on the writer thread
-        self._lock = threading.Lock()
+        self._log = GroupCommit(self._executor, self._append, GATHER_SECONDS)
+        """The action log's group commits."""
+        self._tables = GroupCommit(self._executor, self._open_all, GATHER_SECONDS)
+        """Quick pairing's tables, each pass's together (docs/pairing.md)."""
 
     async def _write(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run one repository method on the writer thread."""
@@ -292,37 +294,25 @@ class Store:
 
     def append_action(self, row: dict[str, Any]) -> asyncio.Future[None]:
         """Queue one log entry for the next commit; the future is done once it is
-        committed (its exception says why not). A future rather than a coroutine, so
-        awaiting it under ``asyncio.shield`` starts no task."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
-        with self._lock:
-            self._pending.append((row, done))
-            start, self._flushing = not self._flushing, True
-        if start:
-            loop.call_later(GATHER_SECONDS, self._start_flush, loop)
-        return done
+        committed (its exception says why not)."""
+        return self._log.add(row)
 
-    def _start_flush(self, loop: asyncio.AbstractEventLoop) -> None:
+    async def open_tables(self, tables: list[PairedTable]) -> list[str | BaseException]:
+        """Open quick pairing's ``tables`` (each a room, its creation key and its first
+        match) in one commit with any others queued meanwhile: per table, the id of the
+        room its key opened (its own, or one committed before: a table opened again),
+        or why it was not opened."""
+        if not tables:
+            return []
+        futures = self._tables.add_all(tables)
+        return await asyncio.gather(*futures, return_exceptions=True)
+
+    def _open_all(self, tables: list[PairedTable]) -> list[str | BaseException]:
         try:
-            self._executor.submit(self._flush, loop)
-        except RuntimeError as exc:  # shut down meanwhile: nothing will be written
-            with self._lock:
-                batch, self._pending, self._flushing = self._pending, [], False
-            _settle_all([(done, exc) for _, done in batch])
-
-    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Write everything pending in one commit; queue another flush behind the other
-        jobs if more came meanwhile (so room and match updates are never starved)."""
-        with self._lock:
-            batch, self._pending = self._pending, []
-        errors = self._append([row for row, _ in batch])
-        outcomes = [(done, error) for (_, done), error in zip(batch, errors, strict=True)]
-        loop.call_soon_threadsafe(_settle_all, outcomes)
-        with self._lock:
-            self._flushing = bool(self._pending)
-            if self._flushing:
-                self._executor.submit(self._flush, loop)
+            with unreachable_database():
+                return list(self.repository.tables.open_tables(tables))
+        except Exception as exc:  # each table learns that nothing was written
+            return [exc] * len(tables)
 
     def _append(self, rows: list[dict[str, Any]]) -> list[BaseException | None]:
         """Write ``rows`` in one commit; for each, why it was not written (``None``:
@@ -366,13 +356,3 @@ def unreachable_database() -> Iterator[None]:
         log.warning("the database is unreachable: %s", error)
         STORAGE_ERRORS.inc()
         raise StorageUnavailable from None
-
-
-def _settle_all(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
-    for done, error in outcomes:
-        if done.cancelled():
-            continue
-        if error is None:
-            done.set_result(None)
-        else:
-            done.set_exception(error)
