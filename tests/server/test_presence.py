@@ -2,7 +2,8 @@
 matches under way and the people at them) for anyone, guests included; a player's
 presence on his profile for his friends only (played together, or invited), online
 while he is connected or his lobby asks, playing while seated at a match under way;
-and on three processes over Redis, the counts joined across them."""
+on three processes over Redis, the counts joined across them; and with Redis out of
+reach, profiles without presence and this process's counts, marked partial."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.server import databases
 from tests.server.harness import Server, open_table, play_to_the_end
 from tests.server.redises import RedisServer
 from tests.server.test_cluster import pytestmark as cluster_marks
@@ -107,4 +109,31 @@ def test_the_counts_join_three_processes(tmp_path: Path) -> None:
     finally:
         for server in site:
             server.stop()
+        redis.close()
+
+
+@on_a_site
+def test_with_redis_out_of_reach_profiles_come_without_presence_and_counts_are_partial(
+    tmp_path: Path,
+) -> None:
+    """Redis stopped: a friend's profile is answered, its ``presence`` unknown (``null``),
+    and the counts are this process's, marked ``partial``."""
+    redis = RedisServer().start()
+    url = databases.cluster().new_database(tmp_path.name)
+    server = Server(tmp_path / "p.db", "--redis", redis.url, database_url=url).start()
+    try:
+        known = {name: server.register(name) for name in ("Di", "Ed")}
+        (_, ed), _ = play_to_the_end(server, ("Di", "Ed"), registered=known)
+        di_token = known["Di"][1]
+        table = open_table(server, ("Ana", "Bo"))
+        assert seen_by(server, ed, di_token)["presence"] in ("online", "offline")
+        redis.stop()
+        profile = seen_by(server, ed, di_token)
+        assert profile["presence"] is None and profile["player"]["nickname"] == "Ed"
+        now = counts(server)
+        assert now["partial"] is True and now["online"] >= 2
+        assert now["games"] == {"gin": {"matches": 1, "players": 2}}
+        del table
+    finally:
+        server.stop()
         redis.close()

@@ -304,7 +304,8 @@ async def profile(
     """A player's public page: nickname, username, per game his rating (OpenSkill, see
     ``server/storage/ratings.py``) with its history, matches played and won, and his recent
     finished matches (replays are public once a match is over); asked with the token of
-    one of his friends, whether he is online or playing (``presence``)."""
+    one of his friends, whether he is online or playing (``presence``; ``null`` while
+    that is not known: Redis out of reach)."""
     here = services(request)
     found = await here.store.profile(player_id)
     if found is None:
@@ -312,14 +313,15 @@ async def profile(
     if authorization:
         viewer = await current_player(request, bearer_token(authorization))
         if viewer.id != player_id and await here.store.friends(viewer.id, player_id):
-            found["presence"] = await here.presence.of(player_id)
+            found["presence"] = await here.presence.of(player_id)  # None: not known now
     return found
 
 
 @router.get("/presence", dependencies=Reads)
 async def presence(request: Request) -> dict[str, Any]:
     """Who is here: players online, and per game the matches under way and the people
-    at them (counts, never names)."""
+    at them (counts, never names); this process's alone, ``partial``, while Redis is out
+    of reach."""
     return await services(request).presence.counts()
 
 

@@ -1,8 +1,9 @@
 """Quick pairing as a process serves it (docs/pairing.md): its connections' seeks put in
 their pools (:class:`~rummyhall.server.pairing.local.LocalPools` in memory, or
 :class:`~rummyhall.server.pairing.shared.SharedPools` in Redis), a pass whenever a seek
-arrives and every :data:`TICK`, each table a pass seats opened through the lobby, and
-its players told ``paired`` wherever their connections are.
+arrives and every :data:`TICK`, the tables a pass seats opened together in one commit
+(:mod:`~rummyhall.server.pairing.tables`), and their players told ``paired`` wherever
+their connections are.
 
 A seek leaves its pool when it is seated, cancelled, replaced by the same player's in
 that pool, or when its connection closes; a player seated in one pool loses his seeks
@@ -31,6 +32,7 @@ from rummyhall.server.rooms.catalogue import GameOptions
 from rummyhall.server.rooms.clock import require_clock
 from rummyhall.server.rooms.lobby import Lobby, room_options
 from rummyhall.server.rooms.seats import Client
+from rummyhall.server.rooms.under_way import under_way
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.store import StorageUnavailable, Store
 from rummyhall.server.wire.messages import (
@@ -454,7 +456,7 @@ class Pairing:
         waiting = await self.pools.waiting(
             sorted({h.record.pool for h in self.here.values()}, key=lambda k: k.name)
         )
-        playing = await self.lobby.playing()
+        playing = (await under_way(self.lobby)).matches
         for here in list(self.here.values()):
             await self._tell(here, waiting=waiting, playing=playing, changed_only=True)
 
@@ -472,7 +474,7 @@ class Pairing:
         if waiting is None:
             waiting = await self.pools.waiting([record.pool])
         if playing is None:
-            playing = await self.lobby.playing()
+            playing = (await under_way(self.lobby)).matches
         starts_at = self.pools.starts_at(record)
         figures = (waiting.get(record.pool, 0), playing.get(record.pool.game, 0), starts_at)
         if changed_only and figures == here.shown:

@@ -9,7 +9,9 @@ seat at a match under way. In a cluster each process keeps in Redis the set of t
 players online there, rewritten every :data:`PUBLISH_EVERY` seconds and expiring
 :data:`KEY_TTL` seconds after its last write: a process that dies drops out of the
 counts within that time, and nobody is counted twice (the sets are joined, not added).
-The matches come from the lobby, which sees every process's rooms."""
+The matches come from the lobby, which sees every process's rooms. With Redis out of
+reach the counts are this process's, marked ``partial``, and a player's presence is not
+known: his profile comes without it."""
 
 from __future__ import annotations
 
@@ -21,9 +23,9 @@ from typing import Literal
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from rummyhall.server.cluster.client import unavailable_without_redis
 from rummyhall.server.people.accounts import Devices
 from rummyhall.server.rooms.lobby import Lobby
+from rummyhall.server.rooms.under_way import under_way
 
 log = logging.getLogger(__name__)
 
@@ -64,35 +66,48 @@ class Presence:
         self._seen = {player: at for player, at in self._seen.items() if at >= recent}
         return self.devices.connected() | set(self._seen)
 
-    async def online(self) -> set[str]:
-        """The players online on every process."""
+    async def online(self) -> set[str] | None:
+        """The players online on every process (``None``: Redis is out of reach)."""
         here = self.here()
         if self.redis is None:
             return here
-        with unavailable_without_redis():
+        try:
             nodes = [str(node) for node in await self.redis.smembers(NODES)]
             keys = [f"{PREFIX}{node}" for node in nodes if node != self.node]
             there = await self.redis.sunion(keys) if keys else set()
+        except (RedisError, OSError) as error:
+            log.warning("who is here: redis: %s", error)
+            return None
         return here | {str(player) for player in there}
 
     async def counts(self) -> dict[str, object]:
-        """Players online, and per game the matches under way and the people at them."""
+        """Players online, and per game the matches under way and the people at them;
+        with Redis out of reach, this process's alone, marked ``partial``."""
         online = await self.online()
-        matches = await self.lobby.playing()
-        players = await self.lobby.players_playing()
+        playing = await under_way(self.lobby)
         games = {
-            game: {"matches": matches.get(game, 0), "players": len(players.get(game, ()))}
-            for game in sorted(set(matches) | set(players))
+            game: {"matches": playing.matches.get(game, 0), "players": len(players)}
+            for game, players in sorted(playing.players.items())
         }
-        return {"online": len(online), "games": games}
+        counts: dict[str, object] = {
+            "online": len(self.here() if online is None else online),
+            "games": games,
+        }
+        if online is None or not playing.whole:
+            counts["partial"] = True
+        return counts
 
-    async def of(self, player_id: str) -> State:
+    async def of(self, player_id: str) -> State | None:
         """Whether ``player_id`` is online and seated at a match under way (playing),
-        online, or neither."""
-        if player_id not in await self.online():
+        online, or neither; ``None`` (not known) while Redis is out of reach."""
+        online = await self.online()
+        playing = await under_way(self.lobby)
+        if online is None or not playing.whole:
+            return None
+        if player_id not in online:
             return "offline"
-        playing = await self.lobby.players_playing()
-        return "playing" if any(player_id in seated for seated in playing.values()) else "online"
+        seated = any(player_id in players for players in playing.players.values())
+        return "playing" if seated else "online"
 
     async def publish_forever(self) -> None:
         """In a cluster: write this process's players online every

@@ -10,7 +10,6 @@ import hashlib
 import logging
 import secrets
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -132,7 +131,7 @@ class Lobby:
         """The rooms this process plays, by code."""
         self.guesses = guesses
         """Lookups by code that found no room, per client address."""
-        self.listing = PublicList(self.rooms, self._elsewhere)
+        self.listing = PublicList(self.rooms, self.elsewhere)
         """The public list, a page at a time."""
         self._creating: dict[tuple[str, str], asyncio.Future[tuple[RoomInfo, bool]]] = {}
         """Keyed creations under way here, by host and key."""
@@ -188,7 +187,7 @@ class Lobby:
             seat = room.state.seating.seat_held_by(player)
             if seat is not None and room.state.status in UNFINISHED:
                 seated.append((room.state.info(), seat.index))
-        for data, raw in (await self._elsewhere()).values():
+        for data, raw in (await self.elsewhere()).values():
             if data["status"] not in UNFINISHED:
                 continue
             for seat_data in data["seats"]:
@@ -196,7 +195,7 @@ class Lobby:
                     seated.append((RoomInfo.model_validate_json(raw), seat_data["seat"]))
         return seated
 
-    async def _elsewhere(self) -> dict[str, tuple[dict[str, Any], str]]:
+    async def elsewhere(self) -> dict[str, tuple[dict[str, Any], str]]:
         """In a cluster, the shared lobby's rooms other processes play (a snapshot
         :data:`~rummyhall.server.cluster.directory.SNAPSHOT_TTL` old at most)."""
         if self.cluster is None:
@@ -269,29 +268,6 @@ class Lobby:
             raise ProtocolError("key_reused")
         return await self._described(await self.find(done.code)), False
 
-    async def playing(self) -> Counter[str]:
-        """Matches under way by game: here and, in a cluster, on the other processes
-        (as the shared lobby said a moment ago)."""
-        here = [room.state for room in self.rooms.values()]
-        games = Counter(state.game for state in here if state.status == "playing")
-        elsewhere = (await self._elsewhere()).values()
-        games.update(data["game"] for data, _ in elsewhere if data["status"] == "playing")
-        return games
-
-    async def players_playing(self) -> dict[str, set[str]]:
-        """The people seated at matches under way, by game, as :meth:`playing` sees
-        them (who is here: :mod:`~rummyhall.server.people.presence`)."""
-        games: dict[str, set[str]] = {}
-        for state in (room.state for room in self.rooms.values()):
-            if state.status == "playing":
-                seated = {seat.player.id for seat in state.seats if seat.player is not None}
-                games.setdefault(state.game, set()).update(seated)
-        for data, _ in (await self._elsewhere()).values():
-            if data["status"] == "playing":
-                seats = [(seat.get("player") or {}).get("id") for seat in data["seats"]]
-                games.setdefault(data["game"], set()).update(i for i in seats if i)
-        return games
-
     async def _open(
         self,
         host: Player,
@@ -328,7 +304,7 @@ class Lobby:
         pairing), they sit in the seats after the host's, and the host has no limit of
         rooms."""
         settings = self.settings
-        elsewhere = await self._elsewhere()
+        elsewhere = await self.elsewhere()
         if len(self.rooms) + len(elsewhere) + beside >= settings.max_rooms:
             raise ProtocolError("room_limit")
         hosted = sum(room.state.seating.hosted_by(host) for room in self.rooms.values()) + sum(

@@ -545,6 +545,8 @@ const STRINGS = {
   "presence.online.one": ["1 player online", "1 位玩家在线"],
   "presence.game": ["{n} games in play · {players} playing", "{n} 局进行中 · {players} 人在玩"],
   "presence.game.one": ["{n} game in play · {players} playing", "{n} 局进行中 · {players} 人在玩"],
+  "presence.online.partial": ["At least {n} players online", "至少 {n} 位玩家在线"],
+  "presence.game.partial": ["At least {n} games in play · {players} playing", "至少 {n} 局进行中 · {players} 人在玩"],
   "profile.presence.online": ["Online", "在线"],
   "profile.presence.playing": ["Playing now", "正在对局"],
   "profile.presence.offline": ["Offline", "离线"],

@@ -1,6 +1,8 @@
 // Who is here (GET /api/presence): how many players are online, and on each game's card
 // how many of its games are in play and how many people play them. Counts only, for
-// guests and accounts alike; read with the lobby's other lists and drawn in place.
+// guests and accounts alike; read with the lobby's other lists and drawn in place. While
+// the server cannot reach the site's other processes (Redis), its figures are its own
+// (``partial``) and say "at least".
 
 import { t } from "./i18n.js";
 import { api } from "./net.js";
@@ -13,13 +15,19 @@ export function presenceFigures() {
   let counts = null;
 
   function line() {
-    return h("p", { class: "muted presence-line", id: "who-is-here", hidden: !counts }, counts ? t("presence.online", { n: counts.online }) : "");
+    return h("p", { class: "muted presence-line", id: "who-is-here", hidden: !counts }, counts ? t(key("presence.online"), { n: counts.online }) : "");
   }
 
   function game(name) {
     const figures = counts?.games?.[name] || { matches: 0, players: 0 };
     return h("p", { class: "presence-game", "data-presence": name, hidden: !counts },
-      counts ? t("presence.game", { n: figures.matches, players: figures.players }) : "");
+      counts ? t(key("presence.game"), { n: figures.matches, players: figures.players }) : "");
+  }
+
+  /** The figures' text: "at least" while the server counts its own players and games
+   *  only (``partial``: the site's other servers out of its reach). */
+  function key(name) {
+    return counts.partial ? `${name}.partial` : name;
   }
 
   async function refresh() {
