@@ -3,7 +3,7 @@ and how long a seeker waits for his table, with the pools in one process's memor
 in Redis, side by side.
 
     python bench/pairing.py [--seekers 1000] [--rates 100,500,0] [--redis-processes 1]
-                            [--spread 5] [--seed 1]
+                            [--spread 5] [--seed 1] [--tables 300] [--group 10]
 
 Starts a throw-away PostgreSQL cluster and ``redis-server`` (tests/server/databases.py,
 tests/server/redises.py: Debian's packages) and, for each back end, a new database and
@@ -27,6 +27,10 @@ seekers added one by one, a pass after each as the server runs it, against a poo
 windows are too narrow to seat anyone (its whole cost, every seeker scanned) and one
 that seats as it goes: seeks a second it absorbs, the server's work around it aside.
 
+Then the database alone: two-seat tables opened a second as the store's writer opens
+them, before (three commits a table), at one commit a table, and ``--group`` tables a
+commit (a pass's tables, or several passes' queued together: quick pairing's path).
+
 Everything shares this machine (2 cores: the clients, the servers, PostgreSQL, Redis).
 """
 
@@ -34,8 +38,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import random
+import secrets
 import sys
 import tempfile
 import time
@@ -52,7 +58,11 @@ from table_clients import SERVER_FLAGS, new_guest, percentile, run_clients
 
 from rummyhall.server.pairing.pool import Pool
 from rummyhall.server.pairing.rules import Curve, Seek
+from rummyhall.server.storage.database import make_engine
+from rummyhall.server.storage.migrate import upgrade
 from rummyhall.server.storage.ratings import START
+from rummyhall.server.storage.records import Creation, PairedTable, StoredMatch, StoredRoom
+from rummyhall.server.storage.repository import Repository
 from tests.server import databases
 from tests.server.harness import Server
 from tests.server.redises import RedisServer
@@ -208,6 +218,57 @@ def pool_alone(count: int, spread: float, rng: random.Random) -> tuple[float, fl
     return rates[0], rates[1]
 
 
+def database_alone(url: str, count: int, group: int) -> tuple[float, float, float]:
+    """Two-seat tables a second the database opens, on the writer's one connection as
+    the server's store runs them: before (three commits a table, as ``Lobby`` opened one
+    until December 2026: the creation key's check, the room with its key, the match
+    started), one table in a commit, and ``group`` tables in one commit (a pass's, or
+    several passes' queued together)."""
+    repository = Repository(make_engine(url))
+    upgrade(repository.db.engine)
+    hosts = [f"host{n}" for n in range(2 * count)]
+    for n, player in enumerate(hosts):
+        repository.players.create_player(player, f"H{n}", f"hash{n}")
+    rates = []
+    for way in ("three", "one", "group"):
+        tables = [new_table(hosts[2 * n : 2 * n + 2], way) for n in range(count)]
+        started = time.perf_counter()
+        if way == "three":
+            for table in tables:
+                assert repository.rooms.room_created(table.room.host_id, table.creation.key) is None
+                waiting = dataclasses.replace(table.room, status="waiting")
+                repository.rooms.create_room(waiting, table.creation)
+                repository.matches.start_match(table.room, table.match)
+        else:
+            size = 1 if way == "one" else group
+            for first in range(0, count, size):
+                repository.tables.open_tables(tables[first : first + size])
+        rates.append(count / (time.perf_counter() - started))
+    repository.close()
+    return rates[0], rates[1], rates[2]
+
+
+def new_table(players: list[str], way: str) -> PairedTable:
+    """A two-seat Gin table for ``players`` (the first its host), as quick pairing opens
+    it."""
+    room_id = secrets.token_hex(8)
+    seats = [{"player": player} for player in players]
+    room = StoredRoom(
+        room_id,
+        secrets.token_hex(5).upper(),
+        "gin",
+        {},
+        True,
+        True,
+        True,
+        players[0],
+        seats,
+        "playing",
+    )
+    match = StoredMatch(secrets.token_hex(8), 1, 7, {}, seats, "playing")
+    return PairedTable(room, Creation(f"{way}-{room_id}", "0" * 64), match)
+
+
 async def measure(site: Site, args: argparse.Namespace) -> dict[float, dict[str, float]]:
     rng = random.Random(args.seed)
     seekers = await connect_seekers(site, args.seekers, args.spread, rng)
@@ -227,12 +288,21 @@ def main() -> None:
     parser.add_argument("--redis-processes", type=int, default=1)
     parser.add_argument("--spread", type=float, default=5.0, help="mu's standard deviation")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tables", type=int, default=300, help="for the database alone")
+    parser.add_argument("--group", type=int, default=10, help="tables a commit, grouped")
     args = parser.parse_args()
     args.rates = [float(rate) for rate in args.rates.split(",")]
     alone = pool_alone(args.seekers, args.spread, random.Random(args.seed))
     print(
         f"the pool alone, a pass after each seek: {alone[0]:,.0f} seeks/s with nobody"
         f" compatible ({args.seekers} left waiting), {alone[1]:,.0f} seeks/s seating as it goes"
+    )
+    url = databases.cluster().new_database(f"pairing_alone_{int(time.time())}")
+    three, one, grouped = database_alone(url, args.tables, args.group)
+    print(
+        f"the database alone (PostgreSQL, {args.tables} two-seat tables): {three:,.0f} tables/s"
+        f" at three commits a table (before), {one:,.0f} at one commit a table,"
+        f" {grouped:,.0f} at {args.group} a commit (x{grouped / three:.1f})"
     )
     folder = Path(tempfile.mkdtemp(prefix="rummyhall-pairing-"))
     redis = RedisServer().start()

@@ -114,6 +114,7 @@ def test_the_plans_cover_every_transaction() -> None:
         "keep_review",  # test_reviews
         *("erase_player", "expire_chat", "expire_guest_games"),  # test_privacy
         "moderate",  # test_moderation_cluster
+        "open_tables",  # test_pairing_crash
     }
     assert named | elsewhere == set(TRANSACTIONS)
 

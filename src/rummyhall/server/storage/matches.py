@@ -10,7 +10,6 @@ from typing import Any
 
 from sqlalchemy import Connection, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from rummyhall.server.storage import models, standings
 from rummyhall.server.storage.database import Database
@@ -42,7 +41,7 @@ class MatchRecords:
         with self.db.transaction("start_match") as session:
             merge_room(session, room)
             session.flush()  # the room row first: the match refers to it
-            add_match(session, room, match)
+            session.add(match_row(room, match))
 
     def append_actions(self, rows: Sequence[dict[str, Any]]) -> None:
         """Append log entries (``match_id, seq, seat, actor, action``) in one commit.
@@ -120,18 +119,16 @@ class MatchRecords:
             return match, list(log), [nicknames.get(i) if i else None for i in ids]
 
 
-def add_match(session: Session, room: StoredRoom, match: StoredMatch) -> None:
-    """Add ``room``'s new match (``playing``) to ``session``, after the room's row."""
-    session.add(
-        models.Match(
-            id=match.id,
-            room_id=room.id,
-            number=match.number,
-            game=room.game,
-            options=match.options,
-            seed=match.seed,
-            seats=match.seats,
-            rated=room.rated,
-            status="playing",
-        )
+def match_row(room: StoredRoom, match: StoredMatch) -> models.Match:
+    """The row of ``room``'s new match, ``playing``."""
+    return models.Match(
+        id=match.id,
+        room_id=room.id,
+        number=match.number,
+        game=room.game,
+        options=match.options,
+        seed=match.seed,
+        seats=match.seats,
+        rated=room.rated,
+        status="playing",
     )

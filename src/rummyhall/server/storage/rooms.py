@@ -177,21 +177,24 @@ def _epoch(moment: datetime) -> float:
 
 
 def merge_room(session: Session, room: StoredRoom) -> None:
-    session.merge(
-        models.Room(
-            id=room.id,
-            code=room.code,
-            game=room.game,
-            options=room.options,
-            public=room.public,
-            spectators=room.spectators,
-            hints=room.hints,
-            spectator_chat=room.spectator_chat,
-            clock=room.clock,
-            rated=room.rated,
-            host_id=room.host_id,
-            seats=room.seats,
-            status=room.status,
-            updated_at=now(),
-        )
+    session.merge(room_row(room))
+
+
+def room_row(room: StoredRoom) -> models.Room:
+    """``room``'s row as it is now."""
+    return models.Room(
+        id=room.id,
+        code=room.code,
+        game=room.game,
+        options=room.options,
+        public=room.public,
+        spectators=room.spectators,
+        hints=room.hints,
+        spectator_chat=room.spectator_chat,
+        clock=room.clock,
+        rated=room.rated,
+        host_id=room.host_id,
+        seats=room.seats,
+        status=room.status,
+        updated_at=now(),
     )

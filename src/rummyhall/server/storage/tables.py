@@ -10,9 +10,9 @@ from sqlalchemy.exc import IntegrityError
 
 from rummyhall.server.storage import models
 from rummyhall.server.storage.database import Database
-from rummyhall.server.storage.matches import add_match
+from rummyhall.server.storage.matches import match_row
 from rummyhall.server.storage.records import PairedTable
-from rummyhall.server.storage.rooms import RoomRecords, merge_room
+from rummyhall.server.storage.rooms import RoomRecords, room_row
 
 
 class TableRecords:
@@ -30,19 +30,20 @@ class TableRecords:
         the whole group: then each table is written alone."""
         try:
             with self.db.transaction("open_tables") as session:
-                for table in tables:
-                    room = table.room
-                    merge_room(session, room)
-                    session.flush()  # the room row first: the key and match refer to it
-                    session.add(
-                        models.RoomCreation(
-                            host_id=room.host_id,
-                            key=table.creation.key,
-                            room_id=room.id,
-                            digest=table.creation.digest,
-                        )
+                # New rows, each kind in one statement: the rooms first, which the keys
+                # and the matches refer to.
+                session.add_all(room_row(table.room) for table in tables)
+                session.flush()
+                session.add_all(
+                    models.RoomCreation(
+                        host_id=table.room.host_id,
+                        key=table.creation.key,
+                        room_id=table.room.id,
+                        digest=table.creation.digest,
                     )
-                    add_match(session, room, table.match)
+                    for table in tables
+                )
+                session.add_all(match_row(table.room, table.match) for table in tables)
         except IntegrityError:
             if len(tables) > 1:
                 return [self.open_tables([table])[0] for table in tables]
