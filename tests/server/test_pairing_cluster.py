@@ -3,7 +3,8 @@ harness of test_cluster.py): seekers with random ratings spread over the process
 some cancelling and some leaving, are each seated once, never with themselves, and
 nobody is left waiting beside a seeker he could meet once the window is open; a dead
 process's seeks leave the pools within seconds; a table a process seated and died
-before opening is opened by another, once."""
+before opening is opened by another, once; open seats of rooms on any process are
+offered, the fullest first."""
 
 from __future__ import annotations
 
@@ -205,6 +206,50 @@ def test_one_player_on_two_processes_has_one_seek_and_never_meets_himself(
     assert {player["nickname"] for player in paired["players"]} == {"Twice", "Other"}
     assert other.wait("paired")["room"] == paired["room"]
     for client in (here, there, other):
+        client.close()
+
+
+def listed_waiting(server: Server, game: str) -> set[str]:
+    """The codes of the public rooms of ``game`` waiting for players, as ``server``'s
+    lobby lists them (its view of the other processes' rooms is a moment old)."""
+    with server.http() as http:
+        answer = http.get("/api/rooms", params={"game": game, "status": "waiting", "limit": 50})
+    assert answer.status_code == 200, answer.text
+    return {room["code"] for room in answer.json()["rooms"]}
+
+
+def test_a_seeker_takes_the_fullest_open_seat_of_any_process_then_the_next(
+    site: list[Server],
+) -> None:
+    """Public rooms waiting for players on other processes are offered too, the fullest
+    first, the seat given by the process that plays it; a room that filled meanwhile
+    (the seeker's process may still see it open) is passed over for the next one, and
+    with none left the seeker waits in his pool."""
+    table = {"game": "indian", "options": {"players": 4}, "clock": "60+120", "rated": False}
+    hosts = [server.register(f"Host{n}")[1] for n, server in enumerate(site[1:])]
+    fuller = site[1].create_room(hosts[0], **table, bots=[None, "easy"])["code"]
+    emptier = site[2].create_room(hosts[1], **table)["code"]  # the seekers' own process
+    deadline = time.monotonic() + 10
+    while {fuller, emptier} - listed_waiting(site[2], "indian"):
+        assert time.monotonic() < deadline, "the other process's room never came in the list"
+        time.sleep(0.05)
+    wanted = {"type": "seek", "game": "indian", "options": {"players": 4}, "clock": "60+120"}
+    seated, clients = [], []
+    for name in ("Ona", "Pia", "Qed", "Rex", "Sol"):
+        client = site[2].client(site[2].register(name)[1])
+        client.send(wanted)
+        paired = client.wait("paired", timeout=15)
+        assert paired["started"] is False
+        room = client.join(paired["room"])
+        assert room["you"] == paired["seat"]
+        assert room["room"]["seats"][paired["seat"]]["player"]["nickname"] == name
+        seated.append((paired["room"], paired["seat"]))
+        clients.append(client)
+    assert seated == [(fuller, 2), (fuller, 3), (emptier, 1), (emptier, 2), (emptier, 3)]
+    late = site[0].client(site[0].register("Late")[1])
+    assert late.request(wanted, "seeking")["waiting"] == 1  # every open seat taken
+    late.request({"type": "cancel_seek"}, "seek_ended")
+    for client in [*clients, late]:
         client.close()
 
 

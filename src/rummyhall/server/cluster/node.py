@@ -28,7 +28,7 @@ from rummyhall.server.cluster.places import Places
 from rummyhall.server.cluster.visitors import Visitors
 from rummyhall.server.pairing.rules import Curve
 from rummyhall.server.pairing.shared import SharedPools
-from rummyhall.server.wire.messages import RoomInfo
+from rummyhall.server.wire.messages import PlayerInfo, RoomInfo
 
 if TYPE_CHECKING:
     from rummyhall.server.pairing.service import Pairing
@@ -93,6 +93,11 @@ class Cluster:
     def post_pairing(self, node: str, envelope: dict[str, Any]) -> None:
         """Tell process ``node`` that quick pairing seated or ended a seek of its."""
         self.bus.post(node, envelope)
+
+    async def reserve(self, code: str, player: Player) -> tuple[int, list[PlayerInfo]]:
+        """Quick pairing: an open seat of room ``code``, wherever it is played
+        (:meth:`Places.reserve`)."""
+        return await self.places.reserve(code, player)
 
     def limiter(self, name: str, rate: float, burst: int) -> SharedLimiter:
         """A rate per key that holds across every process (``name`` keeps it apart)."""
@@ -202,6 +207,8 @@ class Cluster:
             return  # its own word to the others, which it has acted on already
         if kind == "request":
             self._spawn(self.visitors.serve(envelope))
+        elif kind == "reserve":
+            self._spawn(self.visitors.reserve(envelope))
         elif kind == "gone":
             self._spawn(self.visitors.gone((envelope["from"], envelope["socket"])))
         elif kind == "answer":

@@ -18,10 +18,11 @@ from rummyhall.server.cluster.ownership import Ownership
 from rummyhall.server.cluster.remote import RemoteRoom
 from rummyhall.server.cluster.sockets import Sockets, code_of
 from rummyhall.server.storage.store import StorageUnavailable
-from rummyhall.server.wire.messages import error_message
+from rummyhall.server.wire.messages import PlayerInfo, error_message
 from rummyhall.server.wire.protocol import ClientMessageType, Join, ProtocolError
 
 if TYPE_CHECKING:
+    from rummyhall.server.people.players import Player
     from rummyhall.server.rooms.lobby import Lobby
     from rummyhall.server.rooms.seats import Client, Place
     from rummyhall.server.settings import Settings
@@ -109,6 +110,25 @@ class Places:
             elif client.room is not place and not isinstance(message, Join):
                 await self._join(client, place)  # played here now: in its seat first
             await place.handle(client, message)
+
+    async def reserve(self, code: str, player: Player) -> tuple[int, list[PlayerInfo]]:
+        """Quick pairing: an open seat of room ``code`` for ``player``, given by the
+        process that plays it (here, if it was adopted meanwhile), as
+        :meth:`Room.reserve <rummyhall.server.rooms.room.Room.reserve>` gives one:
+        the seat and the people seated; refused as it refuses (a room that moved
+        meanwhile: ``unavailable``)."""
+        place = await self.find(code)
+        if place is None:
+            raise ProtocolError("room_not_found", room=code)
+        if not isinstance(place, RemoteRoom):  # played here
+            return await self.lobby.rooms[code].reserve(player)
+        envelope = {"t": "reserve", "player": [player.id, player.nickname]}
+        reply = await self.sockets.ask(place, envelope)
+        if reply.get("moved"):
+            raise ProtocolError("unavailable")
+        if "error" in reply:
+            raise ProtocolError(reply["error"], **reply["values"])
+        return reply["seat"], [PlayerInfo(**info) for info in reply["players"]]
 
     def gone(self, room: RemoteRoom, client: Client) -> None:
         self.sockets.gone(room, client)

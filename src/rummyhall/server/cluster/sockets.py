@@ -49,23 +49,23 @@ class Sockets:
         assert client.player is not None
         socket = name(client)
         self.sockets[socket] = client
+        envelope = {
+            "t": "request",
+            "socket": socket,
+            "player": [client.player.id, client.player.nickname],
+            "locale": client.locale,
+            "message": client_message_data(message),
+        }
+        return await self.ask(room, envelope)
+
+    async def ask(self, room: RemoteRoom, envelope: Envelope) -> Envelope:
+        """Send ``envelope`` about ``room`` to its owner (a client's request, or quick
+        pairing's for a seat); the answer, as :meth:`request` says."""
         request = f"{self.bus.node}.{next(self._requests)}"
         answer: asyncio.Future[Envelope] = asyncio.get_running_loop().create_future()
         sent_to = room.owner
         self._answers[request] = (room, sent_to, answer)
-        self.bus.post(
-            sent_to,
-            {
-                "t": "request",
-                "from": self.bus.node,
-                "id": request,
-                "socket": socket,
-                "room": room.code,
-                "player": [client.player.id, client.player.nickname],
-                "locale": client.locale,
-                "message": client_message_data(message),
-            },
-        )
+        self.bus.post(sent_to, envelope | {"from": self.bus.node, "id": request, "room": room.code})
         try:
             async with asyncio.timeout(self.timeout):
                 reply = await answer

@@ -68,6 +68,28 @@ class Visitors:
             self.visitors.pop((visitor.node, visitor.socket), None)
         self.bus.post(node, answer)
 
+    async def reserve(self, envelope: Envelope) -> None:
+        """Quick pairing on another process gives its seeker an open seat of a room
+        played here (:meth:`Places.reserve
+        <rummyhall.server.cluster.places.Places.reserve>`): the seat and the people
+        seated, or why not."""
+        node, room = envelope["from"], self.rooms.get(envelope["room"])
+        answer: Envelope = {"t": "answer", "id": envelope["id"]}
+        try:
+            if room is None:
+                raise RoomMoved
+            try:
+                seat, people = await room.reserve(self.players.known(*envelope["player"]))
+            except StorageUnavailable:
+                raise ProtocolError("storage_unavailable") from None
+        except RoomMoved:
+            answer["moved"] = True
+        except ProtocolError as error:
+            answer |= {"error": error.code, "values": error.values}
+        else:
+            answer |= {"seat": seat, "players": [person.model_dump() for person in people]}
+        self.bus.post(node, answer)
+
     @staticmethod
     async def _seat_again(room: Room, visitor: RemoteClient) -> None:
         """A request from a socket this room does not know yet: it moved here a moment

@@ -88,6 +88,9 @@ class Site(Protocol):
     def post_pairing(self, node: str, envelope: dict[str, Any]) -> None:
         """Send ``envelope`` to process ``node``, whose :meth:`Pairing.delivered` reads it."""
 
+    async def reserve(self, code: str, player: Player) -> tuple[int, list[PlayerInfo]]:
+        """An open seat of room ``code`` for ``player``, wherever it is played."""
+
 
 @dataclass
 class Here:
@@ -233,7 +236,8 @@ class Pairing:
             return  # (or closed meanwhile: no seek to pair, ever)
         options_json = json.dumps(options.model_dump(), sort_keys=True)
         key = PoolKey(request.game, options_json, request.clock, seats, request.rated)
-        if await take_open_seat(self.lobby.rooms.values(), client, key):
+        reserve = None if self.site is None else self.site.reserve
+        if await take_open_seat(self.lobby, reserve, client, key):
             return
         record, info = new_seek(request, options, player, rating, min_seats, key, self.node)
         here = self.here[record.seek.id] = Here(record, client, info, provisional)

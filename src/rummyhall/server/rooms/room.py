@@ -35,7 +35,7 @@ from rummyhall.server.rooms.gate import Gate
 from rummyhall.server.rooms.play import MatchPlay
 from rummyhall.server.rooms.seats import Client, Seat, seat_at
 from rummyhall.server.rooms.state import RoomState
-from rummyhall.server.wire.messages import LeftMessage, RemovedMessage, error_message
+from rummyhall.server.wire.messages import LeftMessage, PlayerInfo, RemovedMessage, error_message
 from rummyhall.server.wire.protocol import (
     ActionRequest,
     Back,
@@ -188,10 +188,11 @@ class Room:
             raise
         return held
 
-    async def reserve(self, player: Player) -> int:
+    async def reserve(self, player: Player) -> tuple[int, list[PlayerInfo]]:
         """Quick pairing gives ``player`` an open seat of this room before its match
         starts (the first one): his, saved, until he joins to take it as a player back
-        after a dropped connection would; refused as a join is. The seat's index."""
+        after a dropped connection would; refused as a join is. The seat's index, and
+        the people seated then."""
         state = self.state
         await self.gate.may_play(player.id, state.rated)
         async with state.lock:
@@ -199,7 +200,8 @@ class Room:
                 raise ProtocolError("room_not_found", room=state.code)
             held = state.seating.seat_held_by(player) or await self._take(player, None)
             state.broadcast_room()
-        return held.index
+            people = [seat.player.info() for seat in state.seats if seat.player is not None]
+        return held.index, people
 
     async def _waiting_seats(self, player: Player) -> int:
         """The seats ``player`` holds in other hosts' rooms that have not started: here,
