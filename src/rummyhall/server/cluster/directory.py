@@ -54,6 +54,7 @@ class Directory:
         """The last round failed: Redis is out of reach, and nobody waits for it."""
         self._snapshot: dict[str, tuple[dict[str, Any], str]] = {}
         self._taken_at = -SNAPSHOT_TTL
+        self._reading = asyncio.Lock()
 
     def changed(self, room: Described) -> None:
         self._dirty[room.code] = room
@@ -149,13 +150,18 @@ class Directory:
 
     async def snapshot(self) -> dict[str, tuple[dict[str, Any], str]]:
         """Code → (the description as JSON data, its text), at most
-        :data:`SNAPSHOT_TTL` seconds old."""
-        now = time.monotonic()
-        if now - self._taken_at > SNAPSHOT_TTL:
-            with unavailable_without_redis():
-                rooms = await self.redis.hgetall(ROOMS)
-            self._snapshot = {str(code): (json.loads(raw), str(raw)) for code, raw in rooms.items()}
-            self._taken_at = now
+        :data:`SNAPSHOT_TTL` seconds old. One read at a time: a burst of callers (a
+        thousand seeks looking for open seats) waits for one read of the whole hash
+        rather than making as many, which would hold every connection to Redis."""
+        async with self._reading:
+            now = time.monotonic()
+            if now - self._taken_at > SNAPSHOT_TTL:
+                with unavailable_without_redis():
+                    rooms = await self.redis.hgetall(ROOMS)
+                self._snapshot = {
+                    str(code): (json.loads(raw), str(raw)) for code, raw in rooms.items()
+                }
+                self._taken_at = now
         return self._snapshot
 
 
