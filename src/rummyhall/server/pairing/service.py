@@ -25,8 +25,8 @@ from rummyhall.server.pairing.local import LocalPools
 from rummyhall.server.pairing.open_seats import take_open_seat
 from rummyhall.server.pairing.rules import Curve, Seek
 from rummyhall.server.pairing.seeks import Held, PoolKey, Recovered, SeatedTable, SeekRecord
-from rummyhall.server.pairing.suspended import unseat_suspended
-from rummyhall.server.pairing.tables import Opening, Tables
+from rummyhall.server.pairing.suspended import held_back
+from rummyhall.server.pairing.tables import Opening, Tables, forget, open_error
 from rummyhall.server.people.players import Player, Players
 from rummyhall.server.rooms.catalogue import GameOptions
 from rummyhall.server.rooms.clock import require_clock
@@ -34,7 +34,7 @@ from rummyhall.server.rooms.lobby import Lobby, room_options
 from rummyhall.server.rooms.seats import Client
 from rummyhall.server.rooms.under_way import under_way
 from rummyhall.server.settings import Settings
-from rummyhall.server.storage.store import StorageUnavailable, Store
+from rummyhall.server.storage.store import Store
 from rummyhall.server.wire.messages import (
     PairedMessage,
     PlayerInfo,
@@ -328,7 +328,8 @@ class Pairing:
         """Open the rooms of ``tables`` (a pass's, in one commit) and tell their players
         where to go (tables a dead process seated too: each room is opened once, by its
         key)."""
-        tables = [table for table in tables if not await self._unseated(table)]
+        gate = self.lobby.gate
+        tables = [t for t in tables if not await held_back(gate, self.pools, t, self._refused)]
         openings = [Opening.of(table, self.players) for table in tables]
         try:
             outcomes = await self.tables.open(openings)
@@ -341,38 +342,10 @@ class Pairing:
                     self._tell_paired(record, outcome, seat, infos)
                 log.info("quick pairing seated %d players in room %s", len(infos), outcome)
             else:
-                self._failed(table, outcome)
-            try:
-                await self.pools.opened(table)
-            except ProtocolError:  # Redis out of reach: kept until this process dies
-                log.warning("quick pairing: table %s stays in the pools' records", table.id)
-
-    async def _unseated(self, table: SeatedTable) -> bool:
-        """Whether ``table``, rated, is not to be opened: one of its players is suspended
-        from rated play since he sought (:func:`unseat_suspended`), or that could not be
-        checked (its seekers told why)."""
-        if not table.seeks[0].pool.rated:
-            return False
-        try:
-            return await unseat_suspended(self.lobby.gate, self.pools, table, self._refused)
-        except Exception as failure:
-            self._failed(table, failure)
-        try:
-            await self.pools.opened(table)
-        except ProtocolError:  # Redis out of reach: kept until this process dies
-            log.warning("quick pairing: table %s stays in the pools' records", table.id)
-        return True
-
-    def _failed(self, table: SeatedTable, failure: BaseException) -> None:
-        """Tell ``table``'s seekers that its room could not be opened, and why."""
-        error = failure if isinstance(failure, ProtocolError) else ProtocolError("internal")
-        if isinstance(failure, StorageUnavailable):
-            error = ProtocolError("storage_unavailable")
-        elif not isinstance(failure, ProtocolError):
-            log.error("quick pairing could not open a table", exc_info=failure)
-        log.warning("quick pairing could not open a table: %s", error.code)
-        for record in table.seeks:
-            self._tell_ended(record, "failed", error)
+                error = open_error(outcome)
+                for record in table.seeks:
+                    self._refused(record, error)
+            await forget(self.pools, table)
 
     async def bar_from_rated(self, player_id: str, error: ProtocolError) -> None:
         """``player_id`` is suspended from rated play: his rated seeks held here end
@@ -407,6 +380,7 @@ class Pairing:
             self.site.post_pairing(record.node, ended_envelope(record.seek.id, reason, error))
 
     def _refused(self, record: SeekRecord, why: ProtocolError) -> None:
+        """Tell ``record``'s seeker his table was not opened, and why."""
         self._tell_ended(record, "failed", why)
 
     def delivered(self, envelope: dict[str, Any]) -> None:

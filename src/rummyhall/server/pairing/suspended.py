@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from rummyhall.server.pairing.seeks import SeatedTable, SeekRecord
+from rummyhall.server.pairing.tables import forget, open_error
 from rummyhall.server.rooms.gate import Gate
 from rummyhall.server.wire.protocol import ProtocolError
 
@@ -41,4 +42,25 @@ async def unseat_suspended(
         else:
             refuse(record, why)
     await pools.opened(table)
+    return True
+
+
+async def held_back(
+    gate: Gate,
+    pools: Returns,
+    table: SeatedTable,
+    refuse: Callable[[SeekRecord, ProtocolError], None],
+) -> bool:
+    """Whether ``table`` is not to be opened: rated, with a player suspended from rated
+    play since he sought (:func:`unseat_suspended`), or that could not be checked (its
+    seekers refused, told why, and the pools forget it)."""
+    if not table.seeks[0].pool.rated:
+        return False
+    try:
+        return await unseat_suspended(gate, pools, table, refuse)
+    except Exception as failure:
+        error = open_error(failure)
+    for record in table.seeks:
+        refuse(record, error)
+    await forget(pools, table)
     return True

@@ -10,8 +10,10 @@ here) writes nothing: its room is found, and its match started if it was not."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from rummyhall.server.pairing.seeks import SeatedTable
 from rummyhall.server.people.players import Player, Players
@@ -21,7 +23,10 @@ from rummyhall.server.rooms.room import Room
 from rummyhall.server.rooms.state import RoomState
 from rummyhall.server.rooms.table import Table
 from rummyhall.server.storage.records import PairedTable
-from rummyhall.server.storage.store import Store
+from rummyhall.server.storage.store import StorageUnavailable, Store
+from rummyhall.server.wire.protocol import ProtocolError
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -114,3 +119,30 @@ class Tables:
         if isinstance(place, Room) and place.state.status == "waiting":
             await place.play.begin()
         return info.code
+
+
+class Forgets(Protocol):
+    """The pools, as they forget a table."""
+
+    async def opened(self, table: SeatedTable) -> None: ...
+
+
+async def forget(pools: Forgets, table: SeatedTable) -> None:
+    """The pools forget ``table``, opened or not (Redis out of reach: it stays in their
+    records until this process dies)."""
+    try:
+        await pools.opened(table)
+    except ProtocolError:
+        log.warning("quick pairing: table %s stays in the pools' records", table.id)
+
+
+def open_error(failure: BaseException) -> ProtocolError:
+    """Why a table was not opened, as its seekers are told (``internal`` for a fault,
+    logged)."""
+    error = failure if isinstance(failure, ProtocolError) else ProtocolError("internal")
+    if isinstance(failure, StorageUnavailable):
+        error = ProtocolError("storage_unavailable")
+    elif not isinstance(failure, ProtocolError):
+        log.error("quick pairing could not open a table", exc_info=failure)
+    log.warning("quick pairing could not open a table: %s", error.code)
+    return error
