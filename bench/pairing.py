@@ -29,7 +29,8 @@ that seats as it goes: seeks a second it absorbs, the server's work around it as
 
 Then the database alone: two-seat tables opened a second as the store's writer opens
 them, before (three commits a table), at one commit a table, and ``--group`` tables a
-commit (a pass's tables, or several passes' queued together: quick pairing's path).
+commit (a pass's tables, or several passes' queued together: quick pairing's path); and
+the reads each seek makes on the store's reader threads before it is acknowledged.
 
 Everything shares this machine (2 cores: the clients, the servers, PostgreSQL, Redis).
 """
@@ -67,6 +68,8 @@ from tests.server import databases
 from tests.server.harness import Server
 from tests.server.redises import RedisServer
 
+READERS = 2
+"""The store's reader threads (``Store``'s default)."""
 FLAGS = (*SERVER_FLAGS, "--away-after", "3600")
 """Every seeker is seated in a room he never joins: no away bot plays them meanwhile."""
 
@@ -218,12 +221,14 @@ def pool_alone(count: int, spread: float, rng: random.Random) -> tuple[float, fl
     return rates[0], rates[1]
 
 
-def database_alone(url: str, count: int, group: int) -> tuple[float, float, float]:
+def database_alone(url: str, count: int, group: int) -> tuple[float, float, float, float]:
     """Two-seat tables a second the database opens, on the writer's one connection as
     the server's store runs them: before (three commits a table, as ``Lobby`` opened one
     until December 2026: the creation key's check, the room with its key, the match
     started), one table in a commit, and ``group`` tables in one commit (a pass's, or
-    several passes' queued together)."""
+    several passes' queued together); then the seconds of the reads a seek makes before
+    its ``seeking`` (the player's standing with the moderators, his rating), one after
+    another on one connection, as a reader thread of the store makes them."""
     repository = Repository(make_engine(url))
     upgrade(repository.db.engine)
     hosts = [f"host{n}" for n in range(2 * count)]
@@ -244,8 +249,13 @@ def database_alone(url: str, count: int, group: int) -> tuple[float, float, floa
             for first in range(0, count, size):
                 repository.tables.open_tables(tables[first : first + size])
         rates.append(count / (time.perf_counter() - started))
+    started = time.perf_counter()
+    for player in hosts:  # what a Gin seek reads before it is acknowledged
+        repository.moderation.standing(player)
+        repository.standings.skill(player, "gin")
+    reads = (time.perf_counter() - started) / len(hosts)
     repository.close()
-    return rates[0], rates[1], rates[2]
+    return rates[0], rates[1], rates[2], reads
 
 
 def new_table(players: list[str], way: str) -> PairedTable:
@@ -298,11 +308,13 @@ def main() -> None:
         f" compatible ({args.seekers} left waiting), {alone[1]:,.0f} seeks/s seating as it goes"
     )
     url = databases.cluster().new_database(f"pairing_alone_{int(time.time())}")
-    three, one, grouped = database_alone(url, args.tables, args.group)
+    three, one, grouped, reads = database_alone(url, args.tables, args.group)
     print(
         f"the database alone (PostgreSQL, {args.tables} two-seat tables): {three:,.0f} tables/s"
         f" at three commits a table (before), {one:,.0f} at one commit a table,"
-        f" {grouped:,.0f} at {args.group} a commit (x{grouped / three:.1f})"
+        f" {grouped:,.0f} at {args.group} a commit (x{grouped / three:.1f});"
+        f" a seek's reads {1000 * reads:.1f} ms (the store's {READERS} reader threads:"
+        f" {READERS / reads:,.0f} seeks/s at most)"
     )
     folder = Path(tempfile.mkdtemp(prefix="rummyhall-pairing-"))
     redis = RedisServer().start()
