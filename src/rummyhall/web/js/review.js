@@ -79,7 +79,8 @@ export function whyText(review, move) {
   }
   if (best.distance !== undefined && played.distance !== undefined && best.distance !== played.distance) {
     const key = best.distance === 0 ? "review.why.declare" : best.distance < played.distance ? "review.why.nearer" : "review.why.farther";
-    return t(key, { best: best.distance, left: played.distance, gain, worlds });
+    const n = key === "review.why.declare" ? played.distance : best.distance; // the count before "cards"
+    return t(key, { n, best: best.distance, left: played.distance, gain, worlds });
   }
   if (move.best.type === "draw" && move.best.source === "discard" && best.take_closer) {
     return t("review.why.take_closer", { card: cardLabel(move.before.top), gain });
