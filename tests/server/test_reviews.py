@@ -24,7 +24,9 @@ from tests.server.harness import BOT, Server, play_until
 
 WORLDS = "4"
 """Sampled worlds a decision in these tests' reviews (the site's default is the review's)."""
-FLAGS = ("--review-worlds", WORLDS, "--match-seed", "5")
+FLAGS = ("--review-worlds", WORLDS, "--match-seed", "5", "--review-full-priority")
+"""``--review-full-priority``: the tests' servers share a loaded machine, where review
+processes on idle time alone could wait for minutes."""
 
 
 @pytest.fixture(scope="module")
@@ -219,7 +221,9 @@ def test_a_crash_mid_review_leaves_no_row_and_the_next_request_computes_it(
 def test_a_server_stopping_mid_review_ends_it_and_stops_at_once(tmp_path: Path) -> None:
     """A review may take minutes: the server's shutdown ends it rather than wait, and no
     row is left."""
-    server = Server(tmp_path / "stop.db", "--match-seed", "5").start()  # the site's worlds
+    server = Server(
+        tmp_path / "stop.db", "--match-seed", "5", "--review-full-priority"
+    ).start()  # the site's worlds
     _, token = server.register("Ria")
     match_id = finished_match(server, token)
     http = server.http()

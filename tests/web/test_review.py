@@ -17,7 +17,7 @@ from tests.server.harness import BOT, Server, play_to_the_end
 from tests.web.conftest import PHONE
 from tests.web.play import finished_rummikub_round, signed_in_as
 
-SERVER_FLAGS = ("--review-worlds", "32")
+SERVER_FLAGS = ("--review-worlds", "32", "--review-full-priority")
 """Enough sampled worlds for the search to tell moves apart (four batches of eight),
 few enough for a test."""
 

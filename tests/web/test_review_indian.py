@@ -15,7 +15,7 @@ from tests.server.harness import BOT, Server, play_until
 from tests.web.conftest import PHONE
 from tests.web.play import signed_in_as
 
-SERVER_FLAGS = ("--review-worlds", "8")
+SERVER_FLAGS = ("--review-worlds", "8", "--review-full-priority")
 """Sampled worlds a decision: every move weighed in each (the review's screening)."""
 
 

@@ -6,8 +6,10 @@ A review keeps a core busy for seconds to minutes (docs/review.md), so it runs i
 process of its own (the interpreter lock stays with the event loop) under Linux's
 ``SCHED_IDLE`` policy: it takes the CPU the server and everything else leave idle, so
 the players' actions come first however many reviews run (elsewhere, ``nice``
-:data:`NICENESS`). The processes end with the server, even when it is killed. Progress
-comes back through one queue that a thread of the server reads.
+:data:`NICENESS`), unless the operator gives them the server's own priority
+(``review_full_priority``): on a machine busy with other work, idle time may never
+come. The processes end with the server, even when it is killed. Progress comes back
+through one queue that a thread of the server reads.
 """
 
 from __future__ import annotations
@@ -40,14 +42,15 @@ _progress: Queue[tuple[Key, int, int] | None] | None = None
 """In a worker process: where it tells the server how far its review is."""
 
 
-def _start_worker(progress: Queue[tuple[Key, int, int] | None]) -> None:
+def _start_worker(progress: Queue[tuple[Key, int, int] | None], idle: bool) -> None:
     global _progress
     exit_with_parent()
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (AttributeError, OSError):  # not Linux
-        with contextlib.suppress(OSError):
-            os.nice(NICENESS)
+    if idle:
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except (AttributeError, OSError):  # not Linux
+            with contextlib.suppress(OSError):
+                os.nice(NICENESS)
     _progress = progress
 
 
@@ -75,10 +78,12 @@ class Job:
 
 class ReviewPool:
     """At most ``processes`` reviews computed at once and ``waiting`` more queued; a
-    review asked while it runs is the same job."""
+    review asked while it runs is the same job; ``idle``: the processes take only the
+    CPU time left idle."""
 
-    def __init__(self, processes: int, waiting: int) -> None:
+    def __init__(self, processes: int, waiting: int, idle: bool = True) -> None:
         self.processes = processes
+        self.idle = idle
         self.capacity = processes + waiting
         self.jobs: dict[Key, Job] = {}
         self._executor: ProcessPoolExecutor | None = None
@@ -128,7 +133,7 @@ class ReviewPool:
                 self.processes,
                 mp_context=context,
                 initializer=_start_worker,
-                initargs=(self._progress,),
+                initargs=(self._progress, self.idle),
             )
             self._reader = threading.Thread(
                 target=self._read_progress, args=(self._progress, loop), daemon=True

@@ -46,7 +46,9 @@ class Reviews:
         self._holds: set[asyncio.Task[None]] = set()
         """The tasks refreshing this process's claims (kept: the loop holds tasks weakly)."""
         self.worlds = settings.review_worlds
-        self.pool = ReviewPool(settings.review_processes, settings.review_queue)
+        self.pool = ReviewPool(
+            settings.review_processes, settings.review_queue, not settings.review_full_priority
+        )
 
     async def look(self, match_id: str, seat: int, player: Player | None) -> Answer:
         """The review if it was computed, its progress if it is under way (in a cluster:

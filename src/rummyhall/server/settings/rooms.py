@@ -84,6 +84,12 @@ class RoomSettings:
         group=ROOMS,
         at_least=1,
     )
+    review_full_priority: bool = setting(
+        False,
+        "review processes run at the server's own priority instead of on the CPU time left "
+        "idle (a machine given to reviews; the tests, whose servers share a loaded machine)",
+        group=ROOMS,
+    )
     review_queue: int = setting(
         8,
         "reviews waiting for a worker process at most; more are refused reviews_busy",
