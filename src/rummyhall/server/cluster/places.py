@@ -107,8 +107,15 @@ class Places:
             if isinstance(place, RemoteRoom):
                 if place.owner == reply["sent_to"]:
                     raise ProtocolError("unavailable")
-            elif client.room is not place and not isinstance(message, Join):
-                await self._join(client, place)  # played here now: in its seat first
+            elif (
+                not isinstance(message, Join)
+                and client not in self.lobby.rooms[room.code].state.clients()
+            ):
+                # Played here now: in its seat first. Not "client.room is place": the
+                # rejoin of the move sets that before its join is through (the join
+                # awaits the player's standing with the moderators), and the action
+                # came before the seat (not_seated: test_cluster, under load).
+                await self._join(client, place)
             await place.handle(client, message)
 
     async def reserve(self, code: str, player: Player) -> tuple[int, list[PlayerInfo]]:
