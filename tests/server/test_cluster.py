@@ -70,6 +70,29 @@ def site(tmp_path: Path, redis: RedisServer) -> Iterator[list[Server]]:
         server.stop()
 
 
+def module_site(*flags: str) -> tuple[Any, Any]:
+    """A Redis and a three-process site (``flags`` for ``serve``) shared by a module's
+    tests, in their order: its ``redis`` and ``site`` fixtures, to be bound by those
+    names (``redis, site = module_site(...)``)."""
+
+    @pytest.fixture(scope="module")
+    def redis() -> Iterator[RedisServer]:
+        server = RedisServer().start()
+        yield server
+        server.close()
+
+    @pytest.fixture(scope="module")
+    def site(
+        tmp_path_factory: pytest.TempPathFactory, redis: RedisServer
+    ) -> Iterator[list[Server]]:
+        servers = start_site(tmp_path_factory.mktemp("site"), redis, *flags)
+        yield servers
+        for server in servers:
+            server.stop()
+
+    return redis, site
+
+
 def test_a_room_is_played_from_three_processes(site: list[Server]) -> None:
     a, b, c = site
     host_token = a.register("Ana")[1]

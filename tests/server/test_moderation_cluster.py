@@ -10,7 +10,6 @@ his casual game goes on."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -20,25 +19,13 @@ from rummyhall.cli import main
 from tests.server.harness import Server, play_until
 from tests.server.redises import RedisServer
 from tests.server.test_accounts import auth, claim
+from tests.server.test_cluster import module_site
 from tests.server.test_cluster import pytestmark as cluster_marks
-from tests.server.test_cluster import start_site
 
 pytestmark = cluster_marks
 
 
-@pytest.fixture(scope="module")
-def redis() -> Iterator[RedisServer]:
-    server = RedisServer().start()
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, redis: RedisServer) -> Iterator[list[Server]]:
-    servers = start_site(tmp_path_factory.mktemp("site"), redis)
-    yield servers
-    for server in servers:
-        server.stop()
+redis, site = module_site()
 
 
 def moderator(server: Server, username: str) -> str:

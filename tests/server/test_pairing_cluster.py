@@ -13,9 +13,7 @@ import json
 import random
 import time
 from collections import defaultdict
-from collections.abc import Iterator
 
-import pytest
 import redis as redis_client
 
 from rummyhall.server.pairing.shared import CLAIM, DEAD, DROPPED_FOR, PREFIX
@@ -23,8 +21,8 @@ from rummyhall.server.storage.ratings import START
 from tests.server import databases
 from tests.server.harness import Client, Message, Server
 from tests.server.redises import RedisServer
+from tests.server.test_cluster import module_site
 from tests.server.test_cluster import pytestmark as cluster_marks
-from tests.server.test_cluster import start_site
 
 pytestmark = cluster_marks
 
@@ -34,21 +32,8 @@ WIDEN = 2.0
 """``--pairing-widen``: every window is open after 2 s."""
 
 
-@pytest.fixture(scope="module")
-def redis() -> Iterator[RedisServer]:
-    server = RedisServer().start()
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, redis: RedisServer) -> Iterator[list[Server]]:
-    """One site for the module's tests, in their order: the last one kills a process."""
-    flags = ("--pairing-widen", str(WIDEN), "--pairing-countdown", "1")
-    servers = start_site(tmp_path_factory.mktemp("site"), redis, *flags)
-    yield servers
-    for server in servers:
-        server.stop()
+# One site for the module's tests, in their order: the last one kills a process.
+redis, site = module_site("--pairing-widen", str(WIDEN), "--pairing-countdown", "1")
 
 
 def rate(server: Server, ratings: dict[str, float]) -> None:

@@ -6,36 +6,22 @@ refreshes (it died) lapses, and the next request computes the review."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
-import pytest
 import redis as redis_client
 
 from rummyhall.server.reviews.claims import claim_key
 from tests.server.harness import Server
 from tests.server.redises import RedisServer
-from tests.server.test_cluster import children, start_site
+from tests.server.test_cluster import children, module_site
 from tests.server.test_cluster import pytestmark as cluster_marks
 from tests.server.test_reviews import FLAGS, bearer, finished_match, library_review, wait_done
 
 pytestmark = cluster_marks
 
 
-@pytest.fixture(scope="module")
-def redis() -> Iterator[RedisServer]:
-    server = RedisServer().start()
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, redis: RedisServer) -> Iterator[list[Server]]:
-    servers = start_site(tmp_path_factory.mktemp("site"), redis, *FLAGS)
-    yield servers
-    for server in servers:
-        server.stop()
+redis, site = module_site(*FLAGS)
 
 
 def workers(server: Server) -> set[int]:
