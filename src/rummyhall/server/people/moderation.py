@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
 from rummyhall.server.people.blocked_words import BlockedWords
 from rummyhall.server.people.players import Player, unwanted
@@ -27,11 +27,19 @@ from rummyhall.server.storage.moderation import KINDS, REASONS, RESTRICTIONS
 from rummyhall.server.storage.store import Store
 from rummyhall.server.wire.protocol import ChatRequest, ProtocolError
 
-if TYPE_CHECKING:
-    from rummyhall.server.people.enforcement import Enforcement
-
 DETAILS_MAX = 500
 """Characters of a report's details, and of a moderator's reason."""
+
+
+class Enforcer(Protocol):
+    """What carries decisions out on every process
+    (:class:`~rummyhall.server.people.enforcement.Enforcement`, which reads
+    :func:`refusal` from here)."""
+
+    async def decided(self, action_id: int, player_id: str) -> None:
+        """Action ``action_id`` on ``player_id`` was committed here a moment ago."""
+
+
 LONGEST = timedelta(days=365)
 """The longest mute or suspension with an end (longer ones are for good)."""
 QUEUE = 100
@@ -88,13 +96,13 @@ def clean_words(raw: str | None, required: bool) -> str | None:
 class Moderation:
     """Reports, moderators' actions and the checks that enforce them."""
 
-    enforcement: Enforcement
+    enforcement: Enforcer
 
     def __init__(self, store: Store, blocked: BlockedWords) -> None:
         self.store = store
         self.blocked = blocked
 
-    def attach(self, enforcement: Enforcement) -> None:
+    def attach(self, enforcement: Enforcer) -> None:
         """What carries the decisions out (made once the connections, the lobby and
         quick pairing are)."""
         self.enforcement = enforcement
