@@ -207,6 +207,34 @@ def test_a_suspended_seeker_is_never_seated_at_a_rated_table(server: Server) -> 
         client.close()
 
 
+def test_a_seek_is_refused_the_moment_the_suspension_is_decided_and_until_it_ends(
+    server: Server,
+) -> None:
+    """The connection's standing, kept since its hello (a seek reads none), is read
+    again once the decision is carried out on its process: the first rated seek after
+    the moderator's answer is refused, with nothing to wait for, and the suspension
+    ends at its time for the kept standing too."""
+    token = server.register("Ivo")[1]
+    assert claim(server, token, "Ivo_Seeks").status_code == 201
+    ivo = server.client(token)
+    seek = {"type": "seek", "game": "gin", "rated": True}
+    ivo.send(seek)
+    assert ivo.wait("seeking")["pool"]["rated"] is True
+    ivo.send({"type": "cancel_seek"})
+    assert ivo.wait("seek_ended")["reason"] == "cancelled"
+    mod = moderator(server, "Mod_Seeks")
+    ivo_id = ivo.welcome["player"]["id"]
+    answer = act(server, mod, player=ivo_id, kind="suspend_play", reason="Boosting", seconds=3)
+    assert answer.status_code == 201, answer.text
+    refused = ivo.error_for(seek)
+    assert refused["code"] == "suspended_play" and "Boosting" in refused["message"]
+    ends = datetime.fromisoformat(answer.json()["until"])
+    until_true(lambda: datetime.now(UTC) > ends)
+    ivo.send(seek)
+    assert ivo.wait("seeking")["pool"]["rated"] is True
+    ivo.close()
+
+
 def test_a_site_suspension_refuses_everything_until_lifted(server: Server) -> None:
     token = server.register("Eve")[1]
     assert claim(server, token, "Eve_Plays").status_code == 201

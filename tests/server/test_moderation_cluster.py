@@ -138,3 +138,28 @@ def test_a_decision_whose_process_died_at_its_commit_is_carried_out_everywhere(
     assert not any(m["type"] == "error" for m in bo_casual.received)
     for client in (host, bo, kim, bo_casual):
         client.close()
+
+
+def test_a_seek_is_refused_once_the_suspension_reaches_its_process(site: list[Server]) -> None:
+    """A seek reads no standing: its connection keeps the one it read at its hello,
+    until a decision is carried out on its process. Decided on one process, the
+    suspension from rated play reaches the seeker's (he is told), and his first rated
+    seek after it there is refused."""
+    a, b, _ = site
+    token = b.register("Ivo")[1]
+    assert claim(b, token, "Ivo_Seeks").status_code == 201
+    ivo = b.client(token)
+    seek = {"type": "seek", "game": "gin", "rated": True}
+    ivo.send(seek)
+    assert ivo.wait("seeking")["pool"]["rated"] is True
+    ivo.send({"type": "cancel_seek"})
+    assert ivo.wait("seek_ended")["reason"] == "cancelled"
+    mod_token = moderator(a, "Mod_Seeks")
+    decision = {"player": ivo.welcome["player"]["id"], "kind": "suspend_play", "reason": "Boosting"}
+    with a.http() as http:
+        answer = http.post("/api/moderation/actions", json=decision, headers=auth(mod_token))
+    assert answer.status_code == 201, answer.text
+    assert ivo.wait("moderation")["latest"]["kind"] == "suspend_play"  # it reached b
+    refused = ivo.error_for(seek)
+    assert refused["code"] == "suspended_play_for_good" and "Boosting" in refused["message"]
+    ivo.close()

@@ -4,13 +4,14 @@ database: SQLite, or PostgreSQL (``tests/server/databases.py``)."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from pathlib import Path
 
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Engine, MetaData, insert, inspect
+from sqlalchemy import Engine, MetaData, event, insert, inspect
 
 from rummyhall.server.rooms.table import result_rows
 from rummyhall.server.storage.database import make_engine
@@ -21,6 +22,7 @@ from rummyhall.server.storage.records import StoredMatch, StoredRoom
 from rummyhall.server.storage.repository import Repository
 from rummyhall.server.storage.skeletons import skeleton
 from rummyhall.server.storage.standings import summarize
+from rummyhall.server.storage.store import Store
 from tests.server import databases
 
 
@@ -264,3 +266,40 @@ def test_rooms_and_matches_older_than_the_choice_stay_rated(tmp_path: Path) -> N
     )
     assert changes == [("m1", 2)]
     engine.dispose()
+
+
+def test_a_dropped_postgresql_connection_is_replaced_without_an_error() -> None:
+    """Every PostgreSQL backend of a store's connections killed, as a restart or an
+    idle timeout would: its next read finds its connection dropped and is made again
+    on a new one (the readers' connections are not checked before use), and its next
+    commit checks its connection first; neither fails. On PostgreSQL whatever the
+    tests' database: what it checks is PostgreSQL's."""
+    url = databases.cluster().new_database("dropped_connections")
+    engine = make_engine(url)
+    upgrade(engine)
+    repository = Repository(engine)
+    store = Store(repository)
+    dropped: list[object] = []
+    event.listen(repository.db.read_engine, "invalidate", lambda *_: dropped.append(_))
+
+    async def kill_every_backend() -> None:
+        ours = "datname = current_database() and pid <> pg_backend_pid()"
+        kill = f"select pg_terminate_backend(pid) from pg_stat_activity where {ours}"
+        databases.execute(url, [kill])
+        while databases.query(url, f"select pid from pg_stat_activity where {ours}"):
+            await asyncio.sleep(0.01)  # the backends end at once: wait until they have
+
+    async def run() -> None:
+        await store.create_player("p1", "Ana", "h1")
+        assert (await store.player_by_token_hash("h1")).nickname == "Ana"  # type: ignore[union-attr]
+        await kill_every_backend()
+        assert (await store.player_by_token_hash("h1")).nickname == "Ana"  # type: ignore[union-attr]
+        assert dropped  # the read met its dropped connection, and was made again
+        await kill_every_backend()
+        await store.rename_player("p1", "Bo")
+        assert (await store.player_by_token_hash("h1")).nickname == "Bo"  # type: ignore[union-attr]
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()

@@ -22,6 +22,7 @@ from rummyhall.server.metrics import ACTION_SECONDS, CONNECTIONS
 from rummyhall.server.net.limits import TokenBucket, check_size, client_address
 from rummyhall.server.net.mailbox import Mailbox
 from rummyhall.server.net.transport import INBOX, Inbox
+from rummyhall.server.people.moderation import Standing, play_need
 from rummyhall.server.people.players import Player, token_hash
 from rummyhall.server.rooms.lock import RoomMoved
 from rummyhall.server.storage.store import StorageUnavailable
@@ -80,6 +81,8 @@ class Connection:
         self.player: Player | None = None
         self.token_hash = ""
         """The hash of the token it said hello with (signing out closes it)."""
+        self.standing: Standing | None = None
+        """The player's standing with the moderators as last read, for his next seek."""
         self.locale: Locale = "en"
         self.room: Place | None = None
         self.seat: int | None = None
@@ -258,17 +261,19 @@ class Connection:
             except RoomMoved:  # it went to another process while we waited: follow it
                 await self._join(message)
             return
+        moderation = self.services.moderation
         if isinstance(message, Seek | CancelSeek):
             if isinstance(message, Seek):
-                await self.services.moderation.may_play(self.player.id, message.rated)
+                need = play_need(message.rated)
+                self.standing = await moderation.check(self.player.id, need, self.standing)
             await self.services.pairing.handle(self, message)
             return
         if self.room is None:
             raise ProtocolError("not_in_room")
         if isinstance(message, ChatRequest):
-            message = await self.services.moderation.chat(self.player, message)
+            message = await moderation.chat(self.player, message)
         elif isinstance(message, ReactRequest):
-            await self.services.moderation.check(self.player.id, "chat")
+            await moderation.check(self.player.id, "chat")
         if isinstance(message, ActionRequest):
             with ACTION_SECONDS.time():  # checked, committed, every seat's state queued
                 await self.room.handle(self, message)
@@ -292,7 +297,7 @@ class Connection:
         self.locale = message.locale
         player = await self.services.players.authenticate(message.token)
         try:
-            standing = await self.services.moderation.admit(player.id)
+            self.standing = await self.services.moderation.admit(player.id)
         except ProtocolError as suspended:  # from the site: told why, then closed
             self.close(suspended.code, suspended)
             return
@@ -312,6 +317,6 @@ class Connection:
                 },
             )
         )
-        if standing:
-            notices = [ModerationNotice(**action) for action in standing]
+        if self.standing.actions:
+            notices = [ModerationNotice(**action) for action in self.standing.actions]
             self.send(ModerationMessage(standing=notices))

@@ -71,6 +71,9 @@ class Enforcement:
         self.peers = peers
         self.applied: dict[int, float] = {}
         """Action id → when (monotonic) it was carried out here."""
+        self.decisions = 0
+        """Decisions begun to be carried out here so far: a player's standing read
+        before the last began may miss it (``moderation.Standing``)."""
         self._since = datetime.now(UTC) - timedelta(seconds=WINDOW)
 
     async def decided(self, action_id: int, player_id: str) -> None:
@@ -94,6 +97,7 @@ class Enforcement:
         if action_id in self.applied:
             return
         self.applied[action_id] = time.monotonic()
+        self.decisions += 1
         try:
             await self._carry_out(action_id, player_id)
         except BaseException:

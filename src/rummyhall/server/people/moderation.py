@@ -10,14 +10,21 @@ dismisses a report. Every action is logged with its moderator and reason
 (:mod:`rummyhall.server.people.enforcement`): told to the player, his connections closed
 (the site) or his seats at rated tables taken from them (rated play).
 
-What holds is read from the database at each check (a hello, a chat line, a seek, a seat
-taken, a room opened), so it holds on every process of a site the moment it is
-committed, and ends at its time without anything to wake.
+What holds is read from the database at each check (a hello, a chat line, a seat taken,
+a room opened), so it holds on every process of a site the moment it is
+committed, and ends at its time without anything to wake. But a quick pairing seek:
+its connection keeps what it read at its hello (:class:`Standing`) until a decision is
+carried out on its process, any decision, and reads again then. So a decision bars a
+seek the moment it reaches the seeker's process (over the bus, or read from the
+database within a second), a seek waiting then is ended, and a rated table is checked
+against the database before it opens; a seek costs no read of it (docs/pairing.md,
+"Measured").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Literal, Protocol
 
@@ -36,6 +43,9 @@ class Enforcer(Protocol):
     (:class:`~rummyhall.server.people.enforcement.Enforcement`, which reads
     :func:`refusal` from here)."""
 
+    decisions: int
+    """Decisions this process has begun to carry out so far."""
+
     async def decided(self, action_id: int, player_id: str) -> None:
         """Action ``action_id`` on ``player_id`` was committed here a moment ago."""
 
@@ -53,6 +63,31 @@ BARS: Final[dict[Need, frozenset[str]]] = {
 }
 """What keeps a player from chatting, from rated play (rated rooms, seeks and seats)
 and from the site (casual play among it)."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What held against a player when it was read, as a connection keeps it between
+    its checks: good while no decision has been carried out on its process since the
+    read began (:attr:`Enforcer.decisions` then was :attr:`decisions`)."""
+
+    actions: list[dict[str, Any]]
+    """His restrictions and warnings (``ModerationRecords.standing``)."""
+    decisions: int
+
+    def holding(self) -> list[dict[str, Any]]:
+        """:attr:`actions` but the restrictions that ended since (at their ``until``)."""
+        now = datetime.now(UTC)
+        return [
+            action
+            for action in self.actions
+            if action["until"] is None or datetime.fromisoformat(action["until"]) > now
+        ]
+
+
+def play_need(rated: bool) -> Need:
+    """What a suspension must not bar for a ``rated`` room, seek or seat (or a casual one)."""
+    return "rated" if rated else "site"
 
 
 def shown_time(moment: str) -> str:
@@ -114,16 +149,20 @@ class Moderation:
         records = self.store.repository.moderation
         return await self.store.read(records.standing, player_id)
 
-    async def check(self, player_id: str, need: Need) -> list[dict[str, Any]]:
+    async def check(self, player_id: str, need: Need, known: Standing | None = None) -> Standing:
         """Refuse ``player_id`` what ``need`` says if something bars it; else his
-        standing."""
-        standing = await self.standing(player_id)
-        refused = refusal(standing, need)
+        standing. ``known``: his standing as his connection last read it, read again
+        only if a decision was carried out here since."""
+        decisions = self.enforcement.decisions
+        standing = known
+        if standing is None or standing.decisions != decisions:
+            standing = Standing(await self.standing(player_id), decisions)
+        refused = refusal(standing.holding(), need)
         if refused is not None:
             raise refused
         return standing
 
-    async def admit(self, player_id: str) -> list[dict[str, Any]]:
+    async def admit(self, player_id: str) -> Standing:
         """Refuse a player suspended from the site (a hello, a sign-in, a request)."""
         return await self.check(player_id, "site")
 
@@ -131,7 +170,7 @@ class Moderation:
         """Refuse a suspended player a room, a seek or a seat: a ``rated`` one to a
         player suspended from rated play or from the site, a casual one only to the
         latter."""
-        await self.check(player_id, "rated" if rated else "site")
+        await self.check(player_id, play_need(rated))
 
     async def refused(self, player_ids: Sequence[str], rated: bool) -> dict[str, ProtocolError]:
         """Of ``player_ids``, those :meth:`may_play` refuses, with why (one read)."""

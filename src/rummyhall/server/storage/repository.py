@@ -53,4 +53,4 @@ class Repository:
 
     def close(self) -> None:
         self.matches.close()
-        self.db.engine.dispose()
+        self.db.close()

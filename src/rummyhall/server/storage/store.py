@@ -90,10 +90,12 @@ class Store:
 
     async def read(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a read (or work derived from one, such as replaying a finished match) on
-        a reader thread, never on the writer's."""
+        a reader thread, never on the writer's, with the readers' engine
+        (:meth:`~rummyhall.server.storage.database.Database.read`)."""
         loop = asyncio.get_running_loop()
         with unreachable_database(), READ_SECONDS.time():
-            return await loop.run_in_executor(self._readers, partial(fn, *args, **kwargs))
+            read = partial(self.repository.db.read, fn, *args, **kwargs)
+            return await loop.run_in_executor(self._readers, read)
 
     # ------------------------------------------------------------------ players
 
