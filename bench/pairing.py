@@ -20,7 +20,12 @@ rate, and waits until he is told ``paired``. Each is measured from sending his s
 - *second seek → paired*: for each table, from its later seek to ``paired`` (the room
   opened, its match started): how soon a seeker who finds a compatible one is seated
   (target: 1 s p99);
-- *wait*: each seeker's whole wait for his table (median, p99).
+- *wait*: each seeker's whole wait for his table (median, p99);
+- *CPU a seek*: the processor time the round took, per seek, of the server processes
+  (their event loop and database threads), of Redis, of the PostgreSQL cluster and of
+  the bench's own clients, from the first seek sent to the last seeker paired. A
+  server's event loop is one thread: ``1 / (its CPU a seek)`` is the seeks a second one
+  process absorbs with a core of its own, whatever its neighbours take here.
 
 First, the pool alone (``rummyhall.server.pairing.pool``, in this process): the same
 seekers added one by one, a pass after each as the server runs it, against a pool whose
@@ -55,7 +60,7 @@ from websockets.asyncio.client import ClientConnection, connect
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table_clients import SERVER_FLAGS, new_guest, percentile, run_clients
+from table_clients import SERVER_FLAGS, cpu_seconds, new_guest, percentile, run_clients
 
 from rummyhall.server.pairing.pool import Pool
 from rummyhall.server.pairing.rules import Curve, Seek
@@ -88,6 +93,8 @@ class Seeker:
 class Round:
     rate: float
     seekers: list[Seeker] = field(default_factory=list)
+    cpu: dict[str, float] = field(default_factory=dict)
+    """Processor seconds the round took, by part (:func:`cpu_now`)."""
 
 
 class Site:
@@ -95,6 +102,7 @@ class Site:
 
     def __init__(self, folder: Path, name: str, processes: int, redis: RedisServer | None):
         self.database_url = databases.cluster().new_database(f"pairing_{name}_{int(time.time())}")
+        self.redis = redis
         shared = () if redis is None else ("--redis", redis.url)
         self.servers = [
             Server(folder / f"{name}{n}.db", *shared, *FLAGS, database_url=self.database_url)
@@ -106,6 +114,21 @@ class Site:
     def stop(self) -> None:
         for server in self.servers:
             server.stop()
+
+    def cpu_now(self) -> dict[str, float]:
+        """Processor seconds used so far: by the servers, Redis, PostgreSQL (the
+        cluster's processes now: a backend that ended took its time with it) and this
+        process (the clients)."""
+        postmaster = databases.cluster().data / "postmaster.pid"
+        root = int(postmaster.read_text().split()[0])
+        children = Path(f"/proc/{root}/task/{root}/children").read_text().split()
+        parts = {
+            "server": [server.process.pid for server in self.servers if server.process],
+            "redis": [self.redis.process.pid] if self.redis and self.redis.process else [],
+            "postgres": [root, *map(int, children)],
+        }
+        used = {part: sum(cpu_seconds(pid) or 0.0 for pid in pids) for part, pids in parts.items()}
+        return used | {"clients": cpu_seconds(None) or 0.0}
 
 
 async def connect_seekers(
@@ -156,13 +179,14 @@ async def listen(seeker: Seeker) -> None:
             raise RuntimeError(f"seek refused: {message}")
 
 
-async def run_round(seekers: list[Seeker], rate: float) -> Round:
+async def run_round(site: Site, seekers: list[Seeker], rate: float) -> Round:
     """Every seeker seeks, ``rate`` a second (0: all at once); wait until all who can
     be are paired (an odd one out is cancelled)."""
     for seeker in seekers:
         seeker.acked = seeker.paired = None
         seeker.room = None
     listeners = [asyncio.create_task(listen(seeker)) for seeker in seekers]
+    cpu = site.cpu_now()
     started = time.monotonic()
     for n, seeker in enumerate(seekers):
         if rate:
@@ -170,6 +194,7 @@ async def run_round(seekers: list[Seeker], rate: float) -> Round:
         seeker.sent = time.monotonic()
         await seeker.socket.send(json.dumps({"type": "seek", "game": "gin"}))
     done, pending = await asyncio.wait(listeners, timeout=60)
+    used = {part: seconds - cpu[part] for part, seconds in site.cpu_now().items()}
     if len(pending) > 1:
         raise RuntimeError(f"{len(pending)} seekers were never paired")
     for task in pending:  # the odd one out
@@ -180,7 +205,7 @@ async def run_round(seekers: list[Seeker], rate: float) -> Round:
             await seeker.socket.recv()
     for task in done:
         task.result()
-    return Round(rate, seekers)
+    return Round(rate, seekers, used)
 
 
 def figures(round_: Round) -> dict[str, float]:
@@ -203,6 +228,7 @@ def figures(round_: Round) -> dict[str, float]:
         "second99": 1000 * percentile(second, 0.99),
         "wait50": percentile(waits, 0.5),
         "wait99": percentile(waits, 0.99),
+        **{f"cpu_{part}": 1000 * seconds / len(seekers) for part, seconds in round_.cpu.items()},
     }
 
 
@@ -221,14 +247,16 @@ def pool_alone(count: int, spread: float, rng: random.Random) -> tuple[float, fl
     return rates[0], rates[1]
 
 
-def database_alone(url: str, count: int, group: int) -> tuple[float, float, float, float]:
+def database_alone(url: str, count: int, group: int) -> tuple[float, float, float, float, float]:
     """Two-seat tables a second the database opens, on the writer's one connection as
     the server's store runs them: before (three commits a table, as ``Lobby`` opened one
     until December 2026: the creation key's check, the room with its key, the match
     started), one table in a commit, and ``group`` tables in one commit (a pass's, or
     several passes' queued together); then the seconds of the reads a seek makes before
-    its ``seeking`` (the player's standing with the moderators, his rating), one after
-    another on one connection, as a reader thread of the store makes them."""
+    its ``seeking``, one after another on one connection as a reader thread of the store
+    makes them: before (until December 2026: the player's standing with the moderators
+    and his rating, each on a connection checked before use and rolled back after it),
+    and now (his rating alone, on the readers' engine)."""
     repository = Repository(make_engine(url))
     upgrade(repository.db.engine)
     hosts = [f"host{n}" for n in range(2 * count)]
@@ -250,12 +278,16 @@ def database_alone(url: str, count: int, group: int) -> tuple[float, float, floa
                 repository.tables.open_tables(tables[first : first + size])
         rates.append(count / (time.perf_counter() - started))
     started = time.perf_counter()
-    for player in hosts:  # what a Gin seek reads before it is acknowledged
+    for player in hosts:  # what a Gin seek read until December 2026, on a checked connection
         repository.moderation.standing(player)
         repository.standings.skill(player, "gin")
+    before = (time.perf_counter() - started) / len(hosts)
+    started = time.perf_counter()
+    for player in hosts:  # what it reads now (its standing kept by its connection)
+        repository.db.read(repository.standings.skill, player, "gin")
     reads = (time.perf_counter() - started) / len(hosts)
     repository.close()
-    return rates[0], rates[1], rates[2], reads
+    return rates[0], rates[1], rates[2], before, reads
 
 
 def new_table(players: list[str], way: str) -> PairedTable:
@@ -285,7 +317,7 @@ async def measure(site: Site, args: argparse.Namespace) -> dict[float, dict[str,
     results = {}
     for rate in args.rates:
         rng.shuffle(seekers)
-        results[rate] = figures(await run_round(seekers, rate))
+        results[rate] = figures(await run_round(site, seekers, rate))
     for seeker in seekers:
         await seeker.socket.close()
     return results
@@ -308,13 +340,14 @@ def main() -> None:
         f" compatible ({args.seekers} left waiting), {alone[1]:,.0f} seeks/s seating as it goes"
     )
     url = databases.cluster().new_database(f"pairing_alone_{int(time.time())}")
-    three, one, grouped, reads = database_alone(url, args.tables, args.group)
+    three, one, grouped, before, reads = database_alone(url, args.tables, args.group)
     print(
         f"the database alone (PostgreSQL, {args.tables} two-seat tables): {three:,.0f} tables/s"
         f" at three commits a table (before), {one:,.0f} at one commit a table,"
         f" {grouped:,.0f} at {args.group} a commit (x{grouped / three:.1f});"
-        f" a seek's reads {1000 * reads:.1f} ms (the store's {READERS} reader threads:"
-        f" {READERS / reads:,.0f} seeks/s at most)"
+        f" a seek's reads {1000 * before:.1f} ms before, {1000 * reads:.2f} ms now"
+        f" (the store's {READERS} reader threads: {READERS / before:,.0f} seeks/s at most"
+        f" before, {READERS / reads:,.0f} now)"
     )
     folder = Path(tempfile.mkdtemp(prefix="rummyhall-pairing-"))
     redis = RedisServer().start()
@@ -347,6 +380,19 @@ def main() -> None:
                 f"{shown:>8} {name:>7} {row['absorbed']:11.0f} {row['ack50']:6.1f}ms"
                 f" {row['ack99']:6.1f}ms {row['second50']:13.1f}ms {row['second99']:6.1f}ms"
                 f" {row['wait50']:8.2f}s {row['wait99']:6.2f}s"
+            )
+    print(
+        f"\nprocessor time a seek (ms): {'server':>7} {'redis':>6} {'postgres':>9}"
+        f" {'clients':>8}   one server process, a core of its own"
+    )
+    for rate in args.rates:
+        for name, by_rate in results.items():
+            row = by_rate[rate]
+            shown = "burst" if rate == 0 else f"{rate:.0f}/s"
+            print(
+                f"{shown:>8} {name:>7}{'':12} {row['cpu_server']:7.2f} {row['cpu_redis']:6.2f}"
+                f" {row['cpu_postgres']:9.2f} {row['cpu_clients']:8.2f}"
+                f"   {1000 / row['cpu_server']:,.0f} seeks/s"
             )
 
 

@@ -217,7 +217,8 @@ def test_a_seek_is_refused_the_moment_the_suspension_is_decided_and_until_it_end
     token = server.register("Ivo")[1]
     assert claim(server, token, "Ivo_Seeks").status_code == 201
     ivo = server.client(token)
-    seek = {"type": "seek", "game": "gin", "rated": True}
+    # (a pool no open room of the other tests plays: the seek waits in it)
+    seek = {"type": "seek", "game": "gin", "options": {"mode": "oklahoma"}, "rated": True}
     ivo.send(seek)
     assert ivo.wait("seeking")["pool"]["rated"] is True
     ivo.send({"type": "cancel_seek"})

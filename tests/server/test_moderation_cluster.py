@@ -149,7 +149,8 @@ def test_a_seek_is_refused_once_the_suspension_reaches_its_process(site: list[Se
     token = b.register("Ivo")[1]
     assert claim(b, token, "Ivo_Seeks").status_code == 201
     ivo = b.client(token)
-    seek = {"type": "seek", "game": "gin", "rated": True}
+    # (a pool no open room of the other tests plays: the seek waits in it)
+    seek = {"type": "seek", "game": "gin", "options": {"mode": "oklahoma"}, "rated": True}
     ivo.send(seek)
     assert ivo.wait("seeking")["pool"]["rated"] is True
     ivo.send({"type": "cancel_seek"})
