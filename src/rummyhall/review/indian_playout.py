@@ -22,7 +22,7 @@ from rummyhall.actions import Action, Declare, Discard, Draw, Drop
 from rummyhall.bots.indian.medium import HOPELESS, promise
 from rummyhall.cards import JOKER, card_index
 from rummyhall.games.indian.melds import ACE, card_points, is_wild
-from rummyhall.games.indian.solver import arrangement_of, declaring_discards, hand_of
+from rummyhall.games.indian.solver import arrangement_of, first_declaring_discard, hand_of
 
 TAKE_WORTH = 4
 """The partners' weight (:func:`partner_weights`) from which the open card is taken: a
@@ -224,8 +224,7 @@ def least_penalty(hand: tuple[int, ...], wild: int) -> int:
 def declaration(hand: tuple[int, ...], wild: int) -> int | None:
     """The face whose discard declares with these 14 cards (IND-9), or ``None``;
     remembered as :func:`least_penalty` is."""
-    found = declaring_discards(list(hand), wild)
-    return found[0] if found else None
+    return first_declaring_discard(list(hand), wild)
 
 
 def play_to_end(deal: Deal, rules: Rules, rng: random.Random) -> None:

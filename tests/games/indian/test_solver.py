@@ -8,9 +8,15 @@ from collections import Counter
 import pytest
 
 from rummyhall import NotationError
-from rummyhall.cards import CARD_NAMES, parse_cards
+from rummyhall.cards import CARD_NAMES, card_index, parse_cards
 from rummyhall.games import indian
 from rummyhall.games.indian.melds import MeldKind, classify, wild_rank
+from rummyhall.games.indian.solver import (
+    declaration_of,
+    declaring_discards,
+    first_declaring_discard,
+    hand_of,
+)
 from tests.games.indian.brute_force import analyse, is_pure, is_sequence, is_set
 
 
@@ -227,3 +233,30 @@ def test_arrangement_accounts_for_every_card() -> None:
         result = indian.arrange(hand, indicator)
         laid = [c for m in result.melds for c in m] + result.deadwood
         assert sorted(laid) == sorted(hand)
+
+
+def test_declaring_discards_equal_every_discard_tried() -> None:
+    """The searches of the whole 14 cards only prune: the discards found are those whose
+    13 cards declare, tried one by one, and the first of them is the playouts' pick."""
+    rng = random.Random(14)
+    declaring = 0
+    for _ in range(400):
+        hand, indicator = dense_hand(rng)
+        extra = rng.choice([c for c in CARD_NAMES if hand.count(c) < 2])
+        faces = [card_index(c) for c in [*hand, extra]]
+        wild = wild_rank(card_index(indicator))
+        tried = [
+            face
+            for face in sorted(set(faces))
+            if declaration_of(hand_of(without(faces, face), wild)) is not None
+        ]
+        assert declaring_discards(faces, wild) == tried, (hand, extra, indicator)
+        assert first_declaring_discard(faces, wild) == (tried[0] if tried else None)
+        declaring += bool(tried)
+    assert declaring > 40  # the test really exercises declarations
+
+
+def without(faces: list[int], face: int) -> list[int]:
+    rest = list(faces)
+    rest.remove(face)
+    return rest

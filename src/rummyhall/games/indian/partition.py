@@ -43,7 +43,7 @@ NO_LAYOUT = -(1 << 20)
 MEMO_SIZE = 1 << 18
 """Search states remembered across hands before the memo starts again (about 150 bytes
 each: some 40 MB in a process at most)."""
-_MEMO: dict[tuple[int, int, int, int, bool], int] = {}
+_MEMO: dict[tuple[int, int, int, int, int], int] = {}
 MELD_WILDS = 5
 """No useful meld holds more wild cards than this (a run of five at most, two of its
 ends natural), so a larger wild budget offers the same melds."""
@@ -67,10 +67,20 @@ class MeldSearch:
     The value of a key depends on nothing else, so the memo is shared by every hand
     (:data:`_MEMO`): the hands a bot weighs in a turn differ by a card or two and share
     most of their search.
+
+    With ``skips`` (declaring only), that many natural cards may stay unmelded, one copy
+    at a time: the search then only answers whether a layout exists (:attr:`best` ≥ 0),
+    without :attr:`best_melds`.
     """
 
     def __init__(
-        self, counts: list[int], flex: list[int], wilds: int, wild: int, declare: bool
+        self,
+        counts: list[int],
+        flex: list[int],
+        wilds: int,
+        wild: int,
+        declare: bool,
+        skips: int = 0,
     ) -> None:
         self.counts = counts  # natural (non-wild) cards per face
         self.flex = flex  # cut jokers per face, usable as naturals in pure sequences
@@ -80,6 +90,7 @@ class MeldSearch:
         self.total = sum(c * v for c, v in zip(counts, self.value, strict=True))
         self.open_value = self.total  # points of the natural cards still open
         self.declare = declare  # every natural card must be melded
+        self.skips = skips  # natural cards a declaring search may still leave unmelded
         self.key = sum(c << (2 * f) for f, c in enumerate(counts)) | sum(
             c << (2 * f + 104) for f, c in enumerate(flex)
         )
@@ -89,7 +100,7 @@ class MeldSearch:
                 melds.clear()
         self.memo = _MEMO
         self.best = self._best(0, 0, 0)
-        self.best_melds = None if self.best < 0 else self._trace()
+        self.best_melds = None if self.best < 0 or skips else self._trace()
 
     def _best(self, face: int, pures: int, sequences: int) -> int:
         """Most points meldable from the open cards, given the lives found so far."""
@@ -98,7 +109,7 @@ class MeldSearch:
             face += 1
         if face == 52:
             return 0 if pures and sequences >= 2 else NO_LAYOUT
-        key = (self.key, self.wilds - self.spent, pures, sequences, self.declare)
+        key = (self.key, self.wilds - self.spent, pures, sequences, self.declare + self.skips)
         known = self.memo.get(key)
         if known is not None:
             return known
@@ -124,8 +135,19 @@ class MeldSearch:
             self.key += copies << (2 * face)
             counts[face] = copies
             best = max(best, rest)
+        elif self.skips and best < self.open_value:  # leave one copy of this card unmelded
+            self._skip(face, -1)
+            best = max(best, self._best(face, pures, sequences))
+            self._skip(face, +1)
         self.memo[key] = best
         return best
+
+    def _skip(self, face: int, sign: int) -> None:
+        """Leave one copy of ``face`` unmelded (``sign`` -1) or take it back (+1)."""
+        self.counts[face] += sign
+        self.key += sign << (2 * face)
+        self.open_value += sign * self.value[face]
+        self.skips += sign
 
     def _trace(self) -> list[Meld]:
         """The melds of the best layout, found again by following the memo."""

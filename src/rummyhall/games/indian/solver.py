@@ -82,8 +82,8 @@ def hand_of(faces: Iterable[int], wild: int) -> _Hand:
     return _Hand(counts, flex, jokers, wild)
 
 
-def _search(hand: _Hand, declare: bool) -> MeldSearch:
-    return MeldSearch(list(hand.counts), list(hand.flex), hand.wilds, hand.wild, declare)
+def _search(hand: _Hand, declare: bool, skips: int = 0) -> MeldSearch:
+    return MeldSearch(list(hand.counts), list(hand.flex), hand.wilds, hand.wild, declare, skips)
 
 
 def _best_pure_sequence(hand: _Hand) -> tuple[int, Meld] | None:
@@ -207,12 +207,14 @@ def declaration_of(hand: _Hand) -> list[tuple[MeldKind, list[int]]] | None:
 def declaring_discards(faces: list[int], wild: int) -> list[int]:
     """The faces whose discard leaves a valid declaration, from 14 cards (IND-9).
 
-    Without any pure sequence nothing declares; otherwise one search of all 14 cards
-    first: if the two lives leave more points unmelded than one card can carry away, no
-    discard declares.
+    Without any pure sequence nothing declares. Otherwise two searches of all 14 cards
+    first: whether all but one natural card meld (the declaring search, cheap: it fails
+    at the first card no meld can hold, and most hands fail it), then whether the two
+    lives leave more points unmelded than one card can carry away; if so, no discard
+    declares.
     """
     whole = hand_of(faces, wild)
-    if _best_pure_sequence(whole) is None:
+    if _best_pure_sequence(whole) is None or _search(whole, declare=True, skips=1).best < 0:
         return []
     best = _search(whole, declare=False).best
     if best < 0:
@@ -227,6 +229,21 @@ def declaring_discards(faces: list[int], wild: int) -> list[int]:
         if declaration_of(hand_of(rest, wild)) is not None:
             found.append(face)
     return found
+
+
+def first_declaring_discard(faces: list[int], wild: int) -> int | None:
+    """The lowest face of :func:`declaring_discards`, or ``None``, found sooner: with
+    all but one card meldable, the discards are tried lowest first, each by the cheap
+    declaring search, without the search of the whole hand's best layout."""
+    whole = hand_of(faces, wild)
+    if _best_pure_sequence(whole) is None or _search(whole, declare=True, skips=1).best < 0:
+        return None
+    for face in sorted(set(faces)):
+        rest = list(faces)
+        rest.remove(face)
+        if declaration_of(hand_of(rest, wild)) is not None:
+            return face
+    return None
 
 
 def arrangement_of(hand: _Hand) -> Arrangement:
