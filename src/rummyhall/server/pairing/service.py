@@ -204,6 +204,8 @@ class Pairing:
         self._of_client: dict[Client, str] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._ticker: asyncio.Task[None] | None = None
+        self._counted: tuple[float, dict[str, int]] = (-TICK, {})
+        """When the matches under way were last counted (monotonic), and by game."""
         self._passing = False
         self._again = False
         """A pass was asked for while one ran."""
@@ -434,7 +436,7 @@ class Pairing:
         waiting = await self.pools.waiting(
             sorted({h.record.pool for h in self.here.values()}, key=lambda k: k.name)
         )
-        playing = (await under_way(self.lobby)).matches
+        playing = await self._playing()
         for here in list(self.here.values()):
             await self._tell(here, waiting=waiting, playing=playing, changed_only=True)
 
@@ -452,13 +454,23 @@ class Pairing:
         if waiting is None:
             waiting = await self.pools.waiting([record.pool])
         if playing is None:
-            playing = (await under_way(self.lobby)).matches
+            playing = await self._playing()
         starts_at = self.pools.starts_at(record)
         figures = (waiting.get(record.pool, 0), playing.get(record.pool.game, 0), starts_at)
         if changed_only and figures == here.shown:
             return
         here.shown = figures
         here.client.send(here.status(self.curve, self.settings.computer_after, ref))
+
+    async def _playing(self) -> dict[str, int]:
+        """The matches under way by game, counted again at most every :data:`TICK`:
+        counting walks every room, and every new seek is told it."""
+        counted_at, counts = self._counted
+        now = time.monotonic()
+        if now - counted_at >= TICK:
+            counts = (await under_way(self.lobby)).matches
+            self._counted = (now, counts)
+        return counts
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)

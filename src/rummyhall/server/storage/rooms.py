@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -15,6 +15,10 @@ from rummyhall.server.storage.models import now
 from rummyhall.server.storage.records import Creation, StoredMatch, StoredRoom
 
 OPEN_STATUSES = ("waiting", "playing", "finished")
+
+
+CODE_TAKEN = select(models.Room.id).where(models.Room.code == bindparam("code"))
+"""A room that has (or had) a code: every new room's is looked up."""
 
 
 class RoomRecords:
@@ -165,10 +169,8 @@ class RoomRecords:
         )
 
     def code_taken(self, code: str) -> bool:
-        with self.db.sessions() as session:
-            return (
-                session.scalar(select(models.Room.id).where(models.Room.code == code)) is not None
-            )
+        with self.db.connect() as connection:
+            return connection.execute(CODE_TAKEN, {"code": code}).first() is not None
 
 
 def _epoch(moment: datetime) -> float:

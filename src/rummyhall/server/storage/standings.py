@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from rummyhall.server.storage import erasure, models, ratings
@@ -223,6 +223,12 @@ def rate(
         )
 
 
+SKILL = select(models.Rating.mu, models.Rating.sigma).where(
+    models.Rating.player_id == bindparam("player"), models.Rating.game == bindparam("game")
+)
+"""A player's rating in a game (quick pairing reads it at every seek)."""
+
+
 class StandingRecords:
     """Statistics, profiles and leaderboards, read."""
 
@@ -260,12 +266,8 @@ class StandingRecords:
         """:func:`~rummyhall.server.storage.ratings.skill` of a player in ``game`` (a
         new player's if he has no rating there), and whether his rating there is still
         provisional."""
-        with self.db.sessions() as session:
-            found = session.execute(
-                select(models.Rating.mu, models.Rating.sigma).where(
-                    models.Rating.player_id == player_id, models.Rating.game == game
-                )
-            ).first()
+        with self.db.connect() as connection:
+            found = connection.execute(SKILL, {"player": player_id, "game": game}).first()
         mu, sigma = ratings.START if found is None else found
         return ratings.skill(mu), ratings.provisional(sigma)
 
