@@ -26,9 +26,10 @@ class LocalPools:
 
     # ------------------------------------------------------------------ the seeks
 
-    async def add(self, record: SeekRecord) -> SeekRecord | None:
-        """Put ``record`` in its pool; the same player's seek there it replaces."""
-        return self._add(record)
+    async def add(self, record: SeekRecord) -> tuple[SeekRecord | None, int]:
+        """Put ``record`` in its pool: the same player's seek there it replaces, and how
+        many wait in the pool now (the seeker is told at once)."""
+        return self._add(record), len(self.pools[record.pool])
 
     async def remove(self, seek_id: str) -> SeekRecord | None:
         """Take a seek out of its pool; ``None`` if it is in none (seated, gone)."""

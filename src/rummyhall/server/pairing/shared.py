@@ -67,13 +67,14 @@ ADD = (
     DROP
     + PUT
     + """
-local replaced = false
-if old then replaced = drop(old) end
+local replaced = ''
+if old then replaced = drop(old) or '' end
 put()
-return replaced
+return {replaced, redis.call('ZCARD', P .. 'pool:' .. name)}
 """
 )
-"""Put a seek in its pool in place of its player's seek there (returned)."""
+"""Put a seek in its pool in place of its player's seek there: that one (``''``: none)
+and how many wait in the pool now."""
 
 REMOVE = DROP + "return drop(ARGV[2])\n"
 
@@ -190,10 +191,10 @@ class SharedPools(LocalPools):
             record.node,
         ]
 
-    async def add(self, record: SeekRecord) -> SeekRecord | None:
+    async def add(self, record: SeekRecord) -> tuple[SeekRecord | None, int]:
         with unavailable_without_redis():
-            replaced = await self._add_script(args=self._given(record))
-        return None if not replaced else SeekRecord.from_json(replaced)
+            replaced, waiting = await self._add_script(args=self._given(record))
+        return (SeekRecord.from_json(replaced) if replaced else None), int(waiting)
 
     async def remove(self, seek_id: str) -> SeekRecord | None:
         with unavailable_without_redis():
