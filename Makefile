@@ -34,7 +34,7 @@ lint: $(DEV)
 	$(PY) -m ruff format --check src tests bench examples
 	$(PY) -m mypy
 
-# RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c: the tests fail if an (optional) C extension
+# RUMMYHALL_*=c (every extension): the tests fail if an (optional) C extension
 # did not build. The tests that only compute run on every core (pytest-xdist); the
 # server and browser tests, which start servers and Chromium and mostly wait on
 # sockets, then run $(SERVER_JOBS) test files at a time (each file's server is its own).
@@ -42,9 +42,9 @@ lint: $(DEV)
 # (tests/server/databases.py), where Debian's postgresql is installed.
 SERVER_JOBS ?= 3
 test: lint
-	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c $(PY) -m pytest -n auto --durations=10 \
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c RUMMYHALL_INDIAN_MELD=c $(PY) -m pytest -n auto --durations=10 \
 	  README.md docs src tests --ignore=tests/server --ignore=tests/web
-	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c $(PY) -m pytest -n $(SERVER_JOBS) \
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c RUMMYHALL_INDIAN_MELD=c $(PY) -m pytest -n $(SERVER_JOBS) \
 	  --dist loadfile --durations=10 tests/server tests/web
 	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 	  echo "The server suite on PostgreSQL:"; \
@@ -64,7 +64,7 @@ fuzz: $(DEV)
 	HYPOTHESIS_PROFILE=fuzz RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c $(PY) -m pytest tests/games/test_stateful.py
 	RUMMYHALL_FUZZ_SECONDS=$(FUZZ_SECONDS) RUMMYHALL_FUZZ_FRAMES=100000000 \
 	RUMMYHALL_FUZZ_SEED=$${RUMMYHALL_FUZZ_SEED:-$$(date +%s)} \
-	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c $(PY) -m pytest -s tests/server/test_fuzz.py
+	RUMMYHALL_SWEEP=c RUMMYHALL_PLAYOUT=c RUMMYHALL_GIN_CORE=c RUMMYHALL_INDIAN_MELD=c $(PY) -m pytest -s tests/server/test_fuzz.py
 
 bench: $(BENCH)
 	$(PY) bench/gin.py

@@ -15,6 +15,7 @@ import pytest
 from rummyhall.bots.gin import playout as gin_playout
 from rummyhall.compiled import load_compiled
 from rummyhall.games.gin import solver
+from rummyhall.games.indian import meldable
 from rummyhall.games.rummikub import sweep
 
 EXTENSIONS = {
@@ -25,6 +26,11 @@ EXTENSIONS = {
         "_playout.c",
     ),
     "RUMMYHALL_GIN_CORE": ("rummyhall.games.gin._core", Path(solver.__file__), "_core.c"),
+    "RUMMYHALL_INDIAN_MELD": (
+        "rummyhall.games.indian._meldable",
+        Path(meldable.__file__),
+        "_meldable.c",
+    ),
 }
 """By environment variable: the module, the Python module beside it and the C source."""
 
@@ -81,6 +87,7 @@ def test_make_test_runs_the_compiled_code() -> None:
     assert sweep.SWEEP_IMPLEMENTATION == "c"
     assert gin_playout.PLAYOUT_IMPLEMENTATION == "c"
     assert solver.DEADWOOD_IMPLEMENTATION == "c"
+    assert meldable.MELDABLE_IMPLEMENTATION == "c"
 
 
 @pytest.mark.parametrize("variable", EXTENSIONS)

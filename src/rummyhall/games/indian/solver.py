@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rummyhall.actions import JSON
 from rummyhall.cards import CARD_NAMES, JOKER, canonical_key, card_index, names_in
 from rummyhall.errors import NotationError
+from rummyhall.games.indian.meldable import meldable
 from rummyhall.games.indian.melds import MeldKind, card_points, is_wild, position_face, wild_rank
 from rummyhall.games.indian.partition import AS_ITSELF, WILD, Meld, MeldSearch
 
@@ -82,8 +83,14 @@ def hand_of(faces: Iterable[int], wild: int) -> _Hand:
     return _Hand(counts, flex, jokers, wild)
 
 
-def _search(hand: _Hand, declare: bool, skips: int = 0) -> MeldSearch:
-    return MeldSearch(list(hand.counts), list(hand.flex), hand.wilds, hand.wild, declare, skips)
+def _search(hand: _Hand, declare: bool) -> MeldSearch:
+    return MeldSearch(list(hand.counts), list(hand.flex), hand.wilds, hand.wild, declare)
+
+
+def _melds_but_one(hand: _Hand) -> bool:
+    """Whether all the natural cards of 14 but one meld with the two lives: where not,
+    no discard declares (IND-9)."""
+    return meldable(hand.counts, hand.flex, hand.wilds, hand.wild, skips=1)
 
 
 def _best_pure_sequence(hand: _Hand) -> tuple[int, Meld] | None:
@@ -214,7 +221,7 @@ def declaring_discards(faces: list[int], wild: int) -> list[int]:
     declares.
     """
     whole = hand_of(faces, wild)
-    if _best_pure_sequence(whole) is None or _search(whole, declare=True, skips=1).best < 0:
+    if _best_pure_sequence(whole) is None or not _melds_but_one(whole):
         return []
     best = _search(whole, declare=False).best
     if best < 0:
@@ -236,7 +243,7 @@ def first_declaring_discard(faces: list[int], wild: int) -> int | None:
     all but one card meldable, the discards are tried lowest first, each by the cheap
     declaring search, without the search of the whole hand's best layout."""
     whole = hand_of(faces, wild)
-    if _best_pure_sequence(whole) is None or _search(whole, declare=True, skips=1).best < 0:
+    if _best_pure_sequence(whole) is None or not _melds_but_one(whole):
         return None
     for face in sorted(set(faces)):
         rest = list(faces)

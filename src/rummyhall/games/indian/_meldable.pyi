@@ -1,0 +1,3 @@
+"""The compiled declaring search (``_meldable.c``); ``meldable.py`` documents and wraps it."""
+
+def meldable(counts: bytes, flex: bytes, wilds: int, skips: int, /) -> bool: ...
