@@ -152,15 +152,22 @@ class Directory:
         """Code → (the description as JSON data, its text), at most
         :data:`SNAPSHOT_TTL` seconds old. One read at a time: a burst of callers (a
         thousand seeks looking for open seats) waits for one read of the whole hash
-        rather than making as many, which would hold every connection to Redis."""
+        rather than making as many, which would hold every connection to Redis. A
+        description whose text is the last read's keeps its data: decoding every room's
+        each second took a sixth of a process's time under quick pairing's 500 seeks
+        a second with a thousand rooms open."""
         async with self._reading:
             now = time.monotonic()
             if now - self._taken_at > SNAPSHOT_TTL:
                 with unavailable_without_redis():
                     rooms = await self.redis.hgetall(ROOMS)
-                self._snapshot = {
-                    str(code): (json.loads(raw), str(raw)) for code, raw in rooms.items()
-                }
+                last, self._snapshot = self._snapshot, {}
+                for key, raw in rooms.items():
+                    code, text = str(key), str(raw)
+                    kept = last.get(code)
+                    if kept is None or kept[1] != text:
+                        kept = (json.loads(text), text)
+                    self._snapshot[code] = kept
                 self._taken_at = now
         return self._snapshot
 
