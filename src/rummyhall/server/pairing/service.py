@@ -208,8 +208,10 @@ class Pairing:
         self._of_client: dict[Client, str] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._ticker: asyncio.Task[None] | None = None
-        self._counted: tuple[float, dict[str, int]] = (-TICK, {})
-        """When the matches under way were last counted (monotonic), and by game."""
+        self._count: asyncio.Future[dict[str, int]] | None = None
+        """The last count of the matches under way, by game (or the count running)."""
+        self._counted_at = 0.0
+        """When it began (monotonic)."""
         self._passing = False
         self._passed = -PASS_GATHER
         """When the last pass began (monotonic)."""
@@ -472,14 +474,17 @@ class Pairing:
         here.client.send(here.status(self.curve, self.settings.computer_after, ref))
 
     async def _playing(self) -> dict[str, int]:
-        """The matches under way by game, counted again at most every :data:`TICK`:
-        counting walks every room, and every new seek is told it."""
-        counted_at, counts = self._counted
+        """The matches under way by game, counted again at most every :data:`TICK`,
+        once for every caller meanwhile: counting walks every room (here and in the
+        shared lobby), and every new seek is told it."""
         now = time.monotonic()
-        if now - counted_at >= TICK:
-            counts = (await under_way(self.lobby)).matches
-            self._counted = (now, counts)
-        return counts
+        if self._count is None or (self._count.done() and now - self._counted_at >= TICK):
+            self._counted_at = now
+            self._count = asyncio.ensure_future(self._count_playing())
+        return await asyncio.shield(self._count)
+
+    async def _count_playing(self) -> dict[str, int]:
+        return (await under_way(self.lobby)).matches
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)
