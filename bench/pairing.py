@@ -25,7 +25,9 @@ rate, and waits until he is told ``paired``. Each is measured from sending his s
   (their event loop and database threads), of Redis, of the PostgreSQL cluster and of
   the bench's own clients, from the first seek sent to the last seeker paired. A
   server's event loop is one thread: ``1 / (its CPU a seek)`` is the seeks a second one
-  process absorbs with a core of its own, whatever its neighbours take here.
+  process absorbs with a core of its own, whatever its neighbours take here. Beside it,
+  *server queued*: the time a seek's worth of the servers' threads waited for a
+  processor, ready to run (``/proc/PID/task/*/schedstat``), taken by the neighbours.
 
 First, the pool alone (``rummyhall.server.pairing.pool``, in this process): the same
 seekers added one by one, a pass after each as the server runs it, against a pool whose
@@ -60,7 +62,14 @@ from websockets.asyncio.client import ClientConnection, connect
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table_clients import SERVER_FLAGS, cpu_seconds, new_guest, percentile, run_clients
+from table_clients import (
+    SERVER_FLAGS,
+    cpu_seconds,
+    new_guest,
+    percentile,
+    run_clients,
+    run_queue_seconds,
+)
 
 from rummyhall.server.pairing.pool import Pool
 from rummyhall.server.pairing.rules import Curve, Seek
@@ -118,7 +127,8 @@ class Site:
     def cpu_now(self) -> dict[str, float]:
         """Processor seconds used so far: by the servers, Redis, PostgreSQL (the
         cluster's processes now: a backend that ended took its time with it) and this
-        process (the clients)."""
+        process (the clients); and the seconds the servers' threads were ready to run
+        but waited for a processor (``queued``: what the neighbours took)."""
         postmaster = databases.cluster().data / "postmaster.pid"
         root = int(postmaster.read_text().split()[0])
         children = Path(f"/proc/{root}/task/{root}/children").read_text().split()
@@ -128,7 +138,8 @@ class Site:
             "postgres": [root, *map(int, children)],
         }
         used = {part: sum(cpu_seconds(pid) or 0.0 for pid in pids) for part, pids in parts.items()}
-        return used | {"clients": cpu_seconds(None) or 0.0}
+        queued = sum(run_queue_seconds(pid) or 0.0 for pid in parts["server"])
+        return used | {"clients": cpu_seconds(None) or 0.0, "queued": queued}
 
 
 async def connect_seekers(
@@ -383,7 +394,7 @@ def main() -> None:
             )
     print(
         f"\nprocessor time a seek (ms): {'server':>7} {'redis':>6} {'postgres':>9}"
-        f" {'clients':>8}   one server process, a core of its own"
+        f" {'clients':>8} {'server queued':>14}   one server process, a core of its own"
     )
     for rate in args.rates:
         for name, by_rate in results.items():
@@ -391,7 +402,7 @@ def main() -> None:
             shown = "burst" if rate == 0 else f"{rate:.0f}/s"
             print(
                 f"{shown:>8} {name:>7}{'':12} {row['cpu_server']:7.2f} {row['cpu_redis']:6.2f}"
-                f" {row['cpu_postgres']:9.2f} {row['cpu_clients']:8.2f}"
+                f" {row['cpu_postgres']:9.2f} {row['cpu_clients']:8.2f} {row['cpu_queued']:14.2f}"
                 f"   {1000 / row['cpu_server']:,.0f} seeks/s"
             )
 

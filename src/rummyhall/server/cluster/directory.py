@@ -154,7 +154,7 @@ class Directory:
         thousand seeks looking for open seats) waits for one read of the whole hash
         rather than making as many, which would hold every connection to Redis. A
         description whose text is the last read's keeps its data: decoding every room's
-        each second took a sixth of a process's time under quick pairing's 500 seeks
+        each second took a seventh of a process's time under quick pairing's 500 seeks
         a second with a thousand rooms open."""
         async with self._reading:
             now = time.monotonic()
