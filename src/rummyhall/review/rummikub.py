@@ -2,8 +2,11 @@
 (:class:`~rummyhall.bots.rummikub.levels.HardRummikubBot`): the solver's maximum, drawing
 instead, the plays that keep the jokers or the reserves back, and the move played where
 it is none of them, each played two turns deep in the same sampled worlds of the
-opponent's rack and the pool. What the solver decides exactly is said as a fact: how many
-tiles the move placed, and the most any play could (RKB-5)."""
+opponent's rack and the pool. The second look at a loss plays the two moves on to the
+round's end instead, both seats laying the solver's maximum: what the round comes to,
+not the two-turn estimate of it, decides the mark (docs/review.md, "Rummikub"). What the
+solver decides exactly is said as a fact: how many tiles the move placed, and the most any
+play could (RKB-5)."""
 
 from __future__ import annotations
 
@@ -17,8 +20,12 @@ from rummyhall.bots.rummikub.levels import HardRummikubBot, tiles_placed
 from rummyhall.bots.search import Appraisal, Stop
 from rummyhall.games.rummikub.view import RummikubSeatView
 
-WORLDS = 64
+WORLDS = 32
 """Sampled worlds per decision: each costs the solver a few calls per move weighed."""
+PLAYED_OUT = 24
+"""The second look's worlds at most: each plays both moves to the round's end, a solver
+call a turn (a round reviewed within 10 s of a core; a loss's standard error then about
+20 points)."""
 SPREAD = 25
 """Points either side of a level score over which :data:`POINTS_IN_PP` is measured."""
 MATCH_ROUNDS = 2
@@ -49,6 +56,8 @@ class RummikubAppraiser:
     def __init__(self, worlds: int) -> None:
         self.bot = HardRummikubBot(simulations=worlds)
         self.bot.stops_settled = True
+        self.round_out = HardRummikubBot(simulations=worlds)
+        self.round_out.replies = None
 
     @staticmethod
     def unit(view: RummikubSeatView) -> str:
@@ -82,6 +91,7 @@ class RummikubAppraiser:
         worlds: int,
         stop: Stop,
     ) -> Appraisal:
-        """The second look at the loss of ``played`` against ``best``."""
-        with self.bot.sampling(seed, worlds, stop):
-            return self.bot.confirm(view, played, best)
+        """The second look at the loss of ``played`` against ``best``: both played to the
+        round's end in at most :data:`PLAYED_OUT` worlds."""
+        with self.round_out.sampling(seed, min(worlds, PLAYED_OUT), stop):
+            return self.round_out.confirm(view, played, best)

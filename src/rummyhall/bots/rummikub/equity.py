@@ -1,9 +1,10 @@
 """What the hard Rummikub bot's search makes of a sampled world: the round's points, or in a
 two-player match the chance to win the match.
 
-The search plays each candidate two turns deep (``rummikub.HardRummikubBot``) and stops
-at a :class:`Horizon`: somebody may have gone out (the round's score is then exact,
-RKB-8), else the racks say who is nearer to it. In a single round the bot wants the most
+The search plays each candidate two turns deep (``rummikub.HardRummikubBot``; a review
+plays on to the round's end) and stops at a :class:`Horizon`: somebody may have gone out
+or the round be blocked (the round's score is then exact, RKB-8, RKB-9), else the racks
+say who is nearer to it. In a single round the bot wants the most
 points and going out; in a match of several rounds whose scores add up (the match view's
 ``totals``), points count only for what they do to the final totals: far ahead in the last
 round it should not risk a big loss for a small win, far behind it needs a big win. So a
@@ -47,18 +48,26 @@ class Horizon:
     theirs: int
     tile_lead: int
     """The opponent's tiles minus the bot's."""
+    blocked: bool = False
+    """The round is over with nobody out: the pool empty, neither could play (RKB-9); the
+    lower rack won it (``out`` +1 for the bot, −1 for the opponent, 0 on a tie)."""
 
     def points(self) -> float:
-        """The round's score for the bot: exact when somebody is out, else an estimate
-        from the racks (their difference plus :data:`TILE_WEIGHT` a tile)."""
+        """The round's score for the bot: exact when somebody is out or the round is
+        blocked, else an estimate from the racks (their difference plus
+        :data:`TILE_WEIGHT` a tile)."""
+        if self.blocked:
+            return self.theirs - self.mine
         if self.out:
             return self.theirs if self.out > 0 else -self.mine
         return TILE_WEIGHT * self.tile_lead + self.theirs - self.mine
 
     def spread(self) -> float:
-        """How far the round's score may still move: nothing once somebody is out, else at
-        most half of what both racks hold, and a round's usual spread."""
-        return 0.0 if self.out else min(ROUND_SPREAD, (self.mine + self.theirs) / 2)
+        """How far the round's score may still move: nothing once the round is over, else
+        at most half of what both racks hold, and a round's usual spread."""
+        if self.out or self.blocked:
+            return 0.0
+        return min(ROUND_SPREAD, (self.mine + self.theirs) / 2)
 
 
 Valuation = Callable[[Horizon], float]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import cycle
 
 from rummyhall.actions import Action, Play
 from rummyhall.bots.base import Bot, Decision
@@ -125,6 +126,10 @@ class HardRummikubBot(Searcher):
     """
 
     first_check = 16
+    replies: int | None = REPLIES
+    """Rounds of the opponent's reply and the bot's next move played after a candidate
+    before the world is valued; ``None``: to the round's end (a review's valuation,
+    docs/review.md)."""
 
     def act(self, view: RummikubSeatView, legal_actions: Sequence[Action]) -> Action:
         self.start_clock()
@@ -249,34 +254,50 @@ class HardRummikubBot(Searcher):
         opponent: int,
         reply: Policy,
     ) -> Horizon:
-        """Where one sampled world stands after the bot's move and :data:`REPLIES` rounds
-        of the opponent's ``reply`` and its own maximum (a player who cannot play draws)."""
+        """Where one sampled world stands after the bot's move and :attr:`replies` rounds
+        of the opponent's ``reply`` and its own maximum (a player who cannot play draws,
+        or passes once the pool is empty); where ``replies`` is ``None``, at the round's
+        end, both laying their maximum (a fast continuation: a solver call a turn)."""
         me = view["seat"]
         table: Sequence[Sequence[str]] = view["table"]
         racks = {me: list(view["rack"]), opponent: list(theirs)}
         melded = {me: view["melded"][me], opponent: view["melded"][opponent]}
+        passes = 0
         if isinstance(action, Play):
             racks[me] = remove(racks[me], table, action.table)
             table = [list(tiles) for tiles in action.table]
             melded[me] = True
         elif stock:
             racks[me].append(stock.pop())
-        for seat in (opponent, me) * REPLIES:
-            if seat == opponent:
+        else:
+            passes = 1
+        ends = self.replies is None
+        seats = cycle((opponent, me)) if self.replies is None else (opponent, me) * self.replies
+        for seat in seats:
+            if ends and (not racks[me] or passes == 2):  # out (RKB-8), or blocked (RKB-9)
+                break
+            if seat == opponent and not ends:
                 new = reply(Position(table, racks[seat], melded[seat], len(stock)), self.rng)
             else:
                 new = solver_play(table, racks[seat], melded[seat])
             if new is None:
                 if stock:
                     racks[seat].append(stock.pop())
+                else:
+                    passes += 1
                 continue
+            passes = 0
             racks[seat] = remove(racks[seat], table, new)
             table, melded[seat] = new, True
-            if not racks[seat]:  # out: the round is over and won (RKB-8)
+            if not racks[seat]:
                 break
         mine, theirs = racks[me], racks[opponent]
+        lead = len(theirs) - len(mine)
+        if ends and passes == 2:
+            gap = rack_value(theirs) - rack_value(mine)
+            return Horizon((gap > 0) - (gap < 0), rack_value(mine), rack_value(theirs), lead, True)
         out = 1 if not mine else -1 if not theirs else 0
-        return Horizon(out, rack_value(mine), rack_value(theirs), len(theirs) - len(mine))
+        return Horizon(out, rack_value(mine), rack_value(theirs), lead)
 
 
 STYLES: dict[str, Callable[..., Bot]] = {
