@@ -48,3 +48,14 @@ def test_rkb_8_early_in_a_match_more_points_are_a_better_chance() -> None:
     value, _ = valuation(match_view([0, 0], number=1))
     assert 0.5 < value(Horizon(1, 0, 10, 5)) < value(OUT_WITH_20) < 1.0
     assert value(Horizon(-1, 20, 0, -5)) < 0.5
+
+
+def test_rkb_9_a_blocked_round_is_scored_exactly() -> None:
+    """Nobody out and nobody able to play: the lower rack wins the difference (RKB-9),
+    the round's bonus with it; nothing is left open."""
+    value, _ = valuation(new_game("rummikub", seed=5).view(0))  # type: ignore[arg-type]
+    won = Horizon(out=1, mine=12, theirs=40, tile_lead=3, blocked=True)
+    assert won.points() == 28 and won.spread() == 0.0
+    assert value(won) == 128
+    tied = Horizon(out=0, mine=20, theirs=20, tile_lead=0, blocked=True)
+    assert value(tied) == 0 and tied.spread() == 0.0

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from rummyhall import new_game
+from rummyhall.actions import Play
 from rummyhall.bots import decide
-from rummyhall.bots.rummikub.levels import MediumRummikubBot
+from rummyhall.bots.rummikub.equity import Horizon
+from rummyhall.bots.rummikub.levels import HardRummikubBot, MediumRummikubBot
 from rummyhall.bots.rummikub.model import last_turn
 from rummyhall.bots.rummikub.styles import Position, keeping_reserves
 from rummyhall.bots.rummikub.tiles import fitting_faces, remove
@@ -69,3 +72,38 @@ def test_keeping_reserves_holds_the_tiles_that_fit_alone() -> None:
     rack = ["R6", "R2"]
     new = keeping_reserves(Position(table, rack, True, 40), random.Random(0))
     assert new is not None and remove(rack, table, new) == []
+
+
+class RoundOut(HardRummikubBot):
+    """The hard bot's sampling as a review's second look uses it, keeping what each
+    world came to."""
+
+    replies = None
+
+    def __init__(self) -> None:
+        super().__init__(seed=1, simulations=6)
+        self.horizons: list[Horizon] = []
+
+    def _play_out(self, *world: Any) -> Horizon:
+        horizon = super()._play_out(*world)
+        self.horizons.append(horizon)
+        return horizon
+
+
+def test_a_review_plays_each_world_to_the_rounds_end() -> None:
+    """With ``replies`` None (a review's second look) every sampled world is played until
+    somebody is out or the round is blocked (RKB-8, RKB-9): its value is the round's
+    exact score, nothing left open."""
+    state = new_game("rummikub", seed=6)
+    bots = [MediumRummikubBot(), MediumRummikubBot()]
+    while not any(isinstance(a, Play) for a in state.legal_actions()) or len(state.log) < 12:
+        state.apply(decide(state, bots[state.current_player or 0]))
+    seat = state.current_player
+    assert seat is not None
+    legal = state.legal_actions()
+    bot = RoundOut()
+    found = bot.appraise(state.view(seat), legal, decide(state, bots[seat]))
+    assert len(found) >= 2
+    assert len(bot.horizons) == 6 * len(found)
+    assert all(h.out or h.blocked for h in bot.horizons)
+    assert all(h.spread() == 0.0 for h in bot.horizons)
