@@ -90,7 +90,7 @@ def review(
 ) -> Review:
     """The review of ``seat`` (0 the first) in the finished game ``record``
     (docs/records.md), decision by decision, each valued over ``worlds`` sampled worlds
-    (by default the game's: 512 in Gin, 64 in Rummikub); docs/review.md says what is
+    (by default the game's: 512 in Gin, 32 in Rummikub); docs/review.md says what is
     valued and how moves are marked. A record that does not replay, a seat the game does
     not have, a game not finished or not reviewed yet is a :class:`NotationError`, before
     anything is computed."""
