@@ -17,15 +17,18 @@ from statistics import NormalDist
 from rummyhall.actions import JSON, Action, Play
 from rummyhall.bots.rummikub.equity import ROUND_SPREAD
 from rummyhall.bots.rummikub.levels import HardRummikubBot, tiles_placed
-from rummyhall.bots.search import Appraisal, Stop
+from rummyhall.bots.search import Appraisal, Stop, appraised_against
 from rummyhall.games.rummikub.view import RummikubSeatView
+from rummyhall.review.marks import THRESHOLDS
 
 WORLDS = 32
 """Sampled worlds per decision: each costs the solver a few calls per move weighed."""
-PLAYED_OUT = 24
-"""The second look's worlds at most: each plays both moves to the round's end, a solver
-call a turn (a round reviewed within 10 s of a core; a loss's standard error then about
-20 points)."""
+DEEPER = 2
+"""How many times an ordinary second look's worlds (``reviewer.CONFIRMING`` times the
+first look's) Rummikub's may play: each plays both moves to the round's end, where a
+world's outcome swings by a won or lost round (a paired difference's spread about 120
+points), so a loss that may earn a mark needs many worlds (128 by default: a standard
+error near 11 points), and one that cannot stops early (:func:`may_be_marked`)."""
 SPREAD = 25
 """Points either side of a level score over which :data:`POINTS_IN_PP` is measured."""
 MATCH_ROUNDS = 2
@@ -92,6 +95,32 @@ class RummikubAppraiser:
         stop: Stop,
     ) -> Appraisal:
         """The second look at the loss of ``played`` against ``best``: both played to the
-        round's end in at most :data:`PLAYED_OUT` worlds."""
-        with self.round_out.sampling(seed, min(worlds, PLAYED_OUT), stop):
+        round's end in up to :data:`DEEPER` times ``worlds``, stopped where ``stop`` says so
+        or once the loss is no longer one that may be marked."""
+        least = THRESHOLDS["rummikub"][self.unit(view)]["inaccuracy"]
+        scale = 100.0 if self.unit(view) == "pp" else 1.0
+        marked = may_be_marked(least / scale)
+        with self.round_out.sampling(
+            seed, DEEPER * worlds, lambda scores: stop(scores) or not marked(scores)
+        ):
             return self.round_out.confirm(view, played, best)
+
+
+def may_be_marked(least: float) -> Stop:
+    """Whether a second look's loss so far (scores of the move played, then of the best)
+    may still earn a mark: at least ``least`` (the least mark) and a standard error above
+    0. Asked at 16 worlds and every doubling, a look goes on only while it is, so the
+    many losses a round played out does not bear out cost a few worlds and the few that
+    may earn a mark get all of them.
+
+    >>> may_be_marked(10.0)([[0, 0, 0], [20, 15, 10]]), may_be_marked(10.0)([[0, 0], [5, 0]])
+    (True, False)
+    >>> may_be_marked(10.0)([[0, 0, 0], [90, -60, 0]])
+    False
+    """
+
+    def goes_on(scores: Sequence[Sequence[float]]) -> bool:
+        found = appraised_against(scores[0], scores[1])
+        return found.loss >= max(least, found.error)
+
+    return goes_on
