@@ -8,6 +8,7 @@ import pytest
 from rummyhall import new_game, new_match
 from rummyhall.actions import JSON, Play
 from rummyhall.bots import make_bot, play_out
+from rummyhall.registry import load_start
 from rummyhall.review import review
 
 
@@ -45,3 +46,16 @@ def test_a_two_player_match_is_valued_in_its_chance_to_win() -> None:
     found = review(state.to_json(), 0, worlds=4)
     assert found.unit == "pp"
     assert all(0 <= option.value <= 100 for m in found.moves for option in m.options)
+
+
+def test_rkb_8_going_out_is_never_a_loss(beginner_round: JSON) -> None:
+    """The move that empties the rack wins the round: the search stops the world there
+    (the seat does not draw again in it), so going out is the best move weighed."""
+    last = len(beginner_round["log"]) - 1
+    assert beginner_round["log"][last]["type"] == "play"
+    state = load_start(beginner_round)
+    state.replay(beginner_round["log"][:last])
+    seat = state.current_player
+    assert seat is not None
+    found = next(m for m in review(beginner_round, seat, worlds=4).moves if m.move == last)
+    assert found.best.action == found.played.action and found.played.loss == 0.0

@@ -274,7 +274,7 @@ class HardRummikubBot(Searcher):
         ends = self.replies is None
         seats = cycle((opponent, me)) if self.replies is None else (opponent, me) * self.replies
         for seat in seats:
-            if ends and (not racks[me] or passes == 2):  # out (RKB-8), or blocked (RKB-9)
+            if not racks[me] or (ends and passes == 2):  # out (RKB-8), or blocked (RKB-9)
                 break
             if seat == opponent and not ends:
                 new = reply(Position(table, racks[seat], melded[seat], len(stock)), self.rng)
