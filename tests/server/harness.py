@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -268,11 +268,13 @@ def play_until(
     turn: int,
     limit: int = 3000,
     every_seat: bool = False,
+    picks: Mapping[int, Callable[[list[Message]], Message]] | None = None,
 ) -> Message:
     """Drive the seated clients from state counter ``turn``: the seat to act picks from
     its legal actions (seats not in ``players`` are bots: their move is awaited) until
     a state satisfies ``stop``; returns that state. ``stop`` reads the first player's
-    states, or with ``every_seat`` each player's (a seat's own legal actions). When a
+    states, or with ``every_seat`` each player's (a seat's own legal actions); a seat in
+    ``picks`` chooses by its own rule instead of :func:`pick`. When a
     part ends, every player closes its result (``ready``), so the next part starts; a
     match that ends first fails the test at once (no state follows the last)."""
     watcher = next(iter(players.values()))
@@ -290,7 +292,8 @@ def play_until(
             watcher.wait("room", lambda m: m["room"]["pause"] is None)
         mover = players.get(state["current_player"])
         if mover is not None:
-            mover.act(turn, pick(mover.state_at(turn)["legal"]))
+            choose = (picks or {}).get(state["current_player"], pick)
+            mover.act(turn, choose(mover.state_at(turn)["legal"]))
         turn += 1
     raise AssertionError("the game did not end")
 

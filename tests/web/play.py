@@ -92,11 +92,17 @@ def signed_in_as(page: Page, player: dict[str, str], token: str, locale: str = "
     )
 
 
+def draws(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """Never lays a tile: draws (or passes once the pool is empty)."""
+    return next(entry["action"] for entry in legal if entry["action"]["type"] != "play")
+
+
 def finished_rummikub_round(
-    server: Server,
+    server: Server, drawing: bool = False
 ) -> tuple[list[tuple[str, str]], dict[str, Any], dict[str, Any]]:
     """Ana and Bo (API clients) play a one-round Rummikub match to its end: their
-    (player id, token), the last state and the finished room."""
+    (player id, token), the last state and the finished room. With ``drawing`` Ana never
+    lays a tile (:func:`draws`): her last turns, Bo near out, are blunders by any review."""
     players = [server.register(name) for name in ("Ana", "Bo")]
     options = {"players": 2, "rounds": 1}
     code = server.create_room(players[0][1], game="rummikub", options=options)["code"]
@@ -104,7 +110,12 @@ def finished_rummikub_round(
     for client in clients.values():
         client.join(code)
     clients[0].send({"type": "start"})
-    end = play_until(clients, lambda state: state["over"], clients[0].wait("state")["turn"])
+    end = play_until(
+        clients,
+        lambda state: state["over"],
+        clients[0].wait("state")["turn"],
+        picks={0: draws} if drawing else None,
+    )
     room = clients[0].find("room", lambda m: m["room"]["status"] == "finished")["room"]
     for client in clients.values():
         client.close()

@@ -75,7 +75,7 @@ def test_a_gin_match_reviewed_on_the_desktop(
 def test_a_rummikub_round_reviewed_on_the_phone_in_chinese(
     server: Server, new_page: Callable[..., Page], shot: Callable[[Page, str], Path]
 ) -> None:
-    players, _, room = finished_rummikub_round(server)
+    players, _, room = finished_rummikub_round(server, drawing=True)
     page = new_page(PHONE, locale="zh-CN")
     signed_in_as(page, {"id": players[0][0], "nickname": "Ana"}, players[0][1], locale="zh")
     page.goto(f"/?replay={room['match']['id']}&seat=0")
