@@ -1,5 +1,6 @@
-"""A real server in a subprocess (uvicorn on a free local port) and real clients:
-``httpx`` for the HTTP API, ``websockets`` for the protocol."""
+"""A real server in a process of its own (uvicorn on a free local port; forked from
+``forkserver.py``, which has imported the server already) and real clients: ``httpx``
+for the HTTP API, ``websockets`` for the protocol."""
 
 from __future__ import annotations
 
@@ -21,10 +22,14 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server import databases
+from tests.server.forkserver import FORKSERVER, Forked
 from tests.server.ports import free_port
 
 Message = dict[str, Any]
 
+RUMMYHALL = (sys.executable, "-m", "rummyhall.cli")
+"""How a server is started: forked from the test forkserver (``forkserver.py``), which has
+imported it already, unless a test gives another program."""
 STARTUP = 90
 """Seconds a server may take to answer its first request: some 2 on an idle machine,
 much more on a loaded one (a failed start is killed, not left running)."""
@@ -46,7 +51,7 @@ class Server:
         reads: float = 100_000,
         guesses: float = 100_000,
         player_rooms: int = 100_000,
-        program: Sequence[str] = (sys.executable, "-m", "rummyhall.cli"),
+        program: Sequence[str] = RUMMYHALL,
         database_url: str | None = None,
     ) -> None:
         self.db = db
@@ -61,7 +66,7 @@ class Server:
             *flags,
         ]
         self.port = free_port()
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[bytes] | Forked | None = None
         self.log = db.with_suffix(".log")
 
     @property
@@ -69,8 +74,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        command = [
-            *self.program,
+        arguments = [
             "serve",
             "--port",
             str(self.port),
@@ -83,8 +87,13 @@ class Server:
             os.environ.get("RUMMYHALL_TEST_LOG_LEVEL", "warning"),
             *self.flags,
         ]
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=log, env=os.environ.copy())
+        environment = os.environ.copy()
+        if tuple(self.program) == RUMMYHALL and FORKSERVER.serves(environment):
+            self.process = FORKSERVER.start(arguments, environment, self.log)
+        else:
+            with self.log.open("ab") as log:
+                command = [*self.program, *arguments]
+                self.process = subprocess.Popen(command, stdout=log, stderr=log, env=environment)
         deadline = time.monotonic() + STARTUP
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
