@@ -48,6 +48,23 @@ def moderator(server: Server, username: str) -> str:
     return token
 
 
+RATED_SEEK = {"type": "seek", "game": "gin", "options": {"mode": "oklahoma"}, "rated": True}
+"""A rated seek into a pool no open room of the other tests plays: it waits there."""
+
+
+def account_that_sought(server: Server, nickname: str, username: str) -> Client:
+    """A new account's connection that has made a rated seek and cancelled it: its
+    standing was read at its hello, and a seek reads none."""
+    token = server.register(nickname)[1]
+    assert claim(server, token, username).status_code == 201
+    player = server.client(token)
+    player.send(RATED_SEEK)
+    assert player.wait("seeking")["pool"]["rated"] is True
+    player.send({"type": "cancel_seek"})
+    assert player.wait("seek_ended")["reason"] == "cancelled"
+    return player
+
+
 def said(client: Client, text: str) -> dict[str, Any]:
     message = client.wait("chat", lambda m: any(line["text"] == text for line in m["lines"]))
     return next(line for line in message["lines"] if line["text"] == text)
@@ -214,24 +231,16 @@ def test_a_seek_is_refused_the_moment_the_suspension_is_decided_and_until_it_end
     again once the decision is carried out on its process: the first rated seek after
     the moderator's answer is refused, with nothing to wait for, and the suspension
     ends at its time for the kept standing too."""
-    token = server.register("Ivo")[1]
-    assert claim(server, token, "Ivo_Seeks").status_code == 201
-    ivo = server.client(token)
-    # (a pool no open room of the other tests plays: the seek waits in it)
-    seek = {"type": "seek", "game": "gin", "options": {"mode": "oklahoma"}, "rated": True}
-    ivo.send(seek)
-    assert ivo.wait("seeking")["pool"]["rated"] is True
-    ivo.send({"type": "cancel_seek"})
-    assert ivo.wait("seek_ended")["reason"] == "cancelled"
+    ivo = account_that_sought(server, "Ivo", "Ivo_Seeks")
     mod = moderator(server, "Mod_Seeks")
     ivo_id = ivo.welcome["player"]["id"]
     answer = act(server, mod, player=ivo_id, kind="suspend_play", reason="Boosting", seconds=3)
     assert answer.status_code == 201, answer.text
-    refused = ivo.error_for(seek)
+    refused = ivo.error_for(RATED_SEEK)
     assert refused["code"] == "suspended_play" and "Boosting" in refused["message"]
     ends = datetime.fromisoformat(answer.json()["until"])
     until_true(lambda: datetime.now(UTC) > ends)
-    ivo.send(seek)
+    ivo.send(RATED_SEEK)
     assert ivo.wait("seeking")["pool"]["rated"] is True
     ivo.close()
 

@@ -15,25 +15,17 @@ from pathlib import Path
 import httpx
 import pytest
 
-from rummyhall.cli import main
 from tests.server.harness import Server, play_until
 from tests.server.redises import RedisServer
-from tests.server.test_accounts import auth, claim
+from tests.server.test_accounts import auth
 from tests.server.test_cluster import module_site
 from tests.server.test_cluster import pytestmark as cluster_marks
+from tests.server.test_moderation import RATED_SEEK, account_that_sought, moderator
 
 pytestmark = cluster_marks
 
 
 redis, site = module_site()
-
-
-def moderator(server: Server, username: str) -> str:
-    """A new account on ``server``'s database made a moderator; its token."""
-    token = server.register(username)[1]
-    assert claim(server, token, username).status_code == 201
-    assert main(["moderator", "grant", username, "--db", server.database_url]) == 0
-    return token
 
 
 def test_a_mute_holds_on_every_process_within_a_second(site: list[Server]) -> None:
@@ -146,21 +138,13 @@ def test_a_seek_is_refused_once_the_suspension_reaches_its_process(site: list[Se
     suspension from rated play reaches the seeker's (he is told), and his first rated
     seek after it there is refused."""
     a, b, _ = site
-    token = b.register("Ivo")[1]
-    assert claim(b, token, "Ivo_Seeks").status_code == 201
-    ivo = b.client(token)
-    # (a pool no open room of the other tests plays: the seek waits in it)
-    seek = {"type": "seek", "game": "gin", "options": {"mode": "oklahoma"}, "rated": True}
-    ivo.send(seek)
-    assert ivo.wait("seeking")["pool"]["rated"] is True
-    ivo.send({"type": "cancel_seek"})
-    assert ivo.wait("seek_ended")["reason"] == "cancelled"
+    ivo = account_that_sought(b, "Ivo", "Ivo_Seeks")
     mod_token = moderator(a, "Mod_Seeks")
     decision = {"player": ivo.welcome["player"]["id"], "kind": "suspend_play", "reason": "Boosting"}
     with a.http() as http:
         answer = http.post("/api/moderation/actions", json=decision, headers=auth(mod_token))
     assert answer.status_code == 201, answer.text
     assert ivo.wait("moderation")["latest"]["kind"] == "suspend_play"  # it reached b
-    refused = ivo.error_for(seek)
+    refused = ivo.error_for(RATED_SEEK)
     assert refused["code"] == "suspended_play_for_good" and "Boosting" in refused["message"]
     ivo.close()
