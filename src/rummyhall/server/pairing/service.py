@@ -32,7 +32,7 @@ from rummyhall.server.rooms.catalogue import GameOptions
 from rummyhall.server.rooms.clock import require_clock
 from rummyhall.server.rooms.lobby import Lobby, room_options
 from rummyhall.server.rooms.seats import Client
-from rummyhall.server.rooms.under_way import under_way
+from rummyhall.server.rooms.under_way import MatchCount
 from rummyhall.server.settings import Settings
 from rummyhall.server.storage.store import Store
 from rummyhall.server.wire.messages import (
@@ -208,10 +208,8 @@ class Pairing:
         self._of_client: dict[Client, str] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._ticker: asyncio.Task[None] | None = None
-        self._count: asyncio.Future[dict[str, int]] | None = None
-        """The last count of the matches under way, by game (or the count running)."""
-        self._counted_at = 0.0
-        """When it began (monotonic)."""
+        self._playing = MatchCount(lobby, TICK)
+        """The matches under way by game, as the seekers are told them."""
         self._passing = False
         self._passed = -PASS_GATHER
         """When the last pass began (monotonic)."""
@@ -472,19 +470,6 @@ class Pairing:
             return
         here.shown = figures
         here.client.send(here.status(self.curve, self.settings.computer_after, ref))
-
-    async def _playing(self) -> dict[str, int]:
-        """The matches under way by game, counted again at most every :data:`TICK`,
-        once for every caller meanwhile: counting walks every room (here and in the
-        shared lobby), and every new seek is told it."""
-        now = time.monotonic()
-        if self._count is None or (self._count.done() and now - self._counted_at >= TICK):
-            self._counted_at = now
-            self._count = asyncio.ensure_future(self._count_playing())
-        return await asyncio.shield(self._count)
-
-    async def _count_playing(self) -> dict[str, int]:
-        return (await under_way(self.lobby)).matches
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)

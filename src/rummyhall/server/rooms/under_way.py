@@ -5,6 +5,8 @@ go on answering rather than failing."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -44,3 +46,27 @@ async def under_way(lobby: Lobby) -> UnderWay:
             seats = [(seat.get("player") or {}).get("id") for seat in data["seats"]]
             found.add(data["game"], {player for player in seats if player})
     return found
+
+
+class MatchCount:
+    """The matches under way by game, counted again at most every ``every`` seconds and
+    once for every caller meanwhile: counting walks every room (here and in the shared
+    lobby), and quick pairing tells every new seek the count."""
+
+    def __init__(self, lobby: Lobby, every: float) -> None:
+        self.lobby = lobby
+        self.every = every
+        self._count: asyncio.Future[Counter[str]] | None = None
+        """The last count (or the count running)."""
+        self._counted_at = 0.0
+        """When it began (monotonic)."""
+
+    async def __call__(self) -> Counter[str]:
+        now = time.monotonic()
+        if self._count is None or (self._count.done() and now - self._counted_at >= self.every):
+            self._counted_at = now
+            self._count = asyncio.ensure_future(self._matches())
+        return await asyncio.shield(self._count)
+
+    async def _matches(self) -> Counter[str]:
+        return (await under_way(self.lobby)).matches
