@@ -383,28 +383,27 @@ def main() -> None:
         f"{'rate':>8} {'pools':>7} {'absorbed/s':>11} {'ack p50':>8} {'ack p99':>8}"
         f" {'2nd→paired p50':>15} {'p99':>8} {'wait p50':>9} {'p99':>7}"
     )
-    for rate in args.rates:
-        for name, by_rate in results.items():
-            row = by_rate[rate]
-            shown = "burst" if rate == 0 else f"{rate:.0f}/s"
-            print(
-                f"{shown:>8} {name:>7} {row['absorbed']:11.0f} {row['ack50']:6.1f}ms"
-                f" {row['ack99']:6.1f}ms {row['second50']:13.1f}ms {row['second99']:6.1f}ms"
-                f" {row['wait50']:8.2f}s {row['wait99']:6.2f}s"
-            )
+    rows = [
+        ("burst" if rate == 0 else f"{rate:.0f}/s", name, by_rate[rate])
+        for rate in args.rates
+        for name, by_rate in results.items()
+    ]
+    for shown, name, row in rows:
+        print(
+            f"{shown:>8} {name:>7} {row['absorbed']:11.0f} {row['ack50']:6.1f}ms"
+            f" {row['ack99']:6.1f}ms {row['second50']:13.1f}ms {row['second99']:6.1f}ms"
+            f" {row['wait50']:8.2f}s {row['wait99']:6.2f}s"
+        )
     print(
         f"\nprocessor time a seek (ms): {'server':>7} {'redis':>6} {'postgres':>9}"
         f" {'clients':>8} {'server queued':>14}   one server process, a core of its own"
     )
-    for rate in args.rates:
-        for name, by_rate in results.items():
-            row = by_rate[rate]
-            shown = "burst" if rate == 0 else f"{rate:.0f}/s"
-            print(
-                f"{shown:>8} {name:>7}{'':12} {row['cpu_server']:7.2f} {row['cpu_redis']:6.2f}"
-                f" {row['cpu_postgres']:9.2f} {row['cpu_clients']:8.2f} {row['cpu_queued']:14.2f}"
-                f"   {1000 / row['cpu_server']:,.0f} seeks/s"
-            )
+    for shown, name, row in rows:
+        print(
+            f"{shown:>8} {name:>7}{'':12} {row['cpu_server']:7.2f} {row['cpu_redis']:6.2f}"
+            f" {row['cpu_postgres']:9.2f} {row['cpu_clients']:8.2f} {row['cpu_queued']:14.2f}"
+            f"   {1000 / row['cpu_server']:,.0f} seeks/s"
+        )
 
 
 if __name__ == "__main__":
