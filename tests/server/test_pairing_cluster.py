@@ -219,23 +219,24 @@ def test_a_seeker_takes_the_fullest_open_seat_of_any_process_then_the_next(
         assert time.monotonic() < deadline, "the other process's room never came in the list"
         time.sleep(0.05)
     wanted = {"type": "seek", "game": "indian", "options": {"players": 4}, "clock": "60+120"}
-    seated, clients = [], []
-    for name in ("Ona", "Pia", "Qed", "Rex", "Sol"):
-        client = site[2].client(site[2].register(name)[1])
-        client.send(wanted)
-        paired = client.wait("paired", timeout=15)
-        assert paired["started"] is False
-        room = client.join(paired["room"])
-        assert room["you"] == paired["seat"]
-        assert room["room"]["seats"][paired["seat"]]["player"]["nickname"] == name
-        seated.append((paired["room"], paired["seat"]))
-        clients.append(client)
-    assert seated == [(fuller, 2), (fuller, 3), (emptier, 1), (emptier, 2), (emptier, 3)]
-    late = site[0].client(site[0].register("Late")[1])
-    assert late.request(wanted, "seeking")["waiting"] == 1  # every open seat taken
-    late.request({"type": "cancel_seek"}, "seek_ended")
-    for client in [*clients, late]:
-        client.close()
+    seated = []
+    # Closed however the test ends: a seek left open would fail the next test too.
+    with contextlib.ExitStack() as clients:
+        for name in ("Ona", "Pia", "Qed", "Rex", "Sol"):
+            client = site[2].client(site[2].register(name)[1])
+            clients.callback(client.close)
+            client.send(wanted)
+            paired = client.wait("paired", timeout=15)
+            assert paired["started"] is False
+            room = client.join(paired["room"])
+            assert room["you"] == paired["seat"]
+            assert room["room"]["seats"][paired["seat"]]["player"]["nickname"] == name
+            seated.append((paired["room"], paired["seat"]))
+        assert seated == [(fuller, 2), (fuller, 3), (emptier, 1), (emptier, 2), (emptier, 3)]
+        late = site[0].client(site[0].register("Late")[1])
+        clients.callback(late.close)
+        assert late.request(wanted, "seeking")["waiting"] == 1  # every open seat taken
+        late.request({"type": "cancel_seek"}, "seek_ended")
 
 
 def test_a_dead_process_s_seeks_leave_the_pools(site: list[Server], redis: RedisServer) -> None:
