@@ -8,12 +8,12 @@ from collections import Counter
 from typing import Any
 
 from rummyhall import new_game
-from rummyhall.actions import Play
+from rummyhall.actions import Draw, Play
 from rummyhall.bots import decide
 from rummyhall.bots.rummikub.equity import Horizon
 from rummyhall.bots.rummikub.levels import HardRummikubBot, MediumRummikubBot
 from rummyhall.bots.rummikub.model import last_turn
-from rummyhall.bots.rummikub.styles import Position, keeping_reserves
+from rummyhall.bots.rummikub.styles import Position, hoarding, keeping_reserves, maximum
 from rummyhall.bots.rummikub.tiles import fitting_faces, remove
 from rummyhall.games.rummikub import best_play
 
@@ -107,3 +107,19 @@ def test_a_review_plays_each_world_to_the_rounds_end() -> None:
     assert len(bot.horizons) == 6 * len(found)
     assert all(h.out or h.blocked for h in bot.horizons)
     assert all(h.spread() == 0.0 for h in bot.horizons)
+
+
+def test_tiles_a_player_held_back_are_not_counted_against_him() -> None:
+    """A hoarder who draws with R6 R7 on his rack, which the table would take, is three
+    tiles from going out, not five: the horizon's tile lead leaves out what his maximum
+    would have laid (so feeding a hoarder's table shows in every world, not only where
+    he goes out); a player who lays his maximum has nothing held back."""
+    table = [["R3", "R4", "R5"]]
+    view: Any = {"seat": 0, "table": table, "rack": ["B11", "O13"], "melded": [True, True]}
+    theirs = ["B1", "K5", "O2", "R6", "R7"]
+    bot = HardRummikubBot(seed=1, simulations=1)
+    hoarder = bot._play_out(view, Draw("stock"), theirs, ["K1", "K2", "K3", "B4"], 1, hoarding)
+    # he drew K3, the bot B4 and K2: 6 tiles against 4, two of his held back
+    assert hoarder.tile_lead == 6 - 2 - 4
+    medium = bot._play_out(view, Draw("stock"), theirs, ["K1", "K2", "K3", "B4"], 1, maximum)
+    assert medium.tile_lead == 3 - 4  # he laid R6 R7 and drew nothing

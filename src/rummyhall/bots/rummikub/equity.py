@@ -47,7 +47,8 @@ class Horizon:
     """The value of the bot's rack (what it costs at the round's end, jokers 30)."""
     theirs: int
     tile_lead: int
-    """The opponent's tiles minus the bot's."""
+    """The opponent's tiles minus the bot's, less those he held back on a draw that his
+    maximum would have laid (the hoarder's): they are not between him and going out."""
     blocked: bool = False
     """The round is over with nobody out: the pool empty, neither could play (RKB-9); the
     lower rack won it (``out`` +1 for the bot, −1 for the opponent, 0 on a tie)."""

@@ -230,6 +230,13 @@ class HardRummikubBot(Searcher):
         return scores
 
     @staticmethod
+    def _held(table: Sequence[Sequence[str]], rack: list[str], melded: bool) -> int:
+        """The tiles a player who drew could have laid on ``table`` (his maximum): held
+        back, they are not tiles between him and going out."""
+        new = solver_play(table, rack, melded)
+        return 0 if new is None else len(rack) - len(remove(rack, table, new))
+
+    @staticmethod
     def _late(deadline: float | None) -> bool:
         """Whether the move's time is up (never with a fixed number of samples)."""
         return deadline is not None and time.perf_counter() > deadline
@@ -256,13 +263,15 @@ class HardRummikubBot(Searcher):
     ) -> Horizon:
         """Where one sampled world stands after the bot's move and :attr:`replies` rounds
         of the opponent's ``reply`` and its own maximum (a player who cannot play draws,
-        or passes once the pool is empty); where ``replies`` is ``None``, at the round's
-        end, both laying their maximum (a fast continuation: a solver call a turn)."""
+        or passes once the pool is empty; what the opponent held back on his last reply
+        is left out of his tiles, :meth:`_held`); where ``replies`` is ``None``, at the
+        round's end, both laying their maximum (a fast continuation: a solver call a
+        turn)."""
         me = view["seat"]
         table: Sequence[Sequence[str]] = view["table"]
         racks = {me: list(view["rack"]), opponent: list(theirs)}
         melded = {me: view["melded"][me], opponent: view["melded"][opponent]}
-        passes = 0
+        passes = held = 0
         if isinstance(action, Play):
             racks[me] = remove(racks[me], table, action.table)
             table = [list(tiles) for tiles in action.table]
@@ -278,6 +287,7 @@ class HardRummikubBot(Searcher):
                 break
             if seat == opponent and not ends:
                 new = reply(Position(table, racks[seat], melded[seat], len(stock)), self.rng)
+                held = 0 if new is not None else self._held(table, racks[seat], melded[seat])
             else:
                 new = solver_play(table, racks[seat], melded[seat])
             if new is None:
@@ -292,7 +302,7 @@ class HardRummikubBot(Searcher):
             if not racks[seat]:
                 break
         mine, theirs = racks[me], racks[opponent]
-        lead = len(theirs) - len(mine)
+        lead = len(theirs) - held - len(mine)
         if ends and passes == 2:
             gap = rack_value(theirs) - rack_value(mine)
             return Horizon((gap > 0) - (gap < 0), rack_value(mine), rack_value(theirs), lead, True)
