@@ -2,13 +2,15 @@
 deal as bare lists of faces (no events, no views) and one cheap rule player for every
 seat, so that a deal is played to its end in about a millisecond.
 
-The rule player (:func:`throw`, :func:`takes`) weighs each card by its partners in the
-hand (the cards it could share a meld with: the same rank in another suit, the same
-suit one or two places away, as medium's :func:`~rummyhall.bots.indian.medium.related`
-reads them), where medium asks the solver for every throw. It declares as soon as the
-solver finds a declaration (asked when the hand looks near one, :func:`notices`),
-drops a first hand with nothing to build on as medium does, and is settled exactly
-(IND-10: each loser's least penalty by the solver).
+The rule player throws as medium does, without the solver (:func:`throw`,
+``review/indian_throw.py``: the card whose discard leaves the cheapest hand by medium's
+cost), where medium asks the solver for every throw; it takes the open card when the
+hand's partners of it (the cards it could share a meld with: the same rank in another
+suit, the same suit one or two places away, as medium's
+:func:`~rummyhall.bots.indian.medium.related` reads them) weigh enough (:func:`takes`).
+It declares as soon as the solver finds a declaration (asked when the hand looks near
+one, :func:`notices`), drops a first hand with nothing to build on as medium does, and
+is settled exactly (IND-10: each loser's least penalty by the solver).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from rummyhall.bots.indian.medium import HOPELESS, promise
 from rummyhall.cards import JOKER, card_index
 from rummyhall.games.indian.melds import ACE, card_points, is_wild
 from rummyhall.games.indian.solver import arrangement_of, first_declaring_discard, hand_of
+from rummyhall.review.indian_throw import cheapest_throw
 
 TAKE_WORTH = 4
 """The partners' weight (:func:`partner_weights`) from which the open card is taken: a
@@ -93,9 +96,25 @@ def worth(card: int, hand: Sequence[int], weights: tuple[tuple[int, ...], ...]) 
 
 
 def throw(hand: list[int], taken: int, rules: Rules) -> int:
-    """The face to throw: the natural card with the least help from the rest of the hand,
-    the higher one on a tie (its points would count against the hand); a wild card only
-    when nothing else may go, never the copy just taken from the pile (IND-3)."""
+    """The face to throw: medium's choice (:func:`cheapest_throw`), or where no unmelded
+    natural card may go the partners' choice (:func:`partner_throw`)."""
+    return remembered_throw(tuple(sorted(hand)), taken, rules)
+
+
+@lru_cache(maxsize=1 << 16)
+def remembered_throw(hand: tuple[int, ...], taken: int, rules: Rules) -> int:
+    """:func:`throw`, remembered as :func:`least_penalty` is: the moves of one decision,
+    played out in the same world, reach the same hands (above all the other seats')."""
+    found = cheapest_throw(list(hand), taken, rules.wild)
+    return partner_throw(list(hand), taken, rules) if found is None else found
+
+
+def partner_throw(hand: list[int], taken: int, rules: Rules) -> int:
+    """The natural card with the least help from the rest of the hand, the higher one on
+    a tie (its points would count against the hand); a wild card only when nothing else
+    may go, never the copy just taken from the pile (IND-3). The rule player's throw
+    until ``ENGINE`` 4: a two-player hand played out by it loses some 4 points a deal
+    to medium (docs/review.md)."""
     weights = partner_weights(rules.wild)
     best, best_key = -1, (0, 0)
     for card in set(hand):
@@ -227,6 +246,16 @@ def declaration(hand: tuple[int, ...], wild: int) -> int | None:
     return first_declaring_discard(list(hand), wild)
 
 
+@lru_cache(maxsize=1 << 16)
+def noticed_declaration(hand: tuple[int, ...], drawn: int, wild: int) -> int | None:
+    """The declaring discard the rule player finds in ``hand`` when it has just drawn
+    ``drawn`` (:func:`notices`, then :func:`declaration`), remembered as
+    :func:`least_penalty` is."""
+    ordered = list(hand)
+    ordered.remove(drawn)
+    return declaration(hand, wild) if notices([*ordered, drawn], wild) else None
+
+
 def play_to_end(deal: Deal, rules: Rules, rng: random.Random) -> None:
     """Every seat plays by the rule player until the deal ends (or :data:`LONGEST`
     moves pass: then it ends void)."""
@@ -238,9 +267,7 @@ def play_to_end(deal: Deal, rules: Rules, rng: random.Random) -> None:
         if not deal.discarding:
             apply(deal, draw_choice(deal, rules), rules, rng)
             continue
-        declaring = (
-            declaration(tuple(sorted(hand)), rules.wild) if notices(hand, rules.wild) else None
-        )
+        declaring = noticed_declaration(tuple(sorted(hand)), hand[-1], rules.wild)
         if declaring is not None:
             hand.remove(declaring)
             deal.pile.append(declaring)
