@@ -29,7 +29,7 @@ THRESHOLDS: dict[str, dict[str, dict[str, float]]] = {
     },
     "indian": {
         "pp": {"inaccuracy": 2.0, "mistake": 5.0, "blunder": 10.0},
-        "points": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0},
+        "points": {"inaccuracy": 4.0, "mistake": 10.0, "blunder": 20.0},
     },
     "rummikub": {
         "pp": {"inaccuracy": 5.0, "mistake": 15.0, "blunder": 30.0},
