@@ -7,7 +7,7 @@
 Deals Points deals (two players by default); in each, one seat (alternating from deal
 to deal) is played by each player tried in turn — ``playout``, the rule player of the
 review's playouts (``review/indian_playout.py``), ``partners``, the same with the throw
-it had until the review's ``ENGINE`` 4 (``partner_throw``), medium, and hard at
+it had before the review's ``ENGINE`` 5 (``partner_throw``), medium, and hard at
 ``--hard-worlds`` a move — and the other seats by medium, with the same deck and the
 same bots' seeds for every player tried (common random numbers). The rule player
 declares here whenever a declaration is legal (in the playouts it asks the solver when

@@ -113,7 +113,7 @@ def partner_throw(hand: list[int], taken: int, rules: Rules) -> int:
     """The natural card with the least help from the rest of the hand, the higher one on
     a tie (its points would count against the hand); a wild card only when nothing else
     may go, never the copy just taken from the pile (IND-3). The rule player's throw
-    until ``ENGINE`` 4: a two-player hand played out by it loses some 4 points a deal
+    before ``ENGINE`` 5: a two-player hand played out by it loses some 4 points a deal
     to medium (docs/review.md)."""
     weights = partner_weights(rules.wild)
     best, best_key = -1, (0, 0)

@@ -15,7 +15,7 @@ from rummyhall.errors import NotationError
 FORMAT = 1
 """The version of a review's JSON shape (:meth:`Review.to_json`): a reader refuses a
 review of a format it does not know."""
-ENGINE = 4
+ENGINE = 5
 """The version of what a review says: raised whenever a change to the review, the hard
 bots' search or the solvers would change the values or marks of some game. A review of
 another engine is stale: the server computes it again, ``rummyhall review`` does not
