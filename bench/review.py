@@ -1,13 +1,16 @@
 """Is a review honest? Positions it marked as mistakes or blunders, played out from the
 real hidden cards or tiles with the move played and with the one it recommended (issue 43).
 
-    python bench/review.py [--game G] [--players N] [--bots A,B] [--hands N]
+    python bench/review.py [--game G] [--players N] [--variant pool101|pool201]
+                           [--until deal|pool] [--bots A,B] [--hands N]
                            [--playouts N] [--hard-worlds N] [--marks M,M]
                            [--rest played|hard] [--workers N] [--out FILE]
 
 Single Gin hands, Indian Points deals (``--players``, 2 by default) or Rummikub rounds
 of the bots (``--bots``, default hard against medium, taken in turn round the table,
-seats changing places from one hand to the next), every seat reviewed. Every decision
+seats changing places from one hand to the next), every seat reviewed; with
+``--variant``, whole two-player Indian pools instead (``--hands`` of them), every deal
+of each reviewed. Every decision
 marked a mistake or a blunder (``--marks``) is played out ``--playouts`` times with each
 of the two moves: the hands or racks as they really were, the stock's or pool's part not
 yet drawn shuffled anew for each playout (the same shuffle for both moves, and the same
@@ -15,7 +18,10 @@ bots with the same seeds: common random numbers), the rest played by the bots th
 played the game (hard at ``--hard-worlds`` a move), or with ``--rest hard`` the reviewed
 seat's rest by the hard bot, whose play the review's values assume (the others' as it
 was). The gain is in the review's own value: the seat's net points (Rummikub: winning
-the round counting 100 more; Indian: minus its penalty).
+the round counting 100 more; Indian: minus its penalty); in a pool its chance to win the
+pool in per cent, from the totals after the deal played out by the pool's equity
+(``bots/indian/pool.py``, as the review values it) or, with ``--until pool``, from the
+pool played out to its end (100 won, 0 lost: the equity itself put to the test).
 
 Printed per mark: how many positions, the share where the recommended move did better on
 average, the mean gain with its 95% confidence interval over positions, and beside it
@@ -28,6 +34,7 @@ above zero.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import random
 import statistics
@@ -36,11 +43,14 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
-from rummyhall import new_game
+from rummyhall import new_game, new_match
 from rummyhall.actions import JSON, Action, action_from_json
-from rummyhall.bots import make_bot, play_out
+from rummyhall.bots import decide, make_bot, play_out
 from rummyhall.bots.base import Bot
+from rummyhall.bots.indian.pool import win_chance
 from rummyhall.game import GameState
+from rummyhall.games.indian.formats import POOL_LIMITS, drop_penalties
+from rummyhall.games.indian.match import IndianMatch
 from rummyhall.registry import load_start
 from rummyhall.review import ReviewedMove, review
 
@@ -72,6 +82,16 @@ def value(state: GameState, game: str, seat: int) -> float:
     return float(scores[seat] - (scores[1 - seat] if game == "gin" else 0)) + OUT_BONUS[game] * won
 
 
+def pool_value(pool: IndianMatch, seat: int) -> float:
+    """The seat's chance in per cent to win the two-player ``pool`` from its totals (0 or
+    100 once it is over), as the review values a deal's end."""
+    if pool.is_over:
+        return 100.0 * (seat in pool.winners)
+    limit = POOL_LIMITS[pool.format]
+    mine, his = pool.totals[seat], pool.totals[1 - seat]
+    return 100 * win_chance(mine, his, limit, drop_penalties(pool.format))
+
+
 def played_out(
     record: JSON, move: int, action: Action, deck: list[str], bots: list[Bot]
 ) -> GameState:
@@ -82,6 +102,29 @@ def played_out(
     state.apply(action)
     play_out(state, bots)
     return state
+
+
+def pool_at(record: JSON, move: int, rng: random.Random) -> IndianMatch:
+    """The pool of ``record`` replayed to ``move``, its deal's stock (the cards not yet
+    drawn) shuffled."""
+    pool = load_start(record)
+    assert isinstance(pool, IndianMatch)
+    pool.replay(record["log"][:move])
+    rng.shuffle(pool.deal.stock)
+    return pool
+
+
+def pool_played_out(pool: IndianMatch, action: Action, bots: list[Bot], until: str) -> IndianMatch:
+    """A copy of ``pool`` with ``action`` played and ``bots`` playing on to the end of
+    the deal, or of the pool (``until``)."""
+    pool = copy.deepcopy(pool)
+    deals = len(pool.history)
+    pool.apply(action)
+    while not pool.is_over and (until == "pool" or len(pool.history) == deals):
+        seat = pool.current_player
+        assert seat is not None
+        pool.apply(decide(pool, bots[seat]))
+    return pool
 
 
 def reshuffled(record: JSON, move: int, rng: random.Random) -> list[str]:
@@ -105,8 +148,11 @@ def hand(args: argparse.Namespace, number: int) -> tuple[list[float], list[JSON]
     seed = args.seed + number
     names = args.bots.split(",")
     levels = [names[(seat + number) % len(names)] for seat in range(args.players)]
-    options = {"players": args.players} if args.game == "indian" else {}
-    state = new_game(args.game, seed=seed, **options)
+    if args.variant:
+        state = new_match("indian", seed=seed, players=2, format=args.variant)
+    else:
+        options = {"players": args.players} if args.game == "indian" else {}
+        state = new_game(args.game, seed=seed, **options)
     play_out(state, bots(args.game, levels, seed * 2, args.hard_worlds))
     record = state.to_json()
     seconds, lines = [], []
@@ -147,14 +193,22 @@ def gained(
     played = action_from_json(record["log"][move])
     rng = random.Random(f"{record['seed']}:{move}")
     best = reviewed.best.action
+    rest = levels if args.rest == "played" else with_level(levels, seat, "hard")
     for playout in range(args.playouts):
-        deck = reshuffled(record, move, rng)
         with_each = []
-        rest = levels if args.rest == "played" else with_level(levels, seat, "hard")
-        for action in (played, best):
-            players = bots(args.game, rest, record["seed"] * 7 + playout, args.hard_worlds)
-            state = played_out(record, move, action, deck, players)
-            with_each.append(value(state, args.game, seat))
+        if args.variant:
+            pool = pool_at(record, move, rng)
+            for action in (played, best):
+                players = bots(args.game, rest, record["seed"] * 7 + playout, args.hard_worlds)
+                with_each.append(
+                    pool_value(pool_played_out(pool, action, players, args.until), seat)
+                )
+        else:
+            deck = reshuffled(record, move, rng)
+            for action in (played, best):
+                players = bots(args.game, rest, record["seed"] * 7 + playout, args.hard_worlds)
+                state = played_out(record, move, action, deck, players)
+                with_each.append(value(state, args.game, seat))
         yield with_each[1] - with_each[0]
 
 
@@ -163,7 +217,7 @@ def with_level(levels: Sequence[str], seat: int, level: str) -> list[str]:
     return [level if at == seat else played for at, played in enumerate(levels)]
 
 
-def summary(lines: list[JSON], seconds: list[float], unit: str) -> None:
+def summary(lines: list[JSON], seconds: list[float], unit: str, reviewed: str) -> None:
     for mark in MARKS:
         found = [line for line in lines if line["mark"] == mark]
         if len(found) < 2:
@@ -186,7 +240,7 @@ def summary(lines: list[JSON], seconds: list[float], unit: str) -> None:
         slope = statistics.linear_regression(losses, gains).slope
         print(f"gain against marked loss, position by position: slope {slope:+.2f}")
     print(
-        f"the review's processor time per hand or round: median "
+        f"the review's processor time per {reviewed}: median "
         f"{statistics.median(seconds):.2f} s, max {max(seconds):.2f} s ({len(seconds)} reviews)"
     )
 
@@ -195,6 +249,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=tuple(DEALT), default="gin")
     parser.add_argument("--players", type=int, default=2, help="seats (Indian: 2 to 6)")
+    parser.add_argument(
+        "--variant", choices=tuple(POOL_LIMITS), help="Indian: whole two-player pools"
+    )
+    parser.add_argument(
+        "--until",
+        choices=("deal", "pool"),
+        default="deal",
+        help="pools: a playout ends with the deal (valued by the pool's equity) or the pool",
+    )
     parser.add_argument("--bots", default="hard,medium", help="the bots, round the table")
     parser.add_argument("--hands", type=int, default=30, help="hands or rounds to play")
     parser.add_argument("--playouts", type=int, default=30, help="playouts a move")
@@ -207,6 +270,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.game != "indian" and args.players != 2:
         parser.error("Gin and Rummikub are played by two here")
+    if args.variant and (args.game != "indian" or args.players != 2):
+        parser.error("pools are benched for two-player Indian Rummy (--game indian --players 2)")
     seconds: list[float] = []
     lines: list[JSON] = []
     with ProcessPoolExecutor(args.workers) as pool:
@@ -222,7 +287,10 @@ def main() -> None:
     summary(
         lines,
         seconds,
-        {"gin": "points a hand", "indian": "points a deal"}.get(args.game, "points a round"),
+        "pp of the chance to win the pool"
+        if args.variant
+        else {"gin": "points a hand", "indian": "points a deal"}.get(args.game, "points a round"),
+        "pool" if args.variant else "hand or round",
     )
 
 
