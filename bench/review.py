@@ -10,18 +10,18 @@ Single Gin hands, Indian Points deals (``--players``, 2 by default) or Rummikub 
 of the bots (``--bots``, default hard against medium, taken in turn round the table,
 seats changing places from one hand to the next), every seat reviewed; with
 ``--variant``, whole two-player Indian pools instead (``--hands`` of them), every deal
-of each reviewed. Every decision
-marked a mistake or a blunder (``--marks``) is played out ``--playouts`` times with each
-of the two moves: the hands or racks as they really were, the stock's or pool's part not
-yet drawn shuffled anew for each playout (the same shuffle for both moves, and the same
-bots with the same seeds: common random numbers), the rest played by the bots that
-played the game (hard at ``--hard-worlds`` a move), or with ``--rest hard`` the reviewed
-seat's rest by the hard bot, whose play the review's values assume (the others' as it
-was). The gain is in the review's own value: the seat's net points (Rummikub: winning
-the round counting 100 more; Indian: minus its penalty); in a pool its chance to win the
-pool in per cent, from the totals after the deal played out by the pool's equity
-(``bots/indian/pool.py``, as the review values it) or, with ``--until pool``, from the
-pool played out to its end (100 won, 0 lost: the equity itself put to the test).
+of each reviewed. Every decision marked a mistake or a blunder (``--marks``) is played
+out ``--playouts`` times with each of the two moves: the hands or racks as they really
+were, the stock's or pool's part not yet drawn shuffled anew for each playout (the same
+shuffle for both moves, and the same bots with the same seeds: common random numbers),
+the rest played by the bots that played the game (hard at ``--hard-worlds`` a move), or
+with ``--rest hard`` the reviewed seat's rest by the hard bot, whose play the review's
+values assume (the others' as it was). The gain is in the review's own value: the seat's
+net points (Rummikub: winning the round counting 100 more; Indian: minus its penalty);
+in a pool its chance to win the pool in per cent, from the totals after the deal played
+out by the pool's equity (``bots/indian/pool.py``, as the review values it) or, with
+``--until pool``, from the pool played out to its end (100 won, 0 lost: the equity
+itself put to the test).
 
 Printed per mark: how many positions, the share where the recommended move did better on
 average, the mean gain with its 95% confidence interval over positions, and beside it
@@ -195,18 +195,17 @@ def gained(
     best = reviewed.best.action
     rest = levels if args.rest == "played" else with_level(levels, seat, "hard")
     for playout in range(args.playouts):
+        pool = pool_at(record, move, rng) if args.variant else None
+        deck = None if pool else reshuffled(record, move, rng)
         with_each = []
-        if args.variant:
-            pool = pool_at(record, move, rng)
-            for action in (played, best):
-                players = bots(args.game, rest, record["seed"] * 7 + playout, args.hard_worlds)
+        for action in (played, best):
+            players = bots(args.game, rest, record["seed"] * 7 + playout, args.hard_worlds)
+            if pool is not None:
                 with_each.append(
                     pool_value(pool_played_out(pool, action, players, args.until), seat)
                 )
-        else:
-            deck = reshuffled(record, move, rng)
-            for action in (played, best):
-                players = bots(args.game, rest, record["seed"] * 7 + playout, args.hard_worlds)
+            else:
+                assert deck is not None
                 state = played_out(record, move, action, deck, players)
                 with_each.append(value(state, args.game, seat))
         yield with_each[1] - with_each[0]
