@@ -195,18 +195,15 @@ def gained(
     best = reviewed.best.action
     rest = levels if args.rest == "played" else with_level(levels, seat, "hard")
     for playout in range(args.playouts):
-        pool = pool_at(record, move, rng) if args.variant else None
-        deck = None if pool else reshuffled(record, move, rng)
+        start = pool_at(record, move, rng) if args.variant else reshuffled(record, move, rng)
         with_each = []
         for action in (played, best):
             players = bots(args.game, rest, record["seed"] * 7 + playout, args.hard_worlds)
-            if pool is not None:
-                with_each.append(
-                    pool_value(pool_played_out(pool, action, players, args.until), seat)
-                )
+            if isinstance(start, IndianMatch):
+                pool = pool_played_out(start, action, players, args.until)
+                with_each.append(pool_value(pool, seat))
             else:
-                assert deck is not None
-                state = played_out(record, move, action, deck, players)
+                state = played_out(record, move, action, start, players)
                 with_each.append(value(state, args.game, seat))
         yield with_each[1] - with_each[0]
 
