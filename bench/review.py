@@ -25,10 +25,10 @@ itself put to the test).
 
 Printed per mark: how many positions, the share where the recommended move did better on
 average, the mean gain with its 95% confidence interval over positions, and beside it
-the mean loss the review marked (gain against marked loss, position by position, in
-``--out``'s lines); then the review's processor time per hand or round (one core,
-``time.process_time``), median and maximum. Target: for blunders, the interval lies
-above zero.
+the mean loss the review marked (``--out``'s lines hold each position's move played
+and the one recommended, its marked loss and its gain); then the review's processor
+time per hand or round (one core, ``time.process_time``), median and maximum. Target:
+for blunders, the interval lies above zero.
 """
 
 from __future__ import annotations
@@ -171,6 +171,8 @@ def hand(args: argparse.Namespace, number: int) -> tuple[list[float], list[JSON]
                         "seat": seat,
                         "level": levels[seat],
                         "move": reviewed.move,
+                        "played": reviewed.played.action.to_json(),
+                        "best": reviewed.best.action.to_json(),
                         "mark": reviewed.mark,
                         "loss": round(reviewed.played.loss, 3),
                         "loss_error": round(reviewed.played.error, 3),
