@@ -8,8 +8,9 @@ process of its own (the interpreter lock stays with the event loop) under Linux'
 the players' actions come first however many reviews run (elsewhere, ``nice``
 :data:`NICENESS`), unless the operator gives them the server's own priority
 (``review_full_priority``): on a machine busy with other work, idle time may never
-come. The processes end with the server, even when it is killed. Progress comes back
-through one queue that a thread of the server reads.
+come. Each such process stays on one CPU (:func:`give_way`). The processes end with the
+server, even when it is killed. Progress comes back through one queue that a thread of
+the server reads.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.queues import Queue
+from multiprocessing.sharedctypes import Synchronized
 
 from rummyhall.actions import JSON
 from rummyhall.review import review
@@ -42,16 +44,37 @@ _progress: Queue[tuple[Key, int, int] | None] | None = None
 """In a worker process: where it tells the server how far its review is."""
 
 
-def _start_worker(progress: Queue[tuple[Key, int, int] | None], idle: bool) -> None:
+def _start_worker(
+    progress: Queue[tuple[Key, int, int] | None], idle: bool, started: Synchronized[int]
+) -> None:
     global _progress
     exit_with_parent()
     if idle:
-        try:
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-        except (AttributeError, OSError):  # not Linux
-            with contextlib.suppress(OSError):
-                os.nice(NICENESS)
+        with started.get_lock():
+            number = started.value
+            started.value += 1
+        give_way(number)
     _progress = progress
+
+
+def give_way(number: int) -> None:
+    """Make this process, the ``number``-th review process started, take only the CPU
+    time left idle: ``SCHED_IDLE``, on one CPU of those it may use (the processes in
+    turn on each).
+
+    Kept to one CPU because busy ``SCHED_IDLE`` processes free to move between CPUs
+    now and then hold up a normal process's burst of work for a tick (some 5 ms): the
+    server's action p99 beside four reviews was a third longer than without them, and is
+    no longer once each keeps to one CPU (docs/review.md, "The server beside reviews";
+    ``bench/idle_neighbours.py``)."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):  # not Linux
+        with contextlib.suppress(OSError):
+            os.nice(NICENESS)
+        return
+    cpus = sorted(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpus[number % len(cpus)]})
 
 
 def compute(key: Key, record: JSON, seat: int, worlds: int | None) -> JSON:
@@ -133,7 +156,7 @@ class ReviewPool:
                 self.processes,
                 mp_context=context,
                 initializer=_start_worker,
-                initargs=(self._progress, self.idle),
+                initargs=(self._progress, self.idle, context.Value("i", 0)),
             )
             self._reader = threading.Thread(
                 target=self._read_progress, args=(self._progress, loop), daemon=True
