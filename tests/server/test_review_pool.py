@@ -41,25 +41,34 @@ def spawned() -> set[int]:
     return found
 
 
+def settled(pids: set[int]) -> dict[int, tuple[int, set[int]]]:
+    """Each process's scheduling policy and the CPUs it may run on."""
+    return {pid: (os.sched_getscheduler(pid), os.sched_getaffinity(pid)) for pid in pids}
+
+
 async def two_reviews_under_way(idle: bool) -> dict[int, tuple[int, set[int]]]:
-    """Two reviews computing in a pool of two processes: each new process's scheduling
-    policy and the CPUs it may run on."""
+    """Two reviews started in a pool of two processes: how each new process is settled
+    once it is at work (idle: once it runs under ``SCHED_IDLE``, the last step of
+    settling, so that the test does not wait for idle time on a busy machine)."""
     record, before = finished_hand(), spawned()
     pool = ReviewPool(2, 0, idle=idle)
 
     async def keep(review: JSON) -> None:
         pass
 
+    def at_work() -> bool:
+        if idle:
+            found = settled(spawned() - before)
+            return len(found) == 2 and all(p == os.SCHED_IDLE for p, _ in found.values())
+        return all(job.total is not None for job in jobs)
+
     try:
         jobs = [pool.start(("match", seat), record, seat, 4, keep) for seat in (0, 1)]
         deadline = time.monotonic() + 120
-        while any(job.total is None for job in jobs):  # each process is at work
+        while not at_work():
             assert time.monotonic() < deadline, "the review processes did not start"
             await asyncio.sleep(0.05)
-        return {
-            pid: (os.sched_getscheduler(pid), os.sched_getaffinity(pid))
-            for pid in spawned() - before
-        }
+        return settled(spawned() - before)
     finally:
         pool.close()
 

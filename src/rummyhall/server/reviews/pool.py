@@ -68,13 +68,12 @@ def give_way(number: int) -> None:
     no longer once each keeps to one CPU (docs/review.md, "The server beside reviews";
     ``bench/idle_neighbours.py``)."""
     try:
+        cpus = sorted(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpus[number % len(cpus)]})
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):  # not Linux
         with contextlib.suppress(OSError):
             os.nice(NICENESS)
-        return
-    cpus = sorted(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {cpus[number % len(cpus)]})
 
 
 def compute(key: Key, record: JSON, seat: int, worlds: int | None) -> JSON:
